@@ -1,0 +1,33 @@
+package io.gleaner.deploy.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The top-level {@code gleaner} command; each capability is a subcommand. */
+@Command(name = "gleaner",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
+        subcommands = {TopicsCommand.class,
+                CommandLine.HelpCommand.class})
+public final class GleanerCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    /** A command line with Gleaner's error handling: bad options print the usage, failures one line. */
+    public static CommandLine commandLine() {
+        var commandLine = new CommandLine(new GleanerCommand());
+        commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
+            cmd.getErr().println(cmd.getColorScheme().errorText("gleaner " + cmd.getCommandName() + ": "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage())));
+            return 1;
+        });
+        return commandLine;
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}
