@@ -70,17 +70,28 @@ public final class SwimTraceReader extends LineTraceReader<JobSubmitted> {
 
     /** Opens a location: a file path, or {@code classpath:<resource>} such as {@link #FB_2009}. */
     public static SwimTraceReader open(String location, SwimJobRule rule, long limit) throws IOException {
+        requireArguments(rule, limit);
         return new SwimTraceReader(TraceInput.open(location), rule, limit);
     }
 
     /** Opens a file, plain or gzip. */
     public static SwimTraceReader open(Path file, SwimJobRule rule, long limit) throws IOException {
+        requireArguments(rule, limit);
         return new SwimTraceReader(TraceInput.file(file), rule, limit);
     }
 
     /** Opens the bundled Facebook 2009 day from the classpath. */
     public static SwimTraceReader fb2009(SwimJobRule rule, long limit) throws IOException {
+        requireArguments(rule, limit);
         return new SwimTraceReader(TraceInput.resource(FB_2009_RESOURCE), rule, limit);
+    }
+
+    /** Checks what the constructor would refuse before a factory opens a file it could then not close. */
+    private static void requireArguments(SwimJobRule rule, long limit) {
+        Objects.requireNonNull(rule, "rule");
+        if (limit < 0) {
+            throw new IllegalArgumentException("limit must be >= 0, was " + limit);
+        }
     }
 
     /** The rule rows are turned into jobs by. */

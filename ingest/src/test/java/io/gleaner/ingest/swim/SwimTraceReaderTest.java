@@ -382,6 +382,13 @@ class SwimTraceReaderTest {
     }
 
     @Test
+    void shouldRefuseANegativeLimit() {
+        assertThatThrownBy(() -> SwimTraceReader.fb2009(SwimJobRule.defaults(), -1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("limit must be >= 0, was -1");
+    }
+
+    @Test
     void shouldStreamRowsAndCloseTheReaderWithTheStream() throws IOException {
         var reader = SwimTraceReader.fb2009(SwimJobRule.defaults(), 10);
         try (var rows = reader.stream()) {
