@@ -104,7 +104,8 @@ public abstract class LineTraceReader<V> implements TraceReader<V> {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("reading " + sourceName + " after line " + lines.lineNumber() + " failed", e);
+            throw new UncheckedIOException(
+                    "reading " + sourceName + " after line " + lines.lineNumber() + " failed", e);
         }
         close();
         return false;

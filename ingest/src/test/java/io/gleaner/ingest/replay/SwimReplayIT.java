@@ -11,6 +11,8 @@ import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.serde.AvroSerde;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,8 +50,10 @@ class SwimReplayIT {
 
     private static KafkaClusterTestKit cluster;
 
-    private final AvroBinarySerde<JobSubmitted> jobSerde = new AvroBinarySerde<>(JobSubmitted.class);
-    private final AvroBinarySerde<DeadLetter> deadLetterSerde = new AvroBinarySerde<>(DeadLetter.class);
+    /** One registry for both serdes, as the all-in-one runner has; the wire format carries its schema ids. */
+    private final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
+    private final AvroSerde<JobSubmitted> jobSerde = AvroSerde.of(JobSubmitted.class, registry);
+    private final AvroSerde<DeadLetter> deadLetterSerde = AvroSerde.of(DeadLetter.class, registry);
 
     @BeforeAll
     static void startBroker() throws Exception {
@@ -82,8 +86,9 @@ class SwimReplayIT {
         // Jobs 0..199 span trace seconds 49..6633: at speed 2000 the wall-clock pacer spreads them over ~3.3 s.
         ReplaySummary summary;
         try (var rows = SwimTraceReader.fb2009(SwimJobRule.defaults(), JOBS);
-                var jobs = KafkaRecordSink.open(topics.jobsSubmitted().name(), clientConfig(), jobSerde);
-                var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig(), deadLetterSerde)) {
+                var jobs = KafkaRecordSink.open(topics.jobsSubmitted().name(), clientConfig(), jobSerde.serializer());
+                var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig(),
+                        deadLetterSerde.serializer())) {
             var replayer = new Replayer<>(jobs, deadLetters, new WallClockPacer(),
                     ReplayOptions.atSpeed(2000).withExpectedRecords(JOBS).withProgressEvery(50));
             summary = replayer.replay(rows, progress -> { });
@@ -97,7 +102,8 @@ class SwimReplayIT {
         assertThat(records).extracting(ConsumerRecord::timestamp)
                 .containsExactlyElementsOf(expected.stream().map(j -> j.getSubmitTime().toEpochMilli()).toList());
         assertThat(records).allSatisfy(r -> assertThat(r.timestampType()).isEqualTo(TimestampType.CREATE_TIME));
-        assertThat(records).extracting(r -> jobSerde.deserialize(r.value())).containsExactlyElementsOf(expected);
+        assertThat(records).extracting(r -> jobSerde.deserializer().deserialize(r.topic(), r.value()))
+                .containsExactlyElementsOf(expected);
         assertThat(endOffset(topics.deadLetters())).isZero();
     }
 
@@ -111,8 +117,9 @@ class SwimReplayIT {
                 SwimFixtures.row("job2", 3, 2, 10, 10, 10)));
 
         try (var rows = SwimTraceReader.open(trace, SwimJobRule.defaults(), Long.MAX_VALUE);
-                var jobs = KafkaRecordSink.open(topics.jobsSubmitted().name(), clientConfig(), jobSerde);
-                var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig(), deadLetterSerde)) {
+                var jobs = KafkaRecordSink.open(topics.jobsSubmitted().name(), clientConfig(), jobSerde.serializer());
+                var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig(),
+                        deadLetterSerde.serializer())) {
             new Replayer<>(jobs, deadLetters, new WallClockPacer(), ReplayOptions.asFastAsPossible())
                     .replay(rows, progress -> { });
         }
@@ -120,7 +127,7 @@ class SwimReplayIT {
         assertThat(consume(topics.jobsSubmitted(), 2)).extracting(ConsumerRecord::key).containsExactly("job0", "job2");
         var dead = consume(topics.deadLetters(), 1);
         assertThat(dead).singleElement().satisfies(record -> {
-            var deadLetter = deadLetterSerde.deserialize(record.value());
+            var deadLetter = deadLetterSerde.deserializer().deserialize(record.topic(), record.value());
             assertThat(deadLetter.getSourceTopic()).isEqualTo("bad.tsv");
             assertThat(deadLetter.getOffset()).isEqualTo(2);
             assertThat(deadLetter.getReason()).isEqualTo("map input bytes must be >= 0, was -5");
