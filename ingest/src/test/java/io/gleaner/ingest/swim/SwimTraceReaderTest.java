@@ -19,11 +19,13 @@ import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskKind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
@@ -342,6 +344,22 @@ class SwimTraceReaderTest {
         }
         assertThat(readAll(SwimTraceReader.open(oddName.toString(), SwimJobRule.defaults(),
                 LineTraceReader.NO_LIMIT))).isEqualTo(plain);
+    }
+
+    @Test
+    void shouldFailLoudlyOnATruncatedGzipStreamRatherThanEndQuietly() throws IOException {
+        var bytes = new ByteArrayOutputStream();
+        try (var gzip = new GZIPOutputStream(bytes)) {
+            for (int i = 0; i < 2000; i++) {
+                gzip.write((row("job" + i, i, 1, i, i, i) + "\n").getBytes(UTF_8));
+            }
+        }
+        var truncated = Arrays.copyOf(bytes.toByteArray(), bytes.size() / 2);
+        try (var reader = reader(truncated, SwimJobRule.defaults(), LineTraceReader.NO_LIMIT)) {
+            assertThatThrownBy(() -> reader.forEachRemaining(row -> { }))
+                    .isInstanceOf(UncheckedIOException.class)
+                    .hasMessageStartingWith("reading inline.tsv after line ");
+        }
     }
 
     @Test
