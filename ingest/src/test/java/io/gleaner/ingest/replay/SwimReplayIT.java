@@ -13,6 +13,7 @@ import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.testing.TestKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -31,8 +32,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -48,7 +47,7 @@ class SwimReplayIT {
 
     private static final int JOBS = 200;
 
-    private static KafkaClusterTestKit cluster;
+    private static TestKafka cluster;
 
     /** One registry for both serdes, as the all-in-one runner has; the wire format carries its schema ids. */
     private final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
@@ -57,15 +56,7 @@ class SwimReplayIT {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        var nodes = new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build();
-        cluster = new KafkaClusterTestKit.Builder(nodes).build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        cluster = TestKafka.start();
     }
 
     @AfterAll
