@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -59,8 +60,10 @@ class EmbeddedSchemaRegistryIT {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("org.apache.kafka")).setLevel(Level.WARN);
-        ((ch.qos.logback.classic.Logger) LoggerFactory.getLogger("kafka")).setLevel(Level.WARN);
+        // The broker logs thousands of lines at debug; keep this test's output readable without a logback-test.xml
+        // that the module's other tests would inherit.
+        ((Logger) LoggerFactory.getLogger("org.apache.kafka")).setLevel(Level.WARN);
+        ((Logger) LoggerFactory.getLogger("kafka")).setLevel(Level.WARN);
         cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
                 .setCombined(true)
                 .setNumBrokerNodes(1)
