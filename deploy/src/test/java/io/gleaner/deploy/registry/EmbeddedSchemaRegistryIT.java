@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -17,6 +15,7 @@ import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryException;
 import io.gleaner.schemas.serde.SerdeFixtures;
 import io.gleaner.schemas.serde.WireFormat;
+import io.gleaner.schemas.testing.TestKafka;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,8 +35,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,36 +43,20 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
-import org.slf4j.LoggerFactory;
 
 /** The embedded registry on a real in-JVM KRaft broker: storage in the topic, restarts, and the serde end to end. */
 @Tag("integration")
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class EmbeddedSchemaRegistryIT {
 
-    private static KafkaClusterTestKit cluster;
+    private static TestKafka cluster;
 
     private final List<EmbeddedSchemaRegistry> started = new ArrayList<>();
     private String prefix;
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        // The broker logs thousands of lines at debug; keep this test's output readable without a logback-test.xml
-        // that the module's other tests would inherit.
-        ((Logger) LoggerFactory.getLogger("org.apache.kafka")).setLevel(Level.WARN);
-        ((Logger) LoggerFactory.getLogger("kafka")).setLevel(Level.WARN);
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+    static void startBroker() {
+        cluster = TestKafka.start();
     }
 
     @AfterAll
