@@ -1,0 +1,73 @@
+package io.gleaner.planner.core;
+
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A batch job as submitted: who, where, when, and its task groups (at most one per kind).
+ *
+ * @param priority     larger is more urgent (FIFO ignores it)
+ * @param submitTime   event time of the submission; not before 1970-01-01, as the FIFO order key
+ *                     ({@link JobOrder}) is built from its non-negative epoch millis
+ * @param inputBytes   total map input bytes
+ * @param shuffleBytes total bytes the maps hand to the reduces
+ * @param outputBytes  total bytes the reduces write
+ * @param taskGroups   at least one group, at most one per {@link TaskKind}
+ */
+public record Job(String jobId, String jobName, String user, String queue, int priority, Instant submitTime,
+                  Optional<Instant> deadline, long inputBytes, long shuffleBytes, long outputBytes,
+                  List<TaskGroup> taskGroups) {
+
+    public Job {
+        requireText(jobId, "jobId");
+        requireText(jobName, "jobName");
+        requireText(user, "user");
+        requireText(queue, "queue");
+        Objects.requireNonNull(submitTime, "submitTime");
+        Objects.requireNonNull(deadline, "deadline");
+        Objects.requireNonNull(taskGroups, "taskGroups");
+        taskGroups = List.copyOf(taskGroups);
+        if (submitTime.isBefore(Instant.EPOCH)) {
+            throw new IllegalArgumentException("submitTime must not be before " + Instant.EPOCH + ", was " + submitTime
+                    + " for job " + jobId);
+        }
+        if (inputBytes < 0) {
+            throw new IllegalArgumentException("inputBytes must be >= 0, was " + inputBytes + " for job " + jobId);
+        }
+        if (shuffleBytes < 0) {
+            throw new IllegalArgumentException("shuffleBytes must be >= 0, was " + shuffleBytes + " for job " + jobId);
+        }
+        if (outputBytes < 0) {
+            throw new IllegalArgumentException("outputBytes must be >= 0, was " + outputBytes + " for job " + jobId);
+        }
+        if (taskGroups.isEmpty()) {
+            throw new IllegalArgumentException("job " + jobId + " has no task groups");
+        }
+        var kinds = EnumSet.noneOf(TaskKind.class);
+        for (var group : taskGroups) {
+            if (!kinds.add(group.kind())) {
+                throw new IllegalArgumentException("job " + jobId + " has more than one " + group.kind() + " group");
+            }
+        }
+    }
+
+    /** The group of {@code kind}, if the job has one. */
+    public Optional<TaskGroup> group(TaskKind kind) {
+        return taskGroups.stream().filter(group -> group.kind() == kind).findFirst();
+    }
+
+    /** Number of tasks of {@code kind}; 0 when the job has no such group. */
+    public int count(TaskKind kind) {
+        return group(kind).map(TaskGroup::count).orElse(0);
+    }
+
+    private static void requireText(String value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be blank");
+        }
+    }
+}

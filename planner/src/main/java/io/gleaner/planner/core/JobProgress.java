@@ -1,0 +1,120 @@
+package io.gleaner.planner.core;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A job and how far its tasks have got: what the planner keeps per job between heartbeats.
+ *
+ * <p>Rules (Hadoop MapReduce's): reduces become runnable only once every map has succeeded; a task whose
+ * current attempt ends without success is relaunched as the next attempt, before any fresh task of its
+ * kind; a task that succeeded stays succeeded (lost map output is not modelled).
+ */
+public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
+
+    public JobProgress {
+        Objects.requireNonNull(job, "job");
+        Objects.requireNonNull(maps, "maps");
+        Objects.requireNonNull(reduces, "reduces");
+        if (maps.count() != job.count(TaskKind.MAP)) {
+            throw new IllegalArgumentException("maps count " + maps.count() + " differs from job " + job.jobId()
+                    + "'s " + job.count(TaskKind.MAP));
+        }
+        if (reduces.count() != job.count(TaskKind.REDUCE)) {
+            throw new IllegalArgumentException("reduces count " + reduces.count() + " differs from job "
+                    + job.jobId() + "'s " + job.count(TaskKind.REDUCE));
+        }
+        if (reduces.launched() > 0 && !maps.allSucceeded()) {
+            throw new IllegalArgumentException("job " + job.jobId() + " launched reduces before all maps succeeded");
+        }
+    }
+
+    /** A job just submitted: nothing launched. */
+    public static JobProgress start(Job job) {
+        return new JobProgress(job, PhaseProgress.start(job.count(TaskKind.MAP)),
+                PhaseProgress.start(job.count(TaskKind.REDUCE)));
+    }
+
+    /** The job's id. */
+    public String jobId() {
+        return job.jobId();
+    }
+
+    /** Progress of the tasks of {@code kind}. */
+    public PhaseProgress phase(TaskKind kind) {
+        return kind == TaskKind.MAP ? maps : reduces;
+    }
+
+    /** Whether some attempt could be placed now. */
+    public boolean hasRunnable() {
+        return maps.hasRunnable() || maps.allSucceeded() && reduces.hasRunnable();
+    }
+
+    /**
+     * Up to {@code limit} attempts ready to place, in the order to place them: map relaunches, fresh maps by
+     * index, then (only once every map has succeeded) reduce relaunches and fresh reduces by index.
+     */
+    public List<TaskAttempt> runnable(int limit) {
+        var result = new ArrayList<>(maps.runnable(jobId(), TaskKind.MAP, limit));
+        if (maps.allSucceeded() && result.size() < limit) {
+            result.addAll(reduces.runnable(jobId(), TaskKind.REDUCE, limit - result.size()));
+        }
+        return result;
+    }
+
+    /** Records that {@code placement} was made. */
+    public JobProgress withPlaced(Placement placement) {
+        return withPlaced(List.of(placement));
+    }
+
+    /** Records that these placements, all of this job and each runnable in turn, were made. */
+    public JobProgress withPlaced(Collection<Placement> placements) {
+        var placedMaps = new ArrayList<TaskAttempt>();
+        var placedReduces = new ArrayList<TaskAttempt>();
+        for (var placement : placements) {
+            if (!placement.jobId().equals(jobId())) {
+                throw new IllegalArgumentException("placement " + placement.decisionId() + " is not of job " + jobId());
+            }
+            (placement.kind() == TaskKind.MAP ? placedMaps : placedReduces).add(placement.taskAttempt());
+        }
+        if (!placedReduces.isEmpty() && !maps.allSucceeded()) {
+            throw new IllegalArgumentException("reduce " + placedReduces.get(0).decisionId()
+                    + " placed before all maps of job " + jobId() + " succeeded");
+        }
+        var newMaps = placedMaps.isEmpty() ? maps : maps.withPlaced(placedMaps);
+        var newReduces = placedReduces.isEmpty() ? reduces : reduces.withPlaced(placedReduces);
+        return new JobProgress(job, newMaps, newReduces);
+    }
+
+    /** Whether that attempt of one of this job's tasks was placed (see {@link PhaseProgress#wasPlaced}). */
+    public boolean wasPlaced(TaskAttempt attempt) {
+        return attempt.jobId().equals(jobId()) && phase(attempt.kind()).wasPlaced(attempt.taskIndex(), attempt.attempt());
+    }
+
+    /**
+     * Applies a task outcome. Idempotent: a duplicate SUCCEEDED, an outcome of a superseded attempt, an
+     * outcome of a task that already succeeded, an outcome of an attempt never placed and LAUNCHED change
+     * nothing (this instance is returned). FAILED, KILLED or PREEMPTED of the current attempt of a task that
+     * has not succeeded queues the task for relaunch as attempt + 1.
+     */
+    public JobProgress onOutcome(TaskOutcome outcome) {
+        if (!outcome.jobId().equals(jobId())) {
+            throw new IllegalArgumentException("outcome " + outcome.decisionId() + " is not of job " + jobId());
+        }
+        var phase = phase(outcome.kind());
+        var updated = phase.onOutcome(outcome.taskIndex(), outcome.attempt(), outcome.state());
+        if (updated == phase) {
+            return this;
+        }
+        return outcome.kind() == TaskKind.MAP
+                ? new JobProgress(job, updated, reduces)
+                : new JobProgress(job, maps, updated);
+    }
+
+    /** Whether every task of the job succeeded. */
+    public boolean isComplete() {
+        return maps.allSucceeded() && reduces.allSucceeded();
+    }
+}

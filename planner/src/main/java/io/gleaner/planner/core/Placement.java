@@ -1,0 +1,51 @@
+package io.gleaner.planner.core;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Run one attempt of one task on one node: what a policy decides.
+ *
+ * @param decisionId  {@link TaskAttempt#decisionId()} of (jobId, kind, taskIndex, attempt)
+ * @param epoch       the planner round that decided it: event time in millis of the heartbeat it answered
+ * @param notBefore   earliest start time
+ * @param policy      name of the policy that decided ({@link PolicyName#configValue()})
+ * @param inputBytes  bytes the task reads
+ * @param flopPerByte work per byte read
+ * @param demand      what the attempt holds while it runs
+ * @param chunk       for a map of a group with a dataset, the chunk it reads
+ */
+public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
+                        String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
+                        Resources demand, Optional<Chunk> chunk) {
+
+    public Placement {
+        Objects.requireNonNull(nodeId, "nodeId");
+        Objects.requireNonNull(notBefore, "notBefore");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(demand, "demand");
+        Objects.requireNonNull(chunk, "chunk");
+        var expected = new TaskAttempt(jobId, kind, taskIndex, attempt).decisionId();
+        if (!expected.equals(decisionId)) {
+            throw new IllegalArgumentException("decisionId must be " + expected + ", was " + decisionId);
+        }
+        if (inputBytes < 0) {
+            throw new IllegalArgumentException("inputBytes must be >= 0, was " + inputBytes + " in " + decisionId);
+        }
+    }
+
+    /** Places {@code attempt} of a task of {@code job} on {@code nodeId}, taking sizes and chunk from the job's group. */
+    public static Placement of(Job job, TaskAttempt attempt, String nodeId, Instant decidedAt, String policy) {
+        var group = job.group(attempt.kind()).orElseThrow(() -> new IllegalArgumentException(
+                "job " + job.jobId() + " has no " + attempt.kind() + " group"));
+        return new Placement(attempt.decisionId(), decidedAt.toEpochMilli(), job.jobId(), attempt.kind(),
+                attempt.taskIndex(), attempt.attempt(), nodeId, decidedAt, policy, group.inputBytes(attempt.taskIndex()),
+                group.flopPerByte(), group.demand(), group.chunk(attempt.taskIndex()));
+    }
+
+    /** The attempt this placement starts. */
+    public TaskAttempt taskAttempt() {
+        return new TaskAttempt(jobId, kind, taskIndex, attempt);
+    }
+}

@@ -1,0 +1,117 @@
+package io.gleaner.planner.core;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One planner cell (DESIGN §6): applies jobs, task outcomes and heartbeats, one at a time and in the order
+ * given, to a {@link PlannerState}, and answers each heartbeat with its policy's placements.
+ *
+ * <p>Invalid input is answered with {@link Verdict.Invalid} (the caller dead-letters it), never an
+ * exception. The rules:
+ * <ul>
+ *   <li>A job whose id is unfinished is a duplicate: ignored when equal, invalid when its contents differ.
+ *       A job whose id already completed is invalid (job ids are not reused).</li>
+ *   <li>An outcome is invalid when its job is unknown, its node never sent a heartbeat, its task is out of
+ *       range, or its attempt was never placed. An outcome of a job that already completed is ignored: the
+ *       cell keeps a marker per completed job (id and completion time) instead of its progress, so a late
+ *       duplicate report is not a dead letter. Other duplicates and outcomes of superseded attempts are
+ *       ignored ({@link JobProgress#onOutcome}). A job completes when its last task succeeds; it then leaves
+ *       the queue.</li>
+ *   <li>A heartbeat older than the node's previous one is invalid; one at the same time is a duplicate and
+ *       ignored, so that replaying it cannot place attempts twice on capacity it showed once.</li>
+ * </ul>
+ * Only heartbeats place attempts, as in Hadoop: jobs and outcomes change the state for the next heartbeat.
+ */
+public final class PlannerCell {
+
+    private final PlacementPolicy policy;
+    private final PlannerState state;
+
+    public PlannerCell(PlacementPolicy policy, PlannerState state) {
+        this.policy = Objects.requireNonNull(policy, "policy");
+        this.state = Objects.requireNonNull(state, "state");
+    }
+
+    /** Adds a submitted job to the queue. */
+    public Verdict onJob(Job job) {
+        var existing = state.job(job.jobId());
+        if (existing.isPresent()) {
+            return existing.get().job().equals(job)
+                    ? new Verdict.Ignored("duplicate submission of job " + job.jobId())
+                    : new Verdict.Invalid("job " + job.jobId() + " was already submitted with different contents");
+        }
+        var completed = state.completedAt(job.jobId());
+        if (completed.isPresent()) {
+            return new Verdict.Invalid("job " + job.jobId() + " already completed at " + completed.get()
+                    + "; job ids must not be reused");
+        }
+        state.putJob(JobProgress.start(job));
+        return Verdict.Applied.NOTHING_PLACED;
+    }
+
+    /** Applies the end (or launch) of a task attempt to its job. */
+    public Verdict onOutcome(TaskOutcome outcome) {
+        var found = state.job(outcome.jobId());
+        if (found.isEmpty()) {
+            return state.completedAt(outcome.jobId())
+                    .<Verdict>map(time -> new Verdict.Ignored("job " + outcome.jobId() + " already completed at " + time))
+                    .orElseGet(() -> new Verdict.Invalid("unknown job " + outcome.jobId()));
+        }
+        if (state.node(outcome.nodeId()).isEmpty()) {
+            return new Verdict.Invalid("unknown node " + outcome.nodeId());
+        }
+        var progress = found.get();
+        int count = progress.job().count(outcome.kind());
+        if (outcome.taskIndex() >= count) {
+            return new Verdict.Invalid("task index " + outcome.taskIndex() + " out of range for the " + count + " "
+                    + outcome.kind() + " tasks of job " + outcome.jobId());
+        }
+        if (!progress.wasPlaced(outcome.taskAttempt())) {
+            return new Verdict.Invalid("attempt " + outcome.decisionId() + " was never placed");
+        }
+        var updated = progress.onOutcome(outcome);
+        if (updated == progress) {
+            return outcome.state() == TaskOutcome.State.LAUNCHED
+                    ? Verdict.Applied.NOTHING_PLACED
+                    : new Verdict.Ignored(outcome.state() + " of " + outcome.decisionId()
+                            + " changes nothing: duplicate, superseded attempt, or task already succeeded");
+        }
+        if (updated.isComplete()) {
+            state.deleteJob(updated.job());
+            state.markCompleted(updated.jobId(), outcome.time());
+        } else {
+            state.putJob(updated);
+        }
+        return Verdict.Applied.NOTHING_PLACED;
+    }
+
+    /** Records the node's heartbeat and asks the policy to fill its spare capacity. */
+    public Verdict onHeartbeat(NodeState node) {
+        var previous = state.node(node.nodeId());
+        if (previous.isPresent()) {
+            var before = previous.get().time();
+            if (node.time().isBefore(before)) {
+                return new Verdict.Invalid("time went backwards for node " + node.nodeId() + ": " + node.time()
+                        + " < " + before);
+            }
+            if (node.time().equals(before)) {
+                return new Verdict.Ignored("duplicate heartbeat of node " + node.nodeId() + " at " + node.time());
+            }
+        }
+        state.putNode(node);
+        var result = policy.place(new PlanningState(node, state.queue()), node.time());
+        var byJob = new LinkedHashMap<String, List<Placement>>();
+        for (var placement : result.placed()) {
+            byJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);
+        }
+        byJob.forEach((jobId, placements) -> {
+            var progress = state.job(jobId).orElseThrow(() -> new IllegalStateException(
+                    "policy placed " + placements.get(0).decisionId() + " of a job not in the queue"));
+            state.putJob(progress.withPlaced(placements));
+        });
+        return new Verdict.Applied(result.placed(), result.rejected());
+    }
+}

@@ -1,0 +1,62 @@
+package io.gleaner.planner.core;
+
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@code count} tasks of one kind that differ only in the bytes they read: task {@code i} reads
+ * {@code bytesPerTask}, the last one {@code lastTaskBytes}; map task {@code i} reads chunk
+ * {@code firstChunk + i} of {@code dataset}.
+ *
+ * @param flopPerByte work per byte read, in floating-point operations (Salamander §IV-A)
+ * @param demand      what each task holds while it runs
+ * @param dataset     for maps, the dataset the chunks belong to; empty when the tasks read no named chunks
+ */
+public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                        Resources demand, Optional<String> dataset, long firstChunk) {
+
+    public TaskGroup {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(demand, "demand");
+        Objects.requireNonNull(dataset, "dataset");
+        if (count <= 0) {
+            throw new IllegalArgumentException(kind + " count must be > 0, was " + count);
+        }
+        if (bytesPerTask < 0) {
+            throw new IllegalArgumentException(kind + " bytesPerTask must be >= 0, was " + bytesPerTask);
+        }
+        if (lastTaskBytes < 0) {
+            throw new IllegalArgumentException(kind + " lastTaskBytes must be >= 0, was " + lastTaskBytes);
+        }
+        if (!Double.isFinite(flopPerByte) || flopPerByte < 0) {
+            throw new IllegalArgumentException(kind + " flopPerByte must be finite and >= 0, was " + flopPerByte);
+        }
+        if (firstChunk < 0) {
+            throw new IllegalArgumentException(kind + " firstChunk must be >= 0, was " + firstChunk);
+        }
+        if (dataset.isPresent() && dataset.get().isBlank()) {
+            throw new IllegalArgumentException(kind + " dataset must not be blank");
+        }
+        if (dataset.isPresent() && firstChunk > Long.MAX_VALUE - count) {
+            throw new IllegalArgumentException(kind + " chunks overflow: firstChunk " + firstChunk + " + count " + count);
+        }
+    }
+
+    /** Bytes task {@code taskIndex} reads. */
+    public long inputBytes(int taskIndex) {
+        checkIndex(taskIndex);
+        return taskIndex == count - 1 ? lastTaskBytes : bytesPerTask;
+    }
+
+    /** The chunk task {@code taskIndex} reads: {@code (dataset, firstChunk + taskIndex)}, when the group names a dataset. */
+    public Optional<Chunk> chunk(int taskIndex) {
+        checkIndex(taskIndex);
+        return dataset.map(name -> new Chunk(name, firstChunk + taskIndex));
+    }
+
+    private void checkIndex(int taskIndex) {
+        if (taskIndex < 0 || taskIndex >= count) {
+            throw new IndexOutOfBoundsException(kind + " task index " + taskIndex + " out of range 0.." + (count - 1));
+        }
+    }
+}

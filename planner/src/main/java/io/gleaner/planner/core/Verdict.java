@@ -1,0 +1,39 @@
+package io.gleaner.planner.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/** What the {@link PlannerCell} made of one input: applied (with any placements), ignored, or invalid. */
+public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdict.Invalid {
+
+    /** The placements decided; empty unless {@link Applied}. */
+    default List<Placement> placements() {
+        return List.of();
+    }
+
+    /** The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts. */
+    record Applied(List<Placement> placements, List<Rejection> rejected) implements Verdict {
+
+        /** Applied, nothing placed. */
+        public static final Applied NOTHING_PLACED = new Applied(List.of(), List.of());
+
+        public Applied {
+            placements = List.copyOf(placements);
+            rejected = List.copyOf(rejected);
+        }
+    }
+
+    /** A valid input that changes nothing, e.g. a duplicate; not a dead letter. */
+    record Ignored(String why) implements Verdict {
+        public Ignored {
+            Objects.requireNonNull(why, "why");
+        }
+    }
+
+    /** An input the planner cannot use: it becomes a dead letter with this reason. */
+    record Invalid(String reason) implements Verdict {
+        public Invalid {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+}

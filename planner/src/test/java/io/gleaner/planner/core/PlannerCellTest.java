@@ -1,0 +1,255 @@
+package io.gleaner.planner.core;
+
+import static io.gleaner.planner.core.PlannerFixtures.at;
+import static io.gleaner.planner.core.PlannerFixtures.idleNode;
+import static io.gleaner.planner.core.PlannerFixtures.ids;
+import static io.gleaner.planner.core.PlannerFixtures.job;
+import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.node;
+import static io.gleaner.planner.core.PlannerFixtures.outcome;
+import static io.gleaner.planner.core.PlannerFixtures.reduces;
+import static io.gleaner.planner.core.PlannerFixtures.res;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.planner.core.TaskOutcome.State;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class PlannerCellTest {
+
+    private final InMemoryPlannerState state = new InMemoryPlannerState();
+    private final PlannerCell cell = new PlannerCell(new FifoPolicy(), state);
+
+    @Test
+    void shouldPlaceOnlyOnHeartbeats() {
+        var submitted = cell.onJob(job("j1", at(10), maps(2)));
+
+        var answered = cell.onHeartbeat(idleNode("n1", at(12)));
+
+        assertThat(submitted).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+        assertThat(ids(answered.placements())).containsExactly("j1/m/0/0", "j1/m/1/0");
+    }
+
+    @Test
+    void shouldNotPlaceATaskTwiceOnLaterHeartbeats() {
+        cell.onJob(job("j1", at(10), maps(3)));
+
+        var first = cell.onHeartbeat(node("n1", at(12), 2, res(16, 64)));
+        var second = cell.onHeartbeat(idleNode("n2", at(12)));
+        var third = cell.onHeartbeat(idleNode("n1", at(15)));
+
+        assertThat(ids(first.placements())).containsExactly("j1/m/0/0", "j1/m/1/0");
+        assertThat(ids(second.placements())).containsExactly("j1/m/2/0");
+        assertThat(third.placements()).isEmpty();
+    }
+
+    @Test
+    void shouldServeJobsOldestFirstAndBreakTiesByJobId() {
+        cell.onJob(job("j-c", at(20), maps(1)));
+        cell.onJob(job("j-b", at(10), maps(1)));
+        cell.onJob(job("j-a", at(10), maps(1)));
+
+        var answered = cell.onHeartbeat(idleNode("n1", at(30)));
+
+        assertThat(ids(answered.placements())).containsExactly("j-a/m/0/0", "j-b/m/0/0", "j-c/m/0/0");
+    }
+
+    @Test
+    void shouldPlaceReducesOnlyAfterAllMapsSucceeded() {
+        cell.onJob(job("j1", at(10), maps(2), reduces(1)));
+        var mapsPlaced = cell.onHeartbeat(idleNode("n1", at(12))).placements();
+
+        cell.onOutcome(outcome(mapsPlaced.get(0), State.SUCCEEDED, at(13)));
+        var oneMapDone = cell.onHeartbeat(idleNode("n1", at(15)));
+        cell.onOutcome(outcome(mapsPlaced.get(1), State.SUCCEEDED, at(16)));
+        var allMapsDone = cell.onHeartbeat(idleNode("n1", at(18)));
+
+        assertThat(ids(mapsPlaced)).containsExactly("j1/m/0/0", "j1/m/1/0");
+        assertThat(oneMapDone.placements()).isEmpty();
+        assertThat(ids(allMapsDone.placements())).containsExactly("j1/r/0/0");
+    }
+
+    @Test
+    void shouldRelaunchKilledAttemptAsNextAttempt() {
+        cell.onJob(job("j1", at(10), maps(1)));
+        var first = cell.onHeartbeat(idleNode("n1", at(12))).placements().get(0);
+
+        var killed = cell.onOutcome(outcome(first, State.KILLED, at(13)));
+        var relaunched = cell.onHeartbeat(idleNode("n2", at(15)));
+
+        assertThat(killed).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+        assertThat(ids(relaunched.placements())).containsExactly("j1/m/0/1");
+        assertThat(relaunched.placements().get(0).nodeId()).isEqualTo("n2");
+    }
+
+    @Test
+    void shouldForgetACompletedJobButIgnoreItsLateReports() {
+        cell.onJob(job("j1", at(10), maps(1)));
+        var placed = cell.onHeartbeat(idleNode("n1", at(12))).placements().get(0);
+
+        cell.onOutcome(outcome(placed, State.SUCCEEDED, at(14)));
+        var late = cell.onOutcome(outcome(placed, State.SUCCEEDED, at(15)));
+
+        assertThat(state.job("j1")).isEmpty();
+        assertThat(state.queue()).isEmpty();
+        assertThat(state.completedAt("j1")).contains(at(14));
+        assertThat(late).isEqualTo(new Verdict.Ignored("job j1 already completed at " + at(14)));
+    }
+
+    @Test
+    void shouldRejectReusingTheIdOfACompletedJob() {
+        var job = job("j1", at(10), maps(1));
+        cell.onJob(job);
+        var placed = cell.onHeartbeat(idleNode("n1", at(12))).placements().get(0);
+        cell.onOutcome(outcome(placed, State.SUCCEEDED, at(14)));
+
+        var again = cell.onJob(job);
+
+        assertThat(again).isInstanceOf(Verdict.Invalid.class);
+        assertThat(((Verdict.Invalid) again).reason()).startsWith("job j1 already completed at " + at(14));
+    }
+
+    @Test
+    void shouldIgnoreDuplicateSubmissionWithoutResettingProgress() {
+        var job = job("j1", at(10), maps(2));
+        cell.onJob(job);
+        cell.onHeartbeat(node("n1", at(12), 1, res(16, 64)));
+
+        var duplicate = cell.onJob(job);
+        var next = cell.onHeartbeat(node("n1", at(15), 1, res(16, 64)));
+
+        assertThat(duplicate).isEqualTo(new Verdict.Ignored("duplicate submission of job j1"));
+        assertThat(ids(next.placements())).containsExactly("j1/m/1/0");
+    }
+
+    @Test
+    void shouldRejectASecondSubmissionWithDifferentContents() {
+        cell.onJob(job("j1", at(10), maps(2)));
+
+        var conflicting = cell.onJob(job("j1", at(10), maps(3)));
+
+        assertThat(conflicting).isEqualTo(
+                new Verdict.Invalid("job j1 was already submitted with different contents"));
+    }
+
+    @Test
+    void shouldRejectOutcomeOfUnknownJob() {
+        cell.onHeartbeat(idleNode("n1", at(12)));
+
+        var verdict = cell.onOutcome(outcome("j9", TaskKind.MAP, 0, 0, "n1", State.SUCCEEDED, at(13)));
+
+        assertThat(verdict).isEqualTo(new Verdict.Invalid("unknown job j9"));
+    }
+
+    @Test
+    void shouldRejectOutcomeFromANodeThatNeverSentAHeartbeat() {
+        cell.onJob(job("j1", at(10), maps(1)));
+        cell.onHeartbeat(idleNode("n1", at(12)));
+
+        var verdict = cell.onOutcome(outcome("j1", TaskKind.MAP, 0, 0, "n7", State.SUCCEEDED, at(13)));
+
+        assertThat(verdict).isEqualTo(new Verdict.Invalid("unknown node n7"));
+    }
+
+    @Test
+    void shouldRejectOutcomeOfATaskOutOfRange() {
+        cell.onJob(job("j1", at(10), maps(2)));
+        cell.onHeartbeat(idleNode("n1", at(12)));
+
+        var verdict = cell.onOutcome(outcome("j1", TaskKind.MAP, 5, 0, "n1", State.SUCCEEDED, at(13)));
+
+        assertThat(verdict).isEqualTo(new Verdict.Invalid("task index 5 out of range for the 2 MAP tasks of job j1"));
+    }
+
+    @Test
+    void shouldRejectOutcomeOfAnAttemptNeverPlaced() {
+        cell.onJob(job("j1", at(10), maps(2)));
+        cell.onHeartbeat(node("n1", at(12), 1, res(16, 64)));
+
+        var verdict = cell.onOutcome(outcome("j1", TaskKind.MAP, 1, 0, "n1", State.SUCCEEDED, at(13)));
+
+        assertThat(verdict).isEqualTo(new Verdict.Invalid("attempt j1/m/1/0 was never placed"));
+        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).hasSucceeded(1)).isFalse();
+    }
+
+    @Test
+    void shouldRejectHeartbeatWhoseTimeWentBackwards() {
+        cell.onJob(job("j1", at(10), maps(1)));
+        cell.onHeartbeat(node("n3", at(20), 0, res(0, 0)));
+
+        var verdict = cell.onHeartbeat(idleNode("n3", at(15)));
+
+        assertThat(verdict).isEqualTo(new Verdict.Invalid(
+                "time went backwards for node n3: 1970-01-01T00:00:15Z < 1970-01-01T00:00:20Z"));
+        assertThat(state.node("n3").orElseThrow().time()).isEqualTo(at(20));
+        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launched()).isZero();
+    }
+
+    @Test
+    void shouldIgnoreADuplicateHeartbeat() {
+        cell.onJob(job("j1", at(10), maps(3)));
+        cell.onHeartbeat(node("n1", at(12), 1, res(16, 64)));
+
+        var duplicate = cell.onHeartbeat(node("n1", at(12), 1, res(16, 64)));
+
+        assertThat(duplicate).isInstanceOf(Verdict.Ignored.class);
+        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launched()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldRunEveryTaskToCompletionPlacingEachAttemptOnce() {
+        // given 5 jobs on 3 nodes with 2 slots each, where a seeded coin kills a quarter of the attempts
+        var random = new Random(42);
+        for (int j = 0; j < 5; j++) {
+            cell.onJob(job("j" + j, at(j), maps(1 + j), reduces(j % 2 + 1)));
+        }
+        var decisionIds = new ArrayList<String>();
+        var running = new ArrayList<Placement>();
+        var killed = 0;
+
+        // when rounds of heartbeats run, each ending every running attempt before the next round
+        for (int round = 1; round <= 200 && !allComplete(); round++) {
+            var now = at(100L * round);
+            for (var placement : running) {
+                var kill = random.nextInt(4) == 0;
+                killed += kill ? 1 : 0;
+                var verdict = cell.onOutcome(outcome(placement, kill ? State.KILLED : State.SUCCEEDED, now));
+                assertThat(verdict).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+            }
+            running.clear();
+            for (var nodeId : List.of("n1", "n2", "n3")) {
+                var placed = cell.onHeartbeat(node(nodeId, now.plusMillis(1), 2, res(16, 64))).placements();
+                assertThat(placed).hasSizeLessThanOrEqualTo(2);
+                running.addAll(placed);
+                placed.forEach(placement -> decisionIds.add(placement.decisionId()));
+            }
+        }
+
+        // then every job completed, no decision id repeats, and there is one attempt per task plus one per kill
+        int tasks = 0;
+        for (int j = 0; j < 5; j++) {
+            assertThat(state.completedAt("j" + j)).as("j" + j + " completed").isPresent();
+            tasks += 1 + j + j % 2 + 1;
+        }
+        assertThat(new HashSet<>(decisionIds)).hasSameSizeAs(decisionIds);
+        assertThat(decisionIds).hasSize(tasks + killed);
+        assertThat(killed).isPositive();
+    }
+
+    private boolean allComplete() {
+        return state.queue().isEmpty() && state.completedAt("j0").isPresent();
+    }
+
+    @Test
+    void shouldKeepTheQueueInFifoOrder() {
+        cell.onJob(job("b", at(5), maps(1)));
+        cell.onJob(job("a", at(5), maps(1)));
+        cell.onJob(job("z", Instant.ofEpochMilli(4_999), maps(1)));
+
+        assertThat(state.queue()).extracting(JobProgress::jobId).containsExactly("z", "a", "b");
+    }
+}
