@@ -1,11 +1,17 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.broker.EmbeddedBroker;
+import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
+import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
+import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -22,30 +28,76 @@ final class KafkaEnvironment implements AutoCloseable {
 
     private final Optional<EmbeddedBroker> broker;
     private final String bootstrapServers;
+    private final Optional<EmbeddedSchemaRegistry> embeddedRegistry;
+    private final Optional<RegistryConfig> registryConfig;
 
-    private KafkaEnvironment(Optional<EmbeddedBroker> broker, String bootstrapServers) {
+    private KafkaEnvironment(Optional<EmbeddedBroker> broker, String bootstrapServers,
+                             Optional<EmbeddedSchemaRegistry> embeddedRegistry, Optional<RegistryConfig> registryConfig) {
         this.broker = broker;
         this.bootstrapServers = bootstrapServers;
+        this.embeddedRegistry = embeddedRegistry;
+        this.registryConfig = registryConfig;
+    }
+
+    /**
+     * Kafka and a schema registry: the given ones, or an embedded broker on the data directory and an embedded
+     * registry that keeps its schemas in the {@code <prefix>_schemas} topic of that Kafka.
+     */
+    static KafkaEnvironment withRegistry(KafkaOptions kafka, EmbeddedOptions embedded, RegistryOptions registry) {
+        var kafkaOnly = kafkaOnly(kafka, embedded);
+        try {
+            if (registry.schemaRegistryUrl().isPresent()) {
+                var settings = new HashMap<String, Object>();
+                settings.put(RegistryConfig.SCHEMA_REGISTRY_URL, registry.schemaRegistryUrl().get());
+                if (registry.basicAuthUserInfo != null) {
+                    settings.put(RegistryConfig.BASIC_AUTH_USER_INFO, registry.basicAuthUserInfo);
+                }
+                return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, Optional.empty(),
+                        Optional.of(RegistryConfig.from(settings)));
+            }
+            var started = new EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig.of(kafkaOnly.bootstrapServers)
+                    .withTopic(EmbeddedSchemaRegistryConfig.topicFor(kafka.topics()))
+                    .withPort(registry.registryPort))
+                    .start();
+            log.info("schema registry serving at {}", started.url());
+            return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, Optional.of(started),
+                    Optional.of(RegistryConfig.of(started.url())));
+        } catch (RuntimeException e) {
+            kafkaOnly.close();
+            throw e;
+        }
     }
 
     /** Kafka only: the given bootstrap servers, or an embedded broker on the data directory. */
     static KafkaEnvironment kafkaOnly(KafkaOptions kafka, EmbeddedOptions embedded) {
         if (kafka.bootstrapServers().isPresent()) {
-            return new KafkaEnvironment(Optional.empty(), kafka.bootstrapServers().get());
+            return new KafkaEnvironment(Optional.empty(), kafka.bootstrapServers().get(), Optional.empty(),
+                    Optional.empty());
         }
         if (embedded.fresh) {
             deleteRecursively(embedded.dataDir);
         }
         var broker = EmbeddedBroker.start(embedded.dataDir, embedded.brokerPort, Map.of());
-        return new KafkaEnvironment(Optional.of(broker), broker.bootstrapServers());
+        return new KafkaEnvironment(Optional.of(broker), broker.bootstrapServers(), Optional.empty(), Optional.empty());
     }
 
     String bootstrapServers() {
         return bootstrapServers;
     }
 
+    /** The registry's settings; only for an environment made {@link #withRegistry}. */
+    RegistryConfig registryConfig() {
+        return registryConfig.orElseThrow(() -> new IllegalStateException("this environment has no schema registry"));
+    }
+
+    /** A client of the registry, with its own cache. */
+    SchemaRegistryClient registryClient() {
+        return new RestSchemaRegistryClient(registryConfig());
+    }
+
     @Override
     public void close() {
+        embeddedRegistry.ifPresent(EmbeddedSchemaRegistry::close);
         broker.ifPresent(EmbeddedBroker::close);
     }
 

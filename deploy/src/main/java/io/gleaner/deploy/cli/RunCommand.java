@@ -1,0 +1,89 @@
+package io.gleaner.deploy.cli;
+
+import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.planner.PlannerApp;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.apache.kafka.clients.admin.Admin;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gleaner run}: the chosen stages against a Kafka cluster, until stopped. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run Gleaner's stages against Kafka until interrupted (Ctrl-C closes them cleanly).",
+                "Without --bootstrap-servers an embedded broker is started on --data-dir (kept between runs), "
+                        + "without --schema-registry-url the embedded registry. Executors consume the placements "
+                        + "topic; the simulator is the reference executor (see gleaner demo)."})
+final class RunCommand implements Callable<Integer> {
+
+    /** The stages this build can run. */
+    enum Stage { planner }
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Mixin
+    EmbeddedOptions embedded;
+
+    @Mixin
+    RegistryOptions registry;
+
+    @Mixin
+    PlannerOptions planner;
+
+    @Option(names = "--stages", split = ",", defaultValue = "planner", paramLabel = "STAGE[,STAGE...]",
+            description = "Stages to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    java.util.List<Stage> stages;
+
+    @Option(names = "--create-topics", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Create missing catalogue topics before starting (default: ${DEFAULT-VALUE}).")
+    boolean createTopics;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        var stopped = new CountDownLatch(1);
+        var closed = new CountDownLatch(1);
+        // The JVM halts once shutdown hooks return, so the hook waits until the stages and the broker are closed.
+        var hook = new Thread(() -> {
+            stopped.countDown();
+            awaitQuietly(closed);
+        }, "gleaner-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+            if (createTopics) {
+                try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+                    new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
+                }
+            }
+            var out = spec.commandLine().getOut();
+            out.println("bootstrap.servers=" + environment.bootstrapServers());
+            out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
+            try (var app = new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
+                    environment.registryConfig(), embedded.dataDir), environment.registryClient())) {
+                app.start();
+                out.println("running stages " + stages + "; Ctrl-C stops them");
+                out.flush();
+                stopped.await();
+            }
+        } finally {
+            closed.countDown();
+        }
+        return 0;
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(PlannerApp.CLOSE_TIMEOUT.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
