@@ -1,0 +1,196 @@
+package io.gleaner.schemas.serde;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.avro.Schema;
+import org.apache.avro.SchemaParseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A client of Confluent's schema registry REST API (the four calls of {@link SchemaRegistryClient}), with
+ * caches so that a schema costs one request per subject and an id one request per client. Works against
+ * Confluent's registry and against Gleaner's embedded one. Thread-safe.
+ */
+public final class RestSchemaRegistryClient implements SchemaRegistryClient {
+
+    /** The media type of the registry's API, sent as both {@code Content-Type} and {@code Accept}. */
+    public static final String CONTENT_TYPE = "application/vnd.schemaregistry.v1+json";
+
+    private static final Logger log = LoggerFactory.getLogger(RestSchemaRegistryClient.class);
+    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    private static final int MAX_BODY_IN_MESSAGE = 300;
+
+    private final RegistryConfig config;
+    private final HttpClient http;
+    private final ObjectMapper json = new ObjectMapper();
+    private final String authorization;
+    /** Index into the config's URLs of the one that answered last; requests start there. */
+    private volatile int preferredUrl;
+    private final Map<String, Map<String, Integer>> idsBySubjectAndText = new ConcurrentHashMap<>();
+    private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
+
+    /** A client with its own {@link HttpClient}. */
+    public RestSchemaRegistryClient(RegistryConfig config) {
+        this(config, HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build());
+    }
+
+    /** A client that sends its requests through {@code http}. */
+    public RestSchemaRegistryClient(RegistryConfig config, HttpClient http) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.http = Objects.requireNonNull(http, "http");
+        this.authorization = config.basicAuthUserInfo() == null ? null : "Basic " + Base64.getEncoder()
+                .encodeToString(config.basicAuthUserInfo().getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public int register(String subject, Schema schema) {
+        return cachedId(subject, schema, "/subjects/" + encode(subject) + "/versions");
+    }
+
+    @Override
+    public int idOf(String subject, Schema schema) {
+        return cachedId(subject, schema, "/subjects/" + encode(subject));
+    }
+
+    @Override
+    public Schema schemaById(int id) {
+        var cached = schemasById.get(id);
+        if (cached != null) {
+            return cached;
+        }
+        var answer = send("GET", "/schemas/ids/" + id, null);
+        var schema = parseSchema(text(answer, "schema"));
+        schemasById.putIfAbsent(id, schema);
+        return schema;
+    }
+
+    @Override
+    public RegisteredSchema latest(String subject) {
+        Objects.requireNonNull(subject, "subject");
+        var answer = send("GET", "/subjects/" + encode(subject) + "/versions/latest", null);
+        var registered = new RegisteredSchema(text(answer, "subject"), number(answer, "version"),
+                number(answer, "id"), parseSchema(text(answer, "schema")));
+        schemasById.putIfAbsent(registered.id(), registered.schema());
+        return registered;
+    }
+
+    /** Registers or looks up (depending on {@code path}) unless this subject already gave an id for the schema. */
+    private int cachedId(String subject, Schema schema, String path) {
+        Objects.requireNonNull(subject, "subject");
+        Objects.requireNonNull(schema, "schema");
+        var text = schema.toString();
+        var ids = idsBySubjectAndText.computeIfAbsent(subject, s -> new ConcurrentHashMap<>());
+        var cached = ids.get(text);
+        if (cached != null) {
+            return cached;
+        }
+        var body = json.createObjectNode().put("schema", text);
+        int id = number(send("POST", path, body), "id");
+        ids.put(text, id);
+        schemasById.putIfAbsent(id, schema);
+        return id;
+    }
+
+    /** Sends one request, trying each URL in turn (from the last that answered) until one answers. */
+    private JsonNode send(String method, String path, JsonNode body) {
+        var urls = config.urls();
+        int first = preferredUrl;
+        IOException lastFailure = null;
+        for (int attempt = 0; attempt < urls.size(); attempt++) {
+            int index = (first + attempt) % urls.size();
+            var uri = URI.create(urls.get(index) + path);
+            var request = HttpRequest.newBuilder(uri)
+                    .timeout(REQUEST_TIMEOUT)
+                    .header("Accept", CONTENT_TYPE)
+                    .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                            : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
+            if (body != null) {
+                request.header("Content-Type", CONTENT_TYPE);
+            }
+            if (authorization != null) {
+                request.header("Authorization", authorization);
+            }
+            try {
+                var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                preferredUrl = index;
+                return answer(method, uri, response);
+            } catch (IOException e) {
+                log.warn("schema registry {} did not answer {} {}: {}", urls.get(index), method, path, e.toString());
+                lastFailure = e;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SchemaRegistryException(SchemaRegistryException.NO_RESPONSE,
+                        SchemaRegistryException.NO_RESPONSE, "interrupted while calling " + method + " " + uri, e);
+            }
+        }
+        throw new SchemaRegistryException(SchemaRegistryException.NO_RESPONSE, SchemaRegistryException.NO_RESPONSE,
+                "no schema registry answered " + method + " " + path + " at " + urls + ": " + lastFailure,
+                lastFailure);
+    }
+
+    private JsonNode answer(String method, URI uri, HttpResponse<String> response) {
+        int status = response.statusCode();
+        JsonNode node;
+        try {
+            node = json.readTree(response.body());
+        } catch (IOException e) {
+            node = null;
+        }
+        if (status / 100 == 2 && node != null && node.isObject()) {
+            return node;
+        }
+        if (node != null && node.hasNonNull("message")) {
+            int errorCode = node.path("error_code").asInt(status);
+            throw new SchemaRegistryException(status, errorCode, node.get("message").asText());
+        }
+        var bodyText = response.body() == null ? "" : response.body();
+        if (bodyText.length() > MAX_BODY_IN_MESSAGE) {
+            bodyText = bodyText.substring(0, MAX_BODY_IN_MESSAGE) + "...";
+        }
+        throw new SchemaRegistryException(status, status, "unexpected answer to " + method + " " + uri + ": HTTP "
+                + status + " " + bodyText);
+    }
+
+    private static String text(JsonNode answer, String field) {
+        var value = answer.get(field);
+        if (value == null || !value.isTextual()) {
+            throw new SchemaRegistryException(200, 200, "registry answer lacks text field '" + field + "': " + answer);
+        }
+        return value.asText();
+    }
+
+    private static int number(JsonNode answer, String field) {
+        var value = answer.get(field);
+        if (value == null || !value.canConvertToInt()) {
+            throw new SchemaRegistryException(200, 200, "registry answer lacks int field '" + field + "': " + answer);
+        }
+        return value.asInt();
+    }
+
+    private static Schema parseSchema(String text) {
+        try {
+            return new Schema.Parser().parse(text);
+        } catch (SchemaParseException e) {
+            throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
+                    "registry returned a schema Avro cannot parse: " + e.getMessage(), e);
+        }
+    }
+
+    private static String encode(String subject) {
+        return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}

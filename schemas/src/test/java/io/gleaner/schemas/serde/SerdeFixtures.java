@@ -1,0 +1,164 @@
+package io.gleaner.schemas.serde;
+
+import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.ChunkMove;
+import io.gleaner.schemas.avro.ChunkRef;
+import io.gleaner.schemas.avro.ClassAllocation;
+import io.gleaner.schemas.avro.ClassPlan;
+import io.gleaner.schemas.avro.Classification;
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobAdmission;
+import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobProfile;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PhaseProgress;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.QosAction;
+import io.gleaner.schemas.avro.QosActionKind;
+import io.gleaner.schemas.avro.Resources;
+import io.gleaner.schemas.avro.TaskGroup;
+import io.gleaner.schemas.avro.TaskKind;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskState;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** One filled-in record of every Avro type of {@code io.gleaner.schemas.avro}, with no field left at its default. */
+public final class SerdeFixtures {
+
+    private static final Instant T0 = Instant.parse("2009-10-01T00:00:00Z");
+
+    private SerdeFixtures() {
+    }
+
+    public static Resources resources(double cpus, long memoryBytes) {
+        return Resources.newBuilder().setCpus(cpus).setMemoryBytes(memoryBytes).build();
+    }
+
+    public static JobSubmitted jobSubmitted() {
+        return JobSubmitted.newBuilder()
+                .setJobId("job-1").setJobName("wordcount").setUser("alice").setQueue("prod").setPriority(3)
+                .setSubmitTime(T0).setDeadline(T0.plusSeconds(3600))
+                .setInputBytes(64L << 20).setShuffleBytes(8L << 20).setOutputBytes(1L << 20)
+                .setTasks(List.of(
+                        TaskGroup.newBuilder().setKind(TaskKind.MAP).setCount(2).setBytesPerTask(32L << 20)
+                                .setLastTaskBytes(32L << 20).setFlopPerByte(3100.0).setDemand(resources(1.0, 1L << 30))
+                                .setDataset("swim/fb2009").setFirstChunk(10).build(),
+                        TaskGroup.newBuilder().setKind(TaskKind.REDUCE).setCount(1).setBytesPerTask(8L << 20)
+                                .setLastTaskBytes(8L << 20).setFlopPerByte(6300.0).setDemand(resources(2.0, 2L << 30))
+                                .setDataset(null).setFirstChunk(0).build()))
+                .build();
+    }
+
+    public static NodeHeartbeat nodeHeartbeat() {
+        return NodeHeartbeat.newBuilder()
+                .setNodeId("n7").setTime(T0).setRack("rack-2").setLabels(List.of("gpu=a100"))
+                .setCapacity(resources(16.0, 64L << 30)).setSpeedGflops(12.5).setSlots(8)
+                .setFree(resources(3.5, 10L << 30)).setFreeSlots(2).setRunningAttempts(List.of("job-1/m/0/0"))
+                .build();
+    }
+
+    public static UtilizationSample utilizationSample() {
+        return UtilizationSample.newBuilder()
+                .setNodeId("n1").setTime(Instant.ofEpochMilli(1000)).setMetric(Metric.CPU)
+                .setSource(UsageSource.REGULAR).setValue(0.5)
+                .build();
+    }
+
+    public static TaskReport taskReport() {
+        return TaskReport.newBuilder()
+                .setDecisionId("job-1/m/0/1").setJobId("job-1").setKind(TaskKind.MAP).setTaskIndex(0).setAttempt(1)
+                .setNodeId("n7").setState(TaskState.KILLED).setTime(T0.plusSeconds(90))
+                .setStartTime(T0.plusSeconds(30)).setLocal(false).setInputBytes(32L << 20).setCpuSeconds(41.5)
+                .setMemoryBytes(1L << 30).setReason("owner needed the RAM")
+                .build();
+    }
+
+    public static CapacityForecast capacityForecast() {
+        return CapacityForecast.newBuilder()
+                .setNodeId("n7").setMetric(Metric.MEMORY).setQuantile(0.99).setIssuedAt(T0)
+                .setStart(T0.plusSeconds(180)).setStepMillis(180_000).setUtilization(List.of(0.25, 0.5))
+                .setSafetyMargin(0.05).setSpare(List.of(0.7, 0.45)).setStale(true)
+                .build();
+    }
+
+    public static JobClass jobClass() {
+        return JobClass.newBuilder()
+                .setClassId("c2").setClassification(Classification.PRIMARY)
+                .setFeatureNames(List.of("priority", "cpuRate")).setCentroid(List.of(1.0, 0.3))
+                .setMemberJobIds(List.of("job-1", "job-9")).setArrivalRate(0.02)
+                .setRatesByNode(Map.of("n7", 0.4)).setIssuedAt(T0)
+                .build();
+    }
+
+    public static JobProfile jobProfile() {
+        return JobProfile.newBuilder()
+                .setJobName("wordcount").setRuns(4)
+                .setMapMin(1000).setMapMax(3000).setMapAvg(2000).setMapInputBytes(64L << 20)
+                .setFirstShuffleMin(100).setFirstShuffleMax(300).setFirstShuffleAvg(200)
+                .setOtherShuffleMin(50).setOtherShuffleMax(150).setOtherShuffleAvg(100)
+                .setReduceMin(4000).setReduceMax(6000).setReduceAvg(5000)
+                .setMeanTaskMillisByNode(Map.of("MAP/big", 1800.0, "REDUCE/big", 4700.0))
+                .build();
+    }
+
+    public static ClassPlan classPlan() {
+        return ClassPlan.newBuilder()
+                .setPlanId("plan-3").setIssuedAt(T0).setLambda(0.75)
+                .setAllocations(List.of(ClassAllocation.newBuilder().setClassId("c2").setNodeId("n7").setShare(0.5)
+                        .build()))
+                .setSuggestedClasses(Map.of("n7", List.of("c2", "c3")))
+                .build();
+    }
+
+    public static PlacementDecision placementDecision() {
+        var chunk = ChunkRef.newBuilder().setDataset("swim/fb2009").setIndex(10).build();
+        return PlacementDecision.newBuilder()
+                .setDecisionId("job-1/m/0/0").setEpoch(T0.toEpochMilli()).setJobId("job-1").setKind(TaskKind.MAP)
+                .setTaskIndex(0).setAttempt(0).setNodeId("n7").setNotBefore(T0.plusSeconds(5)).setPolicy("salamander")
+                .setInputBytes(32L << 20).setFlopPerByte(3100.0).setDemand(resources(1.0, 1L << 30))
+                .setChunk(chunk)
+                .setChunkMoves(List.of(ChunkMove.newBuilder().setChunk(chunk).setFromNode("n3").setToNode("n7")
+                        .build()))
+                .build();
+    }
+
+    public static JobAdmission jobAdmission() {
+        return JobAdmission.newBuilder()
+                .setJobId("job-1").setTime(T0).setAccepted(false).setEstimatedCompletion(T0.plusSeconds(7200))
+                .setReason("past deadline")
+                .build();
+    }
+
+    public static QosAction qosAction() {
+        return QosAction.newBuilder()
+                .setNodeId("n7").setTime(T0).setAction(QosActionKind.KILL_TASK).setCpuLimit(2.5)
+                .setDecisionId("job-1/m/0/0").setReason("free RAM below the safety margin")
+                .build();
+    }
+
+    public static DeadLetter deadLetter() {
+        return DeadLetter.newBuilder()
+                .setSourceTopic("gleaner.jobs.submitted").setPartition(-1).setOffset(42)
+                .setKey(ByteBuffer.wrap(new byte[] {1, 2})).setValue(ByteBuffer.wrap(new byte[] {7, 0, 0}))
+                .setReason("unknown magic byte 0x07, expected 0x00").setStage("planner").setTime(T0)
+                .build();
+    }
+
+    public static PlannerJobState plannerJobState() {
+        return PlannerJobState.newBuilder()
+                .setJob(jobSubmitted())
+                .setMaps(PhaseProgress.newBuilder().setLaunched(2).setSucceeded(ByteBuffer.wrap(new byte[] {0b01}))
+                        .setRelaunch(List.of(1)).setAttempts(Map.of("1", 1)).build())
+                .setReduces(PhaseProgress.newBuilder().setLaunched(0).setSucceeded(ByteBuffer.allocate(0))
+                        .setRelaunch(List.of()).setAttempts(Map.of()).build())
+                .build();
+    }
+}
