@@ -281,8 +281,10 @@ public final class Simulation {
                                         Optional<String> reason) {
         var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(), p.nodeId(),
                 state, time);
-        long inputBytes = state == TaskOutcome.State.FAILED ? 0 : p.inputBytes();
-        return new AttemptReport(outcome, startTime, local, inputBytes, cpuSeconds, p.demand().memoryBytes(), reason);
+        // A refused placement never ran: it read nothing and held nothing.
+        boolean ran = state != TaskOutcome.State.FAILED;
+        return new AttemptReport(outcome, startTime, local, ran ? p.inputBytes() : 0, cpuSeconds,
+                ran ? p.demand().memoryBytes() : 0, reason);
     }
 
     private void schedule(long time, Event event) {

@@ -53,6 +53,8 @@ class SimulationTest {
                     assertThat(r.outcome().decisionId()).isEqualTo("j/m/1/0");
                     assertThat(r.reason()).contains(AttemptReport.NODE_FULL);
                     assertThat(r.outcome().time()).isEqualTo(g);
+                    assertThat(r.memoryBytes()).as("a refused attempt held nothing").isZero();
+                    assertThat(r.inputBytes()).isZero();
                 });
         assertThat(link.exchanges().get(1).round().reports()).extracting(r -> r.outcome().decisionId())
                 .contains("j/m/1/0");

@@ -81,6 +81,18 @@ public final class SimulatorFixtures {
                 job("job-5", Duration.ofSeconds(120), 8, 1));
     }
 
+    /**
+     * {@code n} jobs, job-01 .. job-NN, one every 7 s, with 1 to 7 maps and 0 to 2 reduces in a fixed pattern:
+     * several waves on the three-node cluster, some jobs waiting for others.
+     */
+    public static List<Job> workload(int n) {
+        var jobs = new ArrayList<Job>();
+        for (int i = 0; i < n; i++) {
+            jobs.add(job(String.format("job-%02d", i + 1), Duration.ofSeconds(7L * i), 1 + (5 * i) % 7, i % 3));
+        }
+        return List.copyOf(jobs);
+    }
+
     /** Placement of map {@code index} (attempt 0) of {@code job} on {@code nodeId}, decided at {@code time}. */
     public static Placement mapOn(Job job, int index, String nodeId, Instant time) {
         return Placement.of(job, new TaskAttempt(job.jobId(), TaskKind.MAP, index, 0), nodeId,
