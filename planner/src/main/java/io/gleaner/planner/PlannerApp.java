@@ -1,0 +1,148 @@
+package io.gleaner.planner;
+
+import io.gleaner.planner.topology.PlannerSerdes;
+import io.gleaner.planner.topology.PlannerTopology;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The planner's composition root: configuration to topology to {@link KafkaStreams}, started after checking
+ * that its input topics have one partition each, and closed with a timeout.
+ *
+ * <pre>{@code
+ * try (var app = new PlannerApp(PlannerConfig.defaults().withBootstrapServers("kafka:9092"))) {
+ *     app.start();
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class PlannerApp implements AutoCloseable {
+
+    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
+    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    /** How long the startup check waits for the cluster to describe the input topics. */
+    public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+
+    private static final Logger log = LoggerFactory.getLogger(PlannerApp.class);
+
+    private final PlannerConfig config;
+    private final Topology topology;
+    private final KafkaStreams streams;
+
+    /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
+    public PlannerApp(PlannerConfig config) {
+        this(config, new RestSchemaRegistryClient(config.registry()));
+    }
+
+    /** A planner whose serdes talk to {@code registry} (e.g. an in-memory one shared with an in-JVM run). */
+    public PlannerApp(PlannerConfig config, SchemaRegistryClient registry) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.topology = PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config);
+        this.streams = new KafkaStreams(topology, streamsProperties(config));
+        streams.setUncaughtExceptionHandler(exception -> {
+            log.error("planner {} stops after an unexpected error", config.applicationId(), exception);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    }
+
+    /**
+     * The Kafka Streams settings of the planner ({@link PlannerConfig#streamsProperties()}); the app, the
+     * topology's builder and the {@code TopologyTestDriver} tests use the same.
+     */
+    public static Properties streamsProperties(PlannerConfig config) {
+        return config.streamsProperties();
+    }
+
+    /**
+     * Fails unless jobs.submitted, nodes.heartbeats and tasks.reports exist with exactly one partition each:
+     * the planner decides over the whole queue and every node at once, so its inputs must meet in one task.
+     *
+     * @throws IllegalStateException naming the topic and its partition count, or the missing topic
+     */
+    public static void checkInputTopics(Admin admin, Topics topics) {
+        var names = List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
+                topics.tasksReports().name());
+        for (var name : names) {
+            int partitions = partitions(admin, name);
+            if (partitions != 1) {
+                throw new IllegalStateException("planner input topic " + name + " has " + partitions
+                        + " partitions; it must have exactly 1 so that jobs, heartbeats and reports meet in one"
+                        + " stream task");
+            }
+        }
+    }
+
+    /** Checks the input topics, then starts processing. */
+    public void start() {
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
+            checkInputTopics(admin, config.topics());
+        }
+        log.info("starting planner {} with policy {} on {}", config.applicationId(), config.policy().configValue(),
+                config.bootstrapServers());
+        streams.start();
+    }
+
+    /** Adds a JVM shutdown hook that closes the planner. */
+    public void closeOnShutdown() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+    }
+
+    /** The Kafka Streams state (CREATED, RUNNING, ...). */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    /** The topology this app runs. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /**
+     * Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}. The member leaves the
+     * consumer group so that a restarted planner takes over its task at once instead of after the session
+     * timeout.
+     */
+    @Override
+    public void close() {
+        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
+        log.info("planner {} {}", config.applicationId(), closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+    }
+
+    private static int partitions(Admin admin, String topic) {
+        try {
+            var description = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            return description.partitions().size();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                throw new IllegalStateException("planner input topic " + topic + " does not exist; create it with"
+                        + " exactly 1 partition", e.getCause());
+            }
+            throw new IllegalStateException("cannot describe planner input topic " + topic + ": " + e.getCause(), e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("cannot describe planner input topic " + topic + " within "
+                    + ADMIN_TIMEOUT, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing planner input topic " + topic, e);
+        }
+    }
+}

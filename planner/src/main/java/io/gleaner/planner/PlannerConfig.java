@@ -1,0 +1,189 @@
+package io.gleaner.planner;
+
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * The planner's settings, validated here and nowhere else. Each field has a named default and a namespaced
+ * property key ({@link #from} reads them); the registry settings use the keys a Confluent user knows
+ * ({@code schema.registry.url}, see {@link RegistryConfig}).
+ *
+ * @param applicationId     Kafka Streams {@code application.id}: the consumer group, the transactional id
+ *                          prefix and the prefix of the changelog topics ({@value #APPLICATION_ID})
+ * @param policy            the placement policy ({@value #POLICY})
+ * @param commitIntervalMs  how often Kafka Streams commits, in ms; under exactly-once this bounds how late a
+ *                          placement becomes visible, so the lockstep round trip costs at least this
+ *                          ({@value #COMMIT_INTERVAL_MS})
+ * @param stateDir          where the RocksDB state stores live; keep it across restarts to avoid restoring
+ *                          from the changelogs ({@value #STATE_DIR})
+ * @param bootstrapServers  the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
+ * @param topicPrefix       prefix of every topic name ({@value #TOPIC_PREFIX})
+ * @param registry          the schema registry
+ */
+public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
+                            String bootstrapServers, String topicPrefix, RegistryConfig registry) {
+
+    /** Property key of {@link #applicationId()}. */
+    public static final String APPLICATION_ID = "gleaner.planner.application-id";
+    /** Property key of {@link #policy()}. */
+    public static final String POLICY = "gleaner.planner.policy";
+    /** Property key of {@link #commitIntervalMs()}. */
+    public static final String COMMIT_INTERVAL_MS = "gleaner.planner.commit-interval-ms";
+    /** Property key of {@link #stateDir()}. */
+    public static final String STATE_DIR = "gleaner.planner.state-dir";
+    /** Property key of {@link #bootstrapServers()}. */
+    public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
+    /** Property key of {@link #topicPrefix()}. */
+    public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+
+    /** Default {@link #applicationId()}. */
+    public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
+    /** Default {@link #policy()}. */
+    public static final PolicyName DEFAULT_POLICY = PolicyName.FIFO;
+    /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
+    public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
+    /** Default {@link #stateDir()}, relative to the working directory. */
+    public static final Path DEFAULT_STATE_DIR = Path.of("gleaner-state", "planner");
+    /** Default {@link #bootstrapServers()}. */
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
+    /** Default {@link #topicPrefix()}. */
+    public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
+    /** Default schema registry URL. */
+    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+
+    /** What Kafka allows in an application id, which becomes part of topic names. */
+    private static final Pattern LEGAL_ID = Pattern.compile("[a-zA-Z0-9._-]+");
+
+    public PlannerConfig {
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(topicPrefix, "topicPrefix");
+        Objects.requireNonNull(registry, "registry");
+        if (!LEGAL_ID.matcher(applicationId).matches()) {
+            throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
+                    + applicationId + "'");
+        }
+        if (commitIntervalMs <= 0) {
+            throw new IllegalArgumentException(COMMIT_INTERVAL_MS + " must be > 0, was " + commitIntervalMs);
+        }
+        if (bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
+        }
+        if (!topicPrefix.isEmpty() && !LEGAL_ID.matcher(topicPrefix).matches()) {
+            throw new IllegalArgumentException(TOPIC_PREFIX + " must be letters, digits, '.', '_' or '-', was '"
+                    + topicPrefix + "'");
+        }
+    }
+
+    /** Every setting at its default. */
+    public static PlannerConfig defaults() {
+        return new PlannerConfig(DEFAULT_APPLICATION_ID, DEFAULT_POLICY, DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STATE_DIR,
+                DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX, RegistryConfig.of(DEFAULT_REGISTRY_URL));
+    }
+
+    /**
+     * Reads the settings from properties keyed as the constants of this class (plus {@link RegistryConfig}'s
+     * keys); a missing key takes its default, other keys are ignored.
+     *
+     * @throws IllegalArgumentException naming the key and the value when one is wrong
+     */
+    public static PlannerConfig from(Map<String, ?> properties) {
+        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
+                ? RegistryConfig.from(properties)
+                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        return new PlannerConfig(
+                text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())),
+                number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
+                Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
+                text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
+                text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
+                registry);
+    }
+
+    /**
+     * The Kafka Streams settings of the planner. Exactly-once (v2); explicit names for every internal resource
+     * (KIP-1111), so that an unnamed store or topic stops the topology from building; and
+     * {@code max.task.idle.ms=0} as the lockstep protocol (notes/lockstep.md) relies on: within the one task,
+     * the record with the smallest timestamp among the partitions with data goes first. Timestamps come from
+     * each input's event-time field through the extractors the topology sets on its sources.
+     */
+    public Properties streamsProperties() {
+        var props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "0");
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "1");
+        return props;
+    }
+
+    /** The topic catalogue with this configuration's prefix. */
+    public Topics topics() {
+        return Topics.withPrefix(topicPrefix);
+    }
+
+    /** This configuration with another application id. */
+    public PlannerConfig withApplicationId(String value) {
+        return new PlannerConfig(value, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with another policy. */
+    public PlannerConfig withPolicy(PolicyName value) {
+        return new PlannerConfig(applicationId, value, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with another commit interval. */
+    public PlannerConfig withCommitIntervalMs(long value) {
+        return new PlannerConfig(applicationId, policy, value, stateDir, bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with another state directory. */
+    public PlannerConfig withStateDir(Path value) {
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, value, bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with other bootstrap servers. */
+    public PlannerConfig withBootstrapServers(String value) {
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, value, topicPrefix, registry);
+    }
+
+    /** This configuration with another topic prefix. */
+    public PlannerConfig withTopicPrefix(String value) {
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, value, registry);
+    }
+
+    /** This configuration with another registry. */
+    public PlannerConfig withRegistry(RegistryConfig value) {
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, value);
+    }
+
+    private static String text(Map<String, ?> properties, String key, String fallback) {
+        var value = properties.get(key);
+        return value == null ? fallback : value.toString().strip();
+    }
+
+    private static long number(Map<String, ?> properties, String key, long fallback) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.toString().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
+        }
+    }
+}

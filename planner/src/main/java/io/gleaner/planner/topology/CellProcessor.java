@@ -1,0 +1,73 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.PlacementPolicy;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.Verdict;
+import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.schemas.streams.Decoded;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies one decoded input to the {@link PlannerCell} over the state stores, in three steps: map the event
+ * to a core record, let the cell read and write the stores, forward its placements (keyed by node, stamped
+ * with the heartbeat's time) or, for an invalid input, a dead letter with the original bytes.
+ *
+ * @param <V> the Avro event
+ * @param <T> the core record it maps to
+ */
+abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, String, PlannerOutput> {
+
+    private static final Logger log = LoggerFactory.getLogger(CellProcessor.class);
+
+    private final PlacementPolicy policy;
+    private final String sourceTopic;
+    private ProcessorContext<String, PlannerOutput> context;
+    private PlannerCell cell;
+
+    CellProcessor(PlacementPolicy policy, String sourceTopic) {
+        this.policy = policy;
+        this.sourceTopic = sourceTopic;
+    }
+
+    /** Maps the event to its core record, or says why it is invalid. */
+    abstract Checked<T> toCore(V event);
+
+    /** Applies the core record to the cell. */
+    abstract Verdict apply(PlannerCell cell, T input);
+
+    @Override
+    public void init(ProcessorContext<String, PlannerOutput> context) {
+        this.context = context;
+        this.cell = new PlannerCell(policy, StorePlannerState.of(context));
+    }
+
+    @Override
+    public void process(Record<String, Decoded<V>> record) {
+        var decoded = record.value();
+        var checked = toCore(decoded.value());
+        var verdict = checked instanceof Checked.Valid<T> valid
+                ? apply(cell, valid.value())
+                : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
+        if (verdict instanceof Verdict.Applied applied) {
+            for (var placement : applied.placements()) {
+                log.debug("placed {} on {} at epoch {}", placement.decisionId(), placement.nodeId(), placement.epoch());
+                context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(AvroMapping.toAvro(placement)),
+                        placement.epoch()));
+            }
+        } else if (verdict instanceof Verdict.Ignored ignored) {
+            log.debug("ignored record of {} with key {}: {}", sourceTopic, record.key(), ignored.why());
+        } else {
+            var reason = ((Verdict.Invalid) verdict).reason();
+            var deadLetter = DeadLetters.of(context.recordMetadata(), sourceTopic, record.key(), decoded.raw(),
+                    record.timestamp(), reason, PlannerTopology.STAGE);
+            log.warn("dead letter from {} partition {} offset {}: {}", deadLetter.getSourceTopic(),
+                    deadLetter.getPartition(), deadLetter.getOffset(), reason);
+            context.forward(record.withValue(PlannerOutput.of(deadLetter)));
+        }
+    }
+}

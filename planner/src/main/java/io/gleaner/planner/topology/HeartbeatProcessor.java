@@ -1,0 +1,26 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.NodeState;
+import io.gleaner.planner.core.PlacementPolicy;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.Verdict;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+
+/** Answers each node's heartbeat with the policy's placements for that node. */
+final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
+
+    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic) {
+        super(policy, sourceTopic);
+    }
+
+    @Override
+    Checked<NodeState> toCore(NodeHeartbeat event) {
+        return AvroMapping.toNode(event);
+    }
+
+    @Override
+    Verdict apply(PlannerCell cell, NodeState node) {
+        return cell.onHeartbeat(node);
+    }
+}

@@ -1,0 +1,26 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.PlacementPolicy;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.Verdict;
+import io.gleaner.schemas.avro.JobSubmitted;
+
+/** Adds submitted jobs to the planner's queue. */
+final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
+
+    JobProcessor(PlacementPolicy policy, String sourceTopic) {
+        super(policy, sourceTopic);
+    }
+
+    @Override
+    Checked<Job> toCore(JobSubmitted event) {
+        return AvroMapping.toJob(event);
+    }
+
+    @Override
+    Verdict apply(PlannerCell cell, Job job) {
+        return cell.onJob(job);
+    }
+}

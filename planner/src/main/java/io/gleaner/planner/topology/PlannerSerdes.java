@@ -1,0 +1,34 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.serde.AvroSerde;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import java.util.Objects;
+import org.apache.kafka.common.serialization.Serde;
+
+/** The value serdes of the planner's topics and stores. Keys are strings everywhere. */
+public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbeat> nodeHeartbeat,
+                            Serde<TaskReport> taskReport, Serde<PlacementDecision> placementDecision,
+                            Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState) {
+
+    public PlannerSerdes {
+        Objects.requireNonNull(jobSubmitted, "jobSubmitted");
+        Objects.requireNonNull(nodeHeartbeat, "nodeHeartbeat");
+        Objects.requireNonNull(taskReport, "taskReport");
+        Objects.requireNonNull(placementDecision, "placementDecision");
+        Objects.requireNonNull(deadLetter, "deadLetter");
+        Objects.requireNonNull(plannerJobState, "plannerJobState");
+    }
+
+    /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
+    public static PlannerSerdes with(SchemaRegistryClient registry) {
+        return new PlannerSerdes(AvroSerde.of(JobSubmitted.class, registry), AvroSerde.of(NodeHeartbeat.class, registry),
+                AvroSerde.of(TaskReport.class, registry), AvroSerde.of(PlacementDecision.class, registry),
+                AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry));
+    }
+}

@@ -1,0 +1,103 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.planner.PlannerConfig;
+import io.gleaner.schemas.Topic;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.streams.DecodeOrDeadLetter;
+import io.gleaner.schemas.streams.Decoded;
+import java.time.Instant;
+import java.util.function.Function;
+import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.processor.api.ProcessorSupplier;
+import org.apache.kafka.streams.state.StoreBuilder;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The planner as a Kafka Streams topology: jobs.submitted, nodes.heartbeats and tasks.reports (one partition
+ * each, so they meet in one task) are decoded, dead-lettering what cannot be decoded, and applied one at a
+ * time, in timestamp order, to the core's {@code PlannerCell} over shared state stores ({@link StoreNames}).
+ * Placements go to {@code placements} keyed by node id with the heartbeat's time as timestamp; invalid inputs
+ * go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
+ */
+public final class PlannerTopology {
+
+    /** The stage name recorded in dead letters. */
+    public static final String STAGE = "planner";
+
+    private PlannerTopology() {
+    }
+
+    /** The topology; it never creates {@code KafkaStreams} (see {@code PlannerApp}). */
+    public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config) {
+        // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        builder.addStateStore(store(StoreNames.JOBS, serdes.plannerJobState()));
+        builder.addStateStore(store(StoreNames.JOB_ORDER, Serdes.String()));
+        builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
+        builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
+
+        var policy = config.policy();
+        var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
+                () -> new JobProcessor(policy.create(), topics.jobsSubmitted().name()));
+        var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
+                () -> new ReportProcessor(policy.create(), topics.tasksReports().name()));
+        var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
+                NodeHeartbeat::getTime,
+                () -> new HeartbeatProcessor(policy.create(), topics.nodesHeartbeats().name()));
+
+        var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
+                .merge(heartbeats, Named.as("merge-heartbeats"))
+                .split(Named.as("outputs-"))
+                .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))
+                .defaultBranch(Branched.as("placements"));
+        outputs.get("outputs-placements")
+                .mapValues(PlannerOutput::placement, Named.as("placement-values"))
+                .to(topics.placements().name(),
+                        Produced.with(Serdes.String(), serdes.placementDecision()).withName("placements-sink"));
+        outputs.get("outputs-dead")
+                .mapValues(PlannerOutput::deadLetter, Named.as("dead-letter-values"))
+                .to(topics.deadLetters().name(),
+                        Produced.with(Serdes.String(), serdes.deadLetter()).withName("dead-letters-sink"));
+        return builder.build();
+    }
+
+    /**
+     * One input: read raw bytes (event time from the value), decode, dead-letter what does not decode, and
+     * apply the rest with {@code processor}, which is connected to every store.
+     */
+    private static <V> KStream<String, PlannerOutput> input(
+            StreamsBuilder builder, String name, Topic<String, V> topic, Serde<V> serde,
+            Function<V, Instant> eventTime,
+            ProcessorSupplier<String, Decoded<V>, String, PlannerOutput> processor) {
+        var decoded = builder.stream(topic.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withTimestampExtractor(new EventTimeExtractor<>(serde.deserializer(), eventTime))
+                        .withName(name + "-source"))
+                .processValues(DecodeOrDeadLetter.of(serde, topic, STAGE), Named.as("decode-" + name))
+                .split(Named.as(name + "-"))
+                .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
+                .defaultBranch(Branched.as("ok"));
+        var undecodable = decoded.get(name + "-dead")
+                .mapValues(value -> PlannerOutput.of(value.deadLetter()), Named.as(name + "-undecodable"));
+        return decoded.get(name + "-ok")
+                .process(processor, Named.as("apply-" + name), StoreNames.all())
+                .merge(undecodable, Named.as(name + "-outputs"));
+    }
+
+    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> valueSerde) {
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), valueSerde);
+    }
+}

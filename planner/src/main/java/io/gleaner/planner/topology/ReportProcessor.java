@@ -1,0 +1,26 @@
+package io.gleaner.planner.topology;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.PlacementPolicy;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.planner.core.Verdict;
+import io.gleaner.schemas.avro.TaskReport;
+
+/** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
+final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
+
+    ReportProcessor(PlacementPolicy policy, String sourceTopic) {
+        super(policy, sourceTopic);
+    }
+
+    @Override
+    Checked<TaskOutcome> toCore(TaskReport event) {
+        return AvroMapping.toOutcome(event);
+    }
+
+    @Override
+    Verdict apply(PlannerCell cell, TaskOutcome outcome) {
+        return cell.onOutcome(outcome);
+    }
+}

@@ -1,0 +1,25 @@
+package io.gleaner.planner.topology;
+
+/** Names of the planner's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
+public final class StoreNames {
+
+    /** Unfinished jobs and their progress: jobId -> PlannerJobState. */
+    public static final String JOBS = "planner-jobs";
+
+    /** The FIFO index of unfinished jobs: {@link io.gleaner.planner.core.JobOrder} key -> jobId. */
+    public static final String JOB_ORDER = "planner-job-order";
+
+    /** Markers of completed jobs: jobId -> completion time in epoch millis. */
+    public static final String COMPLETED_JOBS = "planner-completed-jobs";
+
+    /** Each node's latest heartbeat: nodeId -> NodeHeartbeat. */
+    public static final String NODES = "planner-nodes";
+
+    private StoreNames() {
+    }
+
+    /** All store names, in the order the topology adds them. */
+    public static String[] all() {
+        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES};
+    }
+}

@@ -1,0 +1,322 @@
+package io.gleaner.planner.topology;
+
+import static io.gleaner.planner.topology.PlannerEvents.heartbeat;
+import static io.gleaner.planner.topology.PlannerEvents.ids;
+import static io.gleaner.planner.topology.PlannerEvents.job;
+import static io.gleaner.planner.topology.PlannerEvents.report;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gleaner.planner.PlannerApp;
+import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.JobOrder;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.TaskKind;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskState;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TestOutputTopic;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.apache.kafka.streams.errors.TopologyException;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Grouped;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.test.TestRecord;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlannerTopologyTest {
+
+    private final Topics topics = Topics.withPrefix("test.");
+    private final PlannerSerdes serdes = PlannerSerdes.with(new InMemorySchemaRegistryClient());
+
+    @TempDir
+    Path stateDir;
+
+    private TopologyTestDriver driver;
+    private TestInputTopic<String, JobSubmitted> jobs;
+    private TestInputTopic<String, NodeHeartbeat> heartbeats;
+    private TestInputTopic<String, TaskReport> reports;
+    private TestInputTopic<String, byte[]> rawJobs;
+    private TestOutputTopic<String, PlacementDecision> placements;
+    private TestOutputTopic<String, DeadLetter> deadLetters;
+
+    @BeforeEach
+    void startDriver() {
+        var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.");
+        driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
+                PlannerApp.streamsProperties(config));
+        var keys = new StringSerializer();
+        jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
+        heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys, serdes.nodeHeartbeat().serializer());
+        reports = driver.createInputTopic(topics.tasksReports().name(), keys, serdes.taskReport().serializer());
+        rawJobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, new ByteArraySerializer());
+        placements = driver.createOutputTopic(topics.placements().name(), new StringDeserializer(),
+                serdes.placementDecision().deserializer());
+        deadLetters = driver.createOutputTopic(topics.deadLetters().name(), new StringDeserializer(),
+                serdes.deadLetter().deserializer());
+    }
+
+    @AfterEach
+    void closeDriver() {
+        driver.close();
+    }
+
+    private void submit(JobSubmitted job) {
+        jobs.pipeInput(job.getJobId(), job, job.getSubmitTime());
+    }
+
+    private void beat(NodeHeartbeat heartbeat) {
+        heartbeats.pipeInput(heartbeat.getNodeId(), heartbeat, heartbeat.getTime());
+    }
+
+    private void send(TaskReport report) {
+        reports.pipeInput(report.getJobId(), report, report.getTime());
+    }
+
+    @Test
+    void shouldAnswerAHeartbeatWithPlacementsKeyedByNodeAndStampedWithItsTime() {
+        submit(job("j1", 1_000, 3, 1));
+
+        beat(heartbeat("n1", 3_000, 2));
+
+        var records = placements.readRecordsToList();
+        assertThat(records).extracting(TestRecord::key).containsExactly("n1", "n1");
+        assertThat(records).extracting(TestRecord::getRecordTime)
+                .containsOnly(Instant.ofEpochMilli(3_000));
+        assertThat(ids(records.stream().map(TestRecord::value).toList())).containsExactly("j1/m/0/0", "j1/m/1/0");
+        var first = records.get(0).value();
+        assertThat(first.getEpoch()).isEqualTo(3_000);
+        assertThat(first.getNotBefore()).isEqualTo(Instant.ofEpochMilli(3_000));
+        assertThat(first.getPolicy()).isEqualTo("fifo");
+        assertThat(first.getChunk().getDataset()).isEqualTo("d-j1");
+        assertThat(placements.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldPlaceReducesOnlyAfterAllMapsSucceeded() {
+        submit(job("j1", 1_000, 2, 1));
+        beat(heartbeat("n1", 3_000, 4));
+        var maps = placements.readValuesToList();
+
+        send(report(maps.get(0), TaskState.SUCCEEDED, 4_000));
+        beat(heartbeat("n1", 6_000, 3));
+        var afterOneMap = placements.readValuesToList();
+        send(report(maps.get(1), TaskState.SUCCEEDED, 7_000));
+        beat(heartbeat("n1", 9_000, 4));
+        var afterBothMaps = placements.readValuesToList();
+
+        assertThat(ids(maps)).containsExactly("j1/m/0/0", "j1/m/1/0");
+        assertThat(afterOneMap).isEmpty();
+        assertThat(ids(afterBothMaps)).containsExactly("j1/r/0/0");
+        assertThat(placements.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldRelaunchAKilledAttemptAsTheNextAttempt() {
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 4));
+        var first = placements.readValue();
+
+        send(report(first, TaskState.KILLED, 4_000));
+        beat(heartbeat("n2", 6_000, 4));
+
+        var relaunch = placements.readKeyValue();
+        assertThat(relaunch.key).isEqualTo("n2");
+        assertThat(relaunch.value.getDecisionId()).isEqualTo("j1/m/0/1");
+        assertThat(relaunch.value.getAttempt()).isEqualTo(1);
+        assertThat(placements.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldKeepProgressNodesAndOrderInTheNamedStores() {
+        submit(job("j1", 1_000, 3, 0));
+        beat(heartbeat("n1", 3_000, 2));
+        placements.readRecordsToList();
+
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(StoreNames.NODES);
+
+        assertThat(jobStore.get("j1").getMaps().getLaunched()).isEqualTo(2);
+        assertThat(orderStore.get(JobOrder.key(Instant.ofEpochMilli(1_000), "j1"))).isEqualTo("j1");
+        assertThat(nodeStore.get("n1").getTime()).isEqualTo(Instant.ofEpochMilli(3_000));
+    }
+
+    @Test
+    void shouldForgetACompletedJobAndRememberWhenItCompleted() {
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 4));
+        send(report(placements.readValue(), TaskState.SUCCEEDED, 5_000));
+
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+        KeyValueStore<String, Long> completed = driver.getKeyValueStore(StoreNames.COMPLETED_JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        assertThat(jobStore.get("j1")).isNull();
+        try (var order = orderStore.all()) {
+            assertThat(order.hasNext()).isFalse();
+        }
+        assertThat(completed.get("j1")).isEqualTo(5_000L);
+    }
+
+    @Test
+    void shouldServeOlderJobsFirstWhateverTheArrivalOrder() {
+        submit(job("j-b", 2_000, 1, 0));
+        submit(job("j-a", 1_000, 1, 0));
+
+        beat(heartbeat("n1", 3_000, 4));
+
+        assertThat(ids(placements.readValuesToList())).containsExactly("j-a/m/0/0", "j-b/m/0/0");
+    }
+
+    @Test
+    void shouldDeadLetterGarbageAndProcessTheNextRecord() {
+        var garbage = new byte[] {0x13, 0x37, 0x00};
+        rawJobs.pipeInput("j0", garbage, 500L);
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 4));
+
+        var deadLetter = deadLetters.readKeyValue();
+        assertThat(deadLetter.key).isEqualTo("j0");
+        assertThat(deadLetter.value.getSourceTopic()).isEqualTo(topics.jobsSubmitted().name());
+        assertThat(deadLetter.value.getPartition()).isZero();
+        assertThat(deadLetter.value.getOffset()).isZero();
+        assertThat(deadLetter.value.getValue()).isEqualTo(ByteBuffer.wrap(garbage));
+        assertThat(deadLetter.value.getReason()).startsWith("cannot decode 3 bytes");
+        assertThat(deadLetter.value.getStage()).isEqualTo("planner");
+        assertThat(deadLetter.value.getTime()).isEqualTo(Instant.ofEpochMilli(500));
+        assertThat(ids(placements.readValuesToList())).containsExactly("j1/m/0/0");
+        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(placements.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAJobWithNegativeSizesAtItsOffsetAndEventTime() {
+        submit(job("j1", 1_000, 1, 0));
+        var bad = job("j2", 2_000, 1, 0);
+        bad.getTasks().get(0).setBytesPerTask(-64);
+        // the record timestamp disagrees with submitTime: the extractor takes the event time
+        jobs.pipeInput("j2", bad, 99L);
+
+        var deadLetter = deadLetters.readValue();
+        assertThat(deadLetter.getReason()).isEqualTo("MAP bytesPerTask must be >= 0, was -64");
+        assertThat(deadLetter.getOffset()).isEqualTo(1);
+        assertThat(deadLetter.getTime()).isEqualTo(Instant.ofEpochMilli(2_000));
+        assertThat(deadLetter.getValue()).isEqualTo(
+                ByteBuffer.wrap(serdes.jobSubmitted().serializer().serialize(topics.jobsSubmitted().name(), bad)));
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAReportFromANodeThatNeverSentAHeartbeat() {
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 4));
+        placements.readRecordsToList();
+
+        send(report("j1", TaskKind.MAP, 0, 0, "n7", TaskState.SUCCEEDED, 4_000));
+
+        var deadLetter = deadLetters.readValue();
+        assertThat(deadLetter.getReason()).isEqualTo("unknown node n7");
+        assertThat(deadLetter.getSourceTopic()).isEqualTo(topics.tasksReports().name());
+        assertThat(deadLetter.getOffset()).isZero();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAHeartbeatWhoseTimeWentBackwards() {
+        beat(heartbeat("n3", 6_000, 4));
+
+        beat(heartbeat("n3", 3_000, 4));
+
+        var deadLetter = deadLetters.readValue();
+        assertThat(deadLetter.getReason()).isEqualTo(
+                "time went backwards for node n3: 1970-01-01T00:00:03Z < 1970-01-01T00:00:06Z");
+        assertThat(deadLetter.getSourceTopic()).isEqualTo(topics.nodesHeartbeats().name());
+        assertThat(deadLetter.getOffset()).isEqualTo(1);
+        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(placements.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAReportWithAnUnknownState() {
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 4));
+        placements.readRecordsToList();
+
+        send(report("j1", TaskKind.MAP, 0, 0, "n1", TaskState.UNKNOWN, 4_000));
+
+        assertThat(deadLetters.readValue().getReason()).isEqualTo("unknown task state UNKNOWN in report of j1/m/0/0");
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldNameEveryProcessorAndStore() {
+        var topology = PlannerTopology.build(topics, serdes, PlannerConfig.defaults()).describe().toString();
+
+        assertThat(topology).doesNotContain("KSTREAM-").doesNotContain("KTABLE-");
+        assertThat(topology).contains(StoreNames.all());
+        assertThat(topology).contains("apply-jobs", "apply-reports", "apply-heartbeats", "placements-sink",
+                "dead-letters-sink");
+    }
+
+    @Test
+    void shouldRefuseAnUnnamedStoreUnderThePlannerSettings() {
+        // the same settings the planner's builder gets: an auto-named changelog must stop the build (KIP-1111)
+        var settings = PlannerConfig.defaults().withStateDir(stateDir).streamsProperties();
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings)));
+        builder.stream("in", Consumed.with(Serdes.String(), Serdes.String()).withName("in-source"))
+                .groupByKey(Grouped.as("by-key"))
+                .count();
+
+        assertThatThrownBy(builder::build).isInstanceOf(TopologyException.class)
+                .hasMessageContaining("has not been named");
+    }
+
+    @Test
+    void shouldPlaceEveryTaskOnceWhenJobsAndNodesInterleave() {
+        // given two jobs and two nodes of two slots, each round ending every running attempt successfully
+        submit(job("j1", 1_000, 3, 2));
+        submit(job("j2", 1_500, 2, 1));
+        var seen = new java.util.ArrayList<String>();
+        for (long round = 1; round <= 10; round++) {
+            long time = round * 3_000;
+            for (var node : List.of("n1", "n2")) {
+                beat(heartbeat(node, time, 2));
+            }
+            var placed = placements.readKeyValuesToList();
+            for (KeyValue<String, PlacementDecision> placement : placed) {
+                seen.add(placement.value.getDecisionId());
+                send(report(placement.value, TaskState.SUCCEEDED, time + 1_000));
+            }
+        }
+
+        assertThat(seen).doesNotHaveDuplicates().hasSize(3 + 2 + 2 + 1);
+        KeyValueStore<String, Long> completed = driver.getKeyValueStore(StoreNames.COMPLETED_JOBS);
+        assertThat(completed.get("j1")).isNotNull();
+        assertThat(completed.get("j2")).isNotNull();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+}
