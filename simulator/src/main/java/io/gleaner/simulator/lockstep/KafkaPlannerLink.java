@@ -102,6 +102,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     public List<Placement> round(Round round) {
         var topics = config.topics();
         long g = round.time().toEpochMilli();
+        long began = System.nanoTime();
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var job : round.submitted()) {
             sent.add(producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null,
@@ -122,17 +123,23 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         }
         flush(sent, "heartbeats and utilization of round " + round.time());
 
-        long deadline = System.nanoTime() + config.barrierTimeout().toNanos();
+        long produced = System.nanoTime();
+        long deadline = produced + config.barrierTimeout().toNanos();
         var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
         var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
         awaitBarrier(round.time(), inputEnds, deadline, fetched);
-        var ends = consumer.endOffsets(placementPartitions);
+        long barrier = System.nanoTime();
+        var ends = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
         while (!caughtUp(ends)) {
             checkDeadline(deadline, () -> "placements of round " + round.time() + " not read up to " + ends
                     + " within " + config.barrierTimeout() + "; positions " + positions());
             consumer.poll(config.pollInterval()).forEach(fetched::add);
         }
-        return decode(fetched);
+        var placements = decode(fetched);
+        log.debug("round {}: produced in {} ms, barrier {} ms, read {} placements in {} ms", round.time(),
+                (produced - began) / 1_000_000, (barrier - produced) / 1_000_000, placements.size(),
+                (System.nanoTime() - barrier) / 1_000_000);
+        return placements;
     }
 
     /** Placement records that became dead letters so far. */
@@ -168,7 +175,9 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
             });
             var open = new TreeMap<String, String>();
             if (behind.isEmpty()) {
-                var stable = consumer.endOffsets(placementPartitions);
+                // Through the admin client, not the consumer: the broker answers a connection's requests in
+                // order, so the consumer's ListOffsets would queue behind its own long-polling fetch.
+                var stable = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
                 var high = endOffsets(placementPartitions, IsolationLevel.READ_UNCOMMITTED);
                 high.forEach((tp, end) -> {
                     if (stable.get(tp) < end) {
