@@ -108,7 +108,7 @@ public final class Simulation {
         finished = jobs.isEmpty();
     }
 
-    /** The generator a run with {@code seed} draws from: L64X128MixRandom, a splittable-quality LXM generator. */
+    /** The generator a run with {@code seed} draws from: {@code L64X128MixRandom}, an LXM generator of the JDK. */
     public static RandomGenerator generator(long seed) {
         return RandomGeneratorFactory.of("L64X128MixRandom").create(seed);
     }
