@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -114,7 +115,8 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
      * The Kafka Streams settings of the planner. Exactly-once (v2); explicit names for every internal resource
      * (KIP-1111), so that an unnamed store or topic stops the topology from building; and
      * {@code max.task.idle.ms=0} as the lockstep protocol (notes/lockstep.md) relies on: within the one task,
-     * the record with the smallest timestamp among the partitions with data goes first. Timestamps come from
+     * the record with the smallest timestamp among the partitions with data goes first. The stream thread's
+     * consumer is a static member ({@code group.instance.id} = application id). Timestamps come from
      * each input's event-time field through the extractors the topology sets on its sources.
      */
     public Properties streamsProperties() {
@@ -127,6 +129,11 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "0");
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "1");
+        // Static membership: the planner is one instance per application id, so a restarted planner takes its
+        // task over at once instead of waiting for the old member's session to time out (and KafkaStreams can
+        // only make a static member leave the group on close). A second instance with the same id fences the
+        // first, which is what a singleton wants.
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId);
         return props;
     }
 
