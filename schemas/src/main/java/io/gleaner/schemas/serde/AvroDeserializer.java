@@ -23,6 +23,10 @@ import org.apache.kafka.common.serialization.Deserializer;
  * a body that does not decode) is a {@link SerializationException} whose message says what was wrong, ready to
  * become a dead letter's reason.
  *
+ * <p>A registry that does not answer, or answers with a 5xx status, is not bad input: that
+ * {@link SchemaRegistryException} propagates as it is, so a step that turns {@link SerializationException}s into
+ * dead letters lets it through and the stage retries instead of dead-lettering good records.
+ *
  * <p>Constructed with a type, it returns that generated class (or, for {@code GenericRecord.class}, generic
  * records in the writer's schema). Constructed by Kafka from configuration, it returns the generated class named
  * by the writer's schema when {@code specific.avro.reader=true}, and {@link GenericRecord}s otherwise, as
@@ -111,13 +115,17 @@ public class AvroDeserializer<T extends IndexedRecord> implements Deserializer<T
         try {
             writer = client.schemaById(writerId);
         } catch (SchemaRegistryException e) {
+            if (e.status() == SchemaRegistryException.NO_RESPONSE || e.status() >= 500) {
+                // The registry is down, not the record bad: retrying later may well succeed.
+                throw e;
+            }
             throw new SerializationException("could not fetch writer schema id " + writerId + " of a record from topic "
                     + topic + ": " + e.getMessage(), e);
         }
         Class<?> target = type;
         if (target == null && specificReader) {
             target = SpecificData.get().getClass(writer);
-            if (target == null) {
+            if (target == null || !SpecificRecord.class.isAssignableFrom(target)) {
                 throw new SerializationException("no generated class " + writer.getFullName()
                         + " on the classpath for writer schema id " + writerId + " (" + RegistryConfig.SPECIFIC_AVRO_READER
                         + "=true)");

@@ -33,7 +33,8 @@ public class AvroSerializer<T extends IndexedRecord> implements Serializer<T> {
     private SchemaRegistryClient client;
     private boolean isKey;
     private boolean autoRegister = true;
-    private final Map<Schema, DatumWriter<Object>> writers = new ConcurrentHashMap<>();
+    /** Writers by generated class, or by schema for generic records (which need no logical-type conversions). */
+    private final Map<Object, DatumWriter<Object>> writers = new ConcurrentHashMap<>();
 
     /** For Kafka to instantiate from configuration; {@link #configure} must follow. */
     public AvroSerializer() {
@@ -90,8 +91,9 @@ public class AvroSerializer<T extends IndexedRecord> implements Serializer<T> {
         }
         var body = new ByteArrayOutputStream(64);
         try {
-            var encoder = EncoderFactory.get().directBinaryEncoder(body, null);
-            writers.computeIfAbsent(schema, s -> writerFor(record)).write(record, encoder);
+            var encoder = EncoderFactory.get().binaryEncoder(body, null);
+            var writerKey = record instanceof SpecificRecord ? record.getClass() : schema;
+            writers.computeIfAbsent(writerKey, k -> writerFor(record)).write(record, encoder);
             encoder.flush();
         } catch (IOException | RuntimeException e) {
             throw new SerializationException("could not write a " + schema.getFullName() + " for topic " + topic

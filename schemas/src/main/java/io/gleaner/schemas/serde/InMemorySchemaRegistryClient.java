@@ -18,11 +18,21 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
     private final Map<Integer, Schema> schemasById = new HashMap<>();
     /** Per subject, the ids of its versions in order: version n is element n - 1. */
     private final Map<String, List<Integer>> versionsBySubject = new HashMap<>();
+    /**
+     * What each subject already answered, by schema object: spares the Schema.toString() of every call. Avro's
+     * Schema.equals ignores docs, so a schema that differs only in docs gets the earlier answer, as with the
+     * caches of Confluent's client and of {@link RestSchemaRegistryClient}.
+     */
+    private final Map<String, Map<Schema, Integer>> knownIds = new HashMap<>();
 
     @Override
     public synchronized int register(String subject, Schema schema) {
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(schema, "schema");
+        var known = knownIds.getOrDefault(subject, Map.of()).get(schema);
+        if (known != null) {
+            return known;
+        }
         int id = idsByText.computeIfAbsent(schema.toString(), text -> {
             int next = idsByText.size() + 1;
             schemasById.put(next, schema);
@@ -32,12 +42,17 @@ public final class InMemorySchemaRegistryClient implements SchemaRegistryClient 
         if (!versions.contains(id)) {
             versions.add(id);
         }
+        knownIds.computeIfAbsent(subject, s -> new HashMap<>()).put(schema, id);
         return id;
     }
 
     @Override
     public synchronized int idOf(String subject, Schema schema) {
         Objects.requireNonNull(schema, "schema");
+        var known = knownIds.getOrDefault(subject, Map.of()).get(schema);
+        if (known != null) {
+            return known;
+        }
         var versions = versions(subject);
         Integer id = idsByText.get(schema.toString());
         if (id == null || !versions.contains(id)) {

@@ -40,7 +40,11 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
     private final String authorization;
     /** Index into the config's URLs of the one that answered last; requests start there. */
     private volatile int preferredUrl;
-    private final Map<String, Map<String, Integer>> idsBySubjectAndText = new ConcurrentHashMap<>();
+    /**
+     * Keyed by the schema object, not its text: Schema.toString() costs more than the serialization it serves.
+     * Avro's Schema.equals ignores docs, so a schema that differs only in docs reuses the earlier id.
+     */
+    private final Map<String, Map<Schema, Integer>> idsBySubjectAndSchema = new ConcurrentHashMap<>();
     private final Map<Integer, Schema> schemasById = new ConcurrentHashMap<>();
 
     /** A client with its own {@link HttpClient}. */
@@ -92,15 +96,14 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
     private int cachedId(String subject, Schema schema, String path) {
         Objects.requireNonNull(subject, "subject");
         Objects.requireNonNull(schema, "schema");
-        var text = schema.toString();
-        var ids = idsBySubjectAndText.computeIfAbsent(subject, s -> new ConcurrentHashMap<>());
-        var cached = ids.get(text);
+        var ids = idsBySubjectAndSchema.computeIfAbsent(subject, s -> new ConcurrentHashMap<>());
+        var cached = ids.get(schema);
         if (cached != null) {
             return cached;
         }
-        var body = json.createObjectNode().put("schema", text);
+        var body = json.createObjectNode().put("schema", schema.toString());
         int id = number(send("POST", path, body), "id");
-        ids.put(text, id);
+        ids.put(schema, id);
         schemasById.putIfAbsent(id, schema);
         return id;
     }

@@ -2,6 +2,7 @@ package io.gleaner.schemas.serde;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.schemas.avro.Resources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -71,7 +72,7 @@ class AvroSerdeRoundTripTest {
 
     @Test
     void shouldPassTombstonesThrough() {
-        var serde = AvroSerde.of(io.gleaner.schemas.avro.Resources.class, new InMemorySchemaRegistryClient());
+        var serde = AvroSerde.of(Resources.class, new InMemorySchemaRegistryClient());
 
         assertThat(serde.serializer().serialize("t", null)).isNull();
         assertThat(serde.deserializer().deserialize("t", null)).isNull();

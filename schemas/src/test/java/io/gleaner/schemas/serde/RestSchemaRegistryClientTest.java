@@ -165,6 +165,21 @@ class RestSchemaRegistryClientTest {
                 .containsExactly("POST /subjects/gleaner.nodes.utilization-value");
     }
 
+    @Test
+    void shouldLetARegistryOutageThroughTheDeserializerAsSuchNotAsBadInput() throws IOException {
+        var bytes = WireFormat.encode(1, new byte[] {0x02});
+        var unreachable = new AvroDeserializer<>(UtilizationSample.class,
+                new RestSchemaRegistryClient(RegistryConfig.of(deadUrl())));
+        server.answerWith(503, "{\"error_code\":50003,\"message\":\"Error while forwarding the request\"}");
+        var failing = new AvroDeserializer<>(UtilizationSample.class, client);
+
+        assertThatThrownBy(() -> unreachable.deserialize("t", bytes))
+                .isExactlyInstanceOf(SchemaRegistryException.class);
+        assertThatThrownBy(() -> failing.deserialize("t", bytes))
+                .isInstanceOfSatisfying(SchemaRegistryException.class,
+                        e -> assertThat(e.errorCode()).isEqualTo(50003));
+    }
+
     /** A URL on which nothing listens: a port the OS just handed out and took back. */
     private static String deadUrl() throws IOException {
         try (var socket = new ServerSocket(0)) {

@@ -1,0 +1,117 @@
+package io.gleaner.deploy.registry;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A schema registry for the all-in-one runner: Confluent's REST API (the subset below) on a local port, backed by
+ * a compacted Kafka topic so that ids survive a restart. On {@link #start()} it reads the topic to the end and
+ * only then serves; a registration is written to the topic ({@code acks=all}) before the id is handed out.
+ *
+ * <p>Endpoints: {@code POST /subjects/{s}/versions} (register), {@code POST /subjects/{s}} (look up),
+ * {@code GET /schemas/ids/{id}}, {@code GET /schemas/ids/{id}/versions}, {@code GET /schemas/types},
+ * {@code GET /subjects}, {@code GET /subjects/{s}/versions}, {@code GET /subjects/{s}/versions/{v|latest}},
+ * {@code GET /subjects/{s}/versions/{v}/schema} and {@code GET /config}. It takes Avro schemas only, checks no
+ * compatibility ({@code GET /config} answers {@code NONE}), deletes nothing, and assumes it is the only writer
+ * of its topic.
+ */
+public final class EmbeddedSchemaRegistry implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedSchemaRegistry.class);
+
+    private final EmbeddedSchemaRegistryConfig config;
+    private final SchemaLog schemaLog;
+    private HttpServer server;
+    private ExecutorService executor;
+
+    /** A registry keeping its schemas in the Kafka topic of {@code config}; {@link #start()} starts it. */
+    public EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig config) {
+        this(config, new KafkaSchemaLog(config));
+    }
+
+    EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig config, SchemaLog schemaLog) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.schemaLog = Objects.requireNonNull(schemaLog, "schemaLog");
+    }
+
+    /**
+     * Creates the store topic if missing, reads it to the end, then listens on the configured port.
+     *
+     * @return this, to chain {@code new EmbeddedSchemaRegistry(config).start()}
+     * @throws IllegalStateException if Kafka or the port is unavailable, or the registry was started before
+     */
+    public synchronized EmbeddedSchemaRegistry start() {
+        if (server != null) {
+            throw new IllegalStateException("the schema registry is already started at " + url());
+        }
+        try {
+            var store = new SchemaStore();
+            var replayed = schemaLog.replay();
+            replayed.forEach(store::apply);
+            var threads = new AtomicInteger();
+            executor = Executors.newFixedThreadPool(4, task -> {
+                var thread = new Thread(task, "schema-registry-http-" + threads.incrementAndGet());
+                thread.setDaemon(true);
+                return thread;
+            });
+            server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 0);
+            server.createContext("/", new RegistryHandler(store, schemaLog));
+            server.setExecutor(executor);
+            server.start();
+            log.info("schema registry serving {} with {} registrations from {}", url(), replayed.size(),
+                    config.topic());
+            return this;
+        } catch (IOException e) {
+            close();
+            throw new UncheckedIOException("could not listen on " + config.host() + ":" + config.port(), e);
+        } catch (RuntimeException e) {
+            close();
+            throw e;
+        }
+    }
+
+    /** The base URL to give to {@code schema.registry.url}, e.g. {@code http://localhost:40321}. */
+    public synchronized String url() {
+        var host = config.host().equals("0.0.0.0") || config.host().equals("::") ? "localhost" : config.host();
+        return "http://" + host + ":" + port();
+    }
+
+    /** The port it listens on (the one picked when the configured port is 0). */
+    public synchronized int port() {
+        if (server == null) {
+            throw new IllegalStateException("the schema registry is not started");
+        }
+        return server.getAddress().getPort();
+    }
+
+    /** Stops listening (releasing the port) and closes the Kafka clients. Safe to call more than once. */
+    @Override
+    public synchronized void close() {
+        if (server != null) {
+            server.stop(0);
+            server = null;
+        }
+        if (executor != null) {
+            executor.shutdown();
+            try {
+                if (!executor.awaitTermination(config.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+                    executor.shutdownNow();
+                }
+            } catch (InterruptedException e) {
+                executor.shutdownNow();
+                Thread.currentThread().interrupt();
+            }
+            executor = null;
+        }
+        schemaLog.close();
+    }
+}

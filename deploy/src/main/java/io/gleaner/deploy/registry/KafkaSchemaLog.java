@@ -1,0 +1,214 @@
+package io.gleaner.deploy.registry;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Registrations in a compacted, single-partition Kafka topic. The records are laid out as in Confluent's
+ * {@code _schemas} topic: key {@code {"keytype":"SCHEMA","subject":s,"version":v,"magic":1}}, value
+ * {@code {"subject":s,"version":v,"id":n,"schema":text,"deleted":false}}; records of other key types are ignored.
+ */
+final class KafkaSchemaLog implements SchemaLog {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaSchemaLog.class);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final EmbeddedSchemaRegistryConfig config;
+    private final ObjectMapper json = new ObjectMapper();
+    private final TopicPartition partition;
+    private KafkaProducer<byte[], byte[]> producer;
+
+    KafkaSchemaLog(EmbeddedSchemaRegistryConfig config) {
+        this.config = config;
+        this.partition = new TopicPartition(config.topic(), 0);
+    }
+
+    @Override
+    public List<StoredSchema> replay() {
+        ensureTopic();
+        var stored = readToEnd();
+        producer = new KafkaProducer<>(clientProperties(Map.of(
+                ProducerConfig.ACKS_CONFIG, "all",
+                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
+                ProducerConfig.CLIENT_ID_CONFIG, "gleaner-schema-registry-writer")),
+                new ByteArraySerializer(), new ByteArraySerializer());
+        return stored;
+    }
+
+    @Override
+    public void append(StoredSchema stored) {
+        if (producer == null) {
+            throw new IllegalStateException("replay() must run before append()");
+        }
+        var key = json.createObjectNode().put("keytype", "SCHEMA").put("subject", stored.subject())
+                .put("version", stored.version()).put("magic", 1);
+        var value = json.createObjectNode().put("subject", stored.subject()).put("version", stored.version())
+                .put("id", stored.id()).put("schema", stored.schema()).put("deleted", false);
+        try {
+            producer.send(new ProducerRecord<>(config.topic(), 0, bytes(key), bytes(value)))
+                    .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while writing schema " + stored.id() + " to "
+                    + config.topic(), e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not write schema " + stored.id() + " to " + config.topic() + ": "
+                    + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("no acknowledgement within " + config.timeout() + " for schema "
+                    + stored.id() + " written to " + config.topic(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (producer != null) {
+            producer.close(config.timeout());
+        }
+    }
+
+    /** Creates the topic (compacted, one partition) if missing; refuses one that would lose or reorder schemas. */
+    private void ensureTopic() {
+        var topic = config.topic();
+        try (var admin = Admin.create(clientProperties(Map.of(AdminClientConfig.CLIENT_ID_CONFIG,
+                "gleaner-schema-registry-admin")))) {
+            try {
+                admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty())
+                        .configs(Map.of(TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT))))
+                        .all().get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
+                log.info("created schema store topic {}", topic);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof TopicExistsException)) {
+                    throw new IllegalStateException("could not create schema store topic " + topic + ": "
+                            + e.getCause(), e.getCause());
+                }
+            }
+            var description = admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            if (description.partitions().size() != 1) {
+                throw new IllegalStateException("schema store topic " + topic + " has "
+                        + description.partitions().size() + " partitions; it needs exactly 1 to keep ids in order");
+            }
+            var resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+            var policy = admin.describeConfigs(List.of(resource)).all()
+                    .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS).get(resource)
+                    .get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+            if (!policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT) || policy.contains(TopicConfig.CLEANUP_POLICY_DELETE)) {
+                throw new IllegalStateException("schema store topic " + topic + " has cleanup.policy=" + policy
+                        + "; it needs compact, or old schemas would be deleted");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while preparing schema store topic " + topic, e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not describe schema store topic " + topic + ": " + e.getCause(),
+                    e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("Kafka at " + config.bootstrapServers() + " did not answer within "
+                    + config.timeout() + " while preparing schema store topic " + topic, e);
+        }
+    }
+
+    private List<StoredSchema> readToEnd() {
+        var stored = new ArrayList<StoredSchema>();
+        try (var consumer = new KafkaConsumer<>(clientProperties(Map.of(
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.CLIENT_ID_CONFIG, "gleaner-schema-registry-reader")),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            consumer.assign(Set.of(partition));
+            consumer.seekToBeginning(Set.of(partition));
+            long end = consumer.endOffsets(Set.of(partition), config.timeout()).get(partition);
+            // A monotonic deadline, not the wall clock: this bounds a start-up wait and decides nothing.
+            long deadline = System.nanoTime() + config.timeout().toNanos();
+            while (consumer.position(partition, config.timeout()) < end) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("could not read schema store topic " + config.topic()
+                            + " to offset " + end + " within " + config.timeout());
+                }
+                for (var record : consumer.poll(POLL)) {
+                    parse(record.key(), record.value(), record.offset()).ifPresent(stored::add);
+                }
+            }
+            log.info("read {} schema registrations from {} (end offset {})", stored.size(), config.topic(), end);
+        }
+        return stored;
+    }
+
+    private Optional<StoredSchema> parse(byte[] key, byte[] value, long offset) {
+        try {
+            JsonNode keyNode = key == null ? null : json.readTree(key);
+            if (keyNode == null || !"SCHEMA".equals(keyNode.path("keytype").asText())) {
+                log.debug("skipping non-schema record at {}:{}", config.topic(), offset);
+                return Optional.empty();
+            }
+            if (value == null) {
+                log.debug("skipping deleted schema at {}:{}", config.topic(), offset);
+                return Optional.empty();
+            }
+            var node = json.readTree(value);
+            if (node.path("deleted").asBoolean(false)) {
+                return Optional.empty();
+            }
+            for (var field : List.of("subject", "version", "id", "schema")) {
+                if (!node.hasNonNull(field)) {
+                    throw new IllegalArgumentException("value has no '" + field + "': " + node);
+                }
+            }
+            if (!node.get("version").canConvertToInt() || !node.get("id").canConvertToInt()) {
+                throw new IllegalArgumentException("version and id must be ints: " + node);
+            }
+            return Optional.of(new StoredSchema(node.get("subject").asText(), node.get("version").asInt(),
+                    node.get("id").asInt(), node.get("schema").asText()));
+        } catch (IOException | RuntimeException e) {
+            // The store is the registry's own topic: a record it cannot read is logged and skipped so that the
+            // other schemas stay available.
+            log.warn("skipping unreadable record at {} partition 0 offset {}: {}", config.topic(), offset,
+                    e.toString());
+            return Optional.empty();
+        }
+    }
+
+    private Map<String, Object> clientProperties(Map<String, Object> own) {
+        var properties = new HashMap<String, Object>(config.clientProperties());
+        properties.putAll(own);
+        properties.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers());
+        return properties;
+    }
+
+    private byte[] bytes(JsonNode node) {
+        try {
+            return json.writeValueAsBytes(node);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
