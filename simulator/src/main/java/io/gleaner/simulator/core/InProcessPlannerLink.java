@@ -1,0 +1,73 @@
+package io.gleaner.simulator.core;
+
+import io.gleaner.planner.core.InMemoryPlannerState;
+import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.Verdict;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the planner's core in the simulator's thread: each round's inputs go to a {@link PlannerCell} in the order
+ * the planner's Kafka Streams task would see them, so the decisions equal those of a run through Kafka.
+ *
+ * <p>That order: jobs, then reports (each already in event-time order, and every one stamped before the round), then
+ * the heartbeats by node id, as they sit in the one-partition heartbeats topic. Jobs and reports of one round
+ * commute in the cell (only heartbeats place attempts, and a report never refers to a job of the same round), so
+ * how Kafka Streams interleaves the two topics does not matter. Placements are returned sorted by node id, stably,
+ * which is the (node id, offset) order the Kafka link reads them in.
+ *
+ * <p>An input the cell finds invalid would be a dead letter in the Kafka app; here it is logged and kept in
+ * {@link #invalidInputs()}, since the simulator should never send one.
+ */
+public final class InProcessPlannerLink implements PlannerLink {
+
+    private static final Logger log = LoggerFactory.getLogger(InProcessPlannerLink.class);
+
+    private final PlannerCell cell;
+    private final List<String> invalidInputs = new ArrayList<>();
+
+    public InProcessPlannerLink(PlannerCell cell) {
+        this.cell = Objects.requireNonNull(cell, "cell");
+    }
+
+    /** A link to a new cell with an in-memory state running {@code policy}. */
+    public static InProcessPlannerLink of(PolicyName policy) {
+        return new InProcessPlannerLink(new PlannerCell(policy.create(), new InMemoryPlannerState()));
+    }
+
+    @Override
+    public List<Placement> round(Round round) {
+        for (var job : round.submitted()) {
+            check("job " + job.jobId(), cell.onJob(job));
+        }
+        for (var report : round.reports()) {
+            check("report " + report.outcome().decisionId(), cell.onOutcome(report.outcome()));
+        }
+        var placements = new ArrayList<Placement>();
+        for (var heartbeat : round.heartbeats()) {
+            var verdict = check("heartbeat of " + heartbeat.nodeId(), cell.onHeartbeat(heartbeat));
+            placements.addAll(verdict.placements());
+        }
+        placements.sort(Comparator.comparing(Placement::nodeId));
+        return placements;
+    }
+
+    /** Why the cell refused each input it found invalid, in order. */
+    public List<String> invalidInputs() {
+        return List.copyOf(invalidInputs);
+    }
+
+    private Verdict check(String input, Verdict verdict) {
+        if (verdict instanceof Verdict.Invalid invalid) {
+            log.warn("planner refused {}: {}", input, invalid.reason());
+            invalidInputs.add(input + ": " + invalid.reason());
+        }
+        return verdict;
+    }
+}

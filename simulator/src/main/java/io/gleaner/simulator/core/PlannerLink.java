@@ -1,0 +1,18 @@
+package io.gleaner.simulator.core;
+
+import io.gleaner.planner.core.Placement;
+import java.util.List;
+
+/**
+ * The simulator's side of the lockstep protocol (notes/lockstep.md): hand the planner one round of what the
+ * cluster did and get back the placements it decided. One implementation calls the planner's core in-process,
+ * the other goes through Kafka; for the same rounds both must return the same placements in the same order.
+ */
+public interface PlannerLink {
+
+    /**
+     * Sends one round and returns the placements decided in answer, sorted by node id, then in the order the
+     * planner made them (the order of offsets in the placements topic).
+     */
+    List<Placement> round(Round round);
+}

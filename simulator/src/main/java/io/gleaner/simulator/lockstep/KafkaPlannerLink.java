@@ -1,0 +1,296 @@
+package io.gleaner.simulator.lockstep;
+
+import io.gleaner.planner.core.Placement;
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.simulator.core.PlannerLink;
+import io.gleaner.simulator.core.Round;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecord;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.IsolationLevel;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lockstep protocol through Kafka (notes/lockstep.md steps 2 to 4), one call of {@link #round} per round:
+ * <ol>
+ *   <li>produce the round's jobs (key job id, timestamp submit time) and task reports (key job id, timestamp event
+ *       time), flush; then one heartbeat per node and the utilization samples (key node id, timestamp g), flush;</li>
+ *   <li>barrier: wait until the planner's consumer group has committed offsets at or past the end offsets of its
+ *       three input topics as they are after the produce, and no transaction is open on {@code placements}
+ *       (last stable offset = high watermark, so the commit markers of the round's placements are written);</li>
+ *   <li>read {@code placements} (every partition assigned, {@code read_committed}) up to the end offsets, and
+ *       return them sorted by (node id, offset), mapped to core placements.</li>
+ * </ol>
+ * A placement record that does not decode or map becomes a {@link DeadLetter} on the {@code deadletter} topic
+ * (stage {@code simulator}) and is left out. The link owns the clients it is given and closes them.
+ */
+public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
+
+    /** The stage name in dead letters. */
+    public static final String STAGE = "simulator";
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaPlannerLink.class);
+
+    private final LockstepConfig config;
+    private final Producer<String, SpecificRecord> producer;
+    private final Consumer<String, byte[]> consumer;
+    private final Admin admin;
+    private final Deserializer<PlacementDecision> decoder;
+    private final List<TopicPartition> inputPartitions;
+    private final List<TopicPartition> placementPartitions;
+    private long deadLetters;
+
+    /**
+     * Checks the topics exist, assigns every partition of {@code placements} to the consumer and moves it to their
+     * current ends: placements written before the link opened are not this run's.
+     *
+     * @param producer  for jobs, reports, heartbeats, utilization and dead letters; idempotent with {@code acks=all}
+     * @param consumer  for placements, raw values; {@code isolation.level=read_committed}, no group needed
+     * @param admin     for the planner's committed offsets and the topics' end offsets
+     * @param decoder   the placements' value deserializer
+     */
+    public KafkaPlannerLink(LockstepConfig config, Producer<String, SpecificRecord> producer,
+                            Consumer<String, byte[]> consumer, Admin admin, Deserializer<PlacementDecision> decoder) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.producer = Objects.requireNonNull(producer, "producer");
+        this.consumer = Objects.requireNonNull(consumer, "consumer");
+        this.admin = Objects.requireNonNull(admin, "admin");
+        this.decoder = Objects.requireNonNull(decoder, "decoder");
+        var topics = config.topics();
+        this.inputPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
+                topics.tasksReports().name()));
+        this.placementPartitions = partitions(List.of(topics.placements().name()));
+        consumer.assign(placementPartitions);
+        consumer.seekToEnd(placementPartitions);
+        // position() resolves the lazy seek now, before the first round produces anything.
+        placementPartitions.forEach(consumer::position);
+        log.info("lockstep link to planner group {} on {}: inputs {}, placements {}", config.plannerApplicationId(),
+                config.bootstrapServers(), inputPartitions, placementPartitions);
+    }
+
+    @Override
+    public List<Placement> round(Round round) {
+        var topics = config.topics();
+        long g = round.time().toEpochMilli();
+        long began = System.nanoTime();
+        var sent = new ArrayList<Future<RecordMetadata>>();
+        for (var job : round.submitted()) {
+            sent.add(producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null,
+                    job.submitTime().toEpochMilli(), job.jobId(), AvroMapping.jobSubmitted(job))));
+        }
+        for (var report : round.reports()) {
+            sent.add(producer.send(new ProducerRecord<>(topics.tasksReports().name(), null,
+                    report.outcome().time().toEpochMilli(), report.outcome().jobId(), AvroMapping.taskReport(report))));
+        }
+        flush(sent, "jobs and task reports of round " + round.time());
+        for (var heartbeat : round.heartbeats()) {
+            sent.add(producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, g, heartbeat.nodeId(),
+                    AvroMapping.nodeHeartbeat(heartbeat))));
+        }
+        for (var sample : round.utilization()) {
+            sent.add(producer.send(new ProducerRecord<>(topics.nodesUtilization().name(), null, g, sample.nodeId(),
+                    AvroMapping.utilizationSample(sample))));
+        }
+        flush(sent, "heartbeats and utilization of round " + round.time());
+
+        long produced = System.nanoTime();
+        long deadline = produced + config.barrierTimeout().toNanos();
+        var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
+        var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
+        awaitBarrier(round.time(), inputEnds, deadline, fetched);
+        long barrier = System.nanoTime();
+        var ends = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
+        while (!caughtUp(ends)) {
+            checkDeadline(deadline, () -> "placements of round " + round.time() + " not read up to " + ends
+                    + " within " + config.barrierTimeout() + "; positions " + positions());
+            consumer.poll(config.pollInterval()).forEach(fetched::add);
+        }
+        var placements = decode(fetched);
+        log.debug("round {}: produced in {} ms, barrier {} ms, read {} placements in {} ms", round.time(),
+                (produced - began) / 1_000_000, (barrier - produced) / 1_000_000, placements.size(),
+                (System.nanoTime() - barrier) / 1_000_000);
+        return placements;
+    }
+
+    /** Placement records that became dead letters so far. */
+    public long deadLetters() {
+        return deadLetters;
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+        consumer.close();
+        admin.close();
+    }
+
+    /**
+     * Waits until the planner's group has committed the round's inputs and no transaction is open on
+     * {@code placements}, polling the placements consumer meanwhile.
+     */
+    private void awaitBarrier(Instant round, Map<TopicPartition, Long> inputEnds, long deadline,
+                              List<ConsumerRecord<String, byte[]>> fetched) {
+        var group = config.plannerApplicationId();
+        while (true) {
+            Map<TopicPartition, OffsetAndMetadata> committed = await(
+                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata(),
+                    "committed offsets of group " + group);
+            var behind = new TreeMap<String, String>();
+            inputEnds.forEach((tp, end) -> {
+                var offset = committed.get(tp);
+                long at = offset == null ? 0 : offset.offset();
+                if (at < end) {
+                    behind.put(tp.toString(), "committed " + (offset == null ? "none" : at) + " < end " + end);
+                }
+            });
+            var open = new TreeMap<String, String>();
+            if (behind.isEmpty()) {
+                // Through the admin client, not the consumer: the broker answers a connection's requests in
+                // order, so the consumer's ListOffsets would queue behind its own long-polling fetch.
+                var stable = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
+                var high = endOffsets(placementPartitions, IsolationLevel.READ_UNCOMMITTED);
+                high.forEach((tp, end) -> {
+                    if (stable.get(tp) < end) {
+                        open.put(tp.toString(), "last stable offset " + stable.get(tp) + " < high watermark " + end);
+                    }
+                });
+                if (open.isEmpty()) {
+                    return;
+                }
+            }
+            checkDeadline(deadline, () -> "planner group '" + group + "' did not answer round " + round + " within "
+                    + config.barrierTimeout() + (behind.isEmpty() ? "" : "; input topics behind: " + behind)
+                    + (open.isEmpty() ? "" : "; placements with an open transaction: " + open));
+            consumer.poll(config.pollInterval()).forEach(fetched::add);
+        }
+    }
+
+    private boolean caughtUp(Map<TopicPartition, Long> ends) {
+        return ends.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
+    }
+
+    private List<Placement> decode(List<ConsumerRecord<String, byte[]>> records) {
+        var placements = new ArrayList<Fetched>();
+        var dead = new ArrayList<Future<RecordMetadata>>();
+        for (var record : records) {
+            try {
+                var decision = decoder.deserialize(record.topic(), record.value());
+                if (decision == null) {
+                    throw new IllegalArgumentException("placement record has no value");
+                }
+                placements.add(new Fetched(AvroMapping.placement(decision), record.offset()));
+            } catch (SerializationException | IllegalArgumentException | NullPointerException e) {
+                deadLetters++;
+                log.warn("dead letter from {}-{} at offset {}: {}", record.topic(), record.partition(),
+                        record.offset(), e.getMessage());
+                dead.add(producer.send(new ProducerRecord<>(config.topics().deadLetters().name(), null,
+                        record.timestamp(), record.key(), deadLetter(record, e))));
+            }
+        }
+        flush(dead, "dead letters");
+        return placements.stream()
+                .sorted(Comparator.comparing((Fetched f) -> f.placement().nodeId()).thenComparingLong(Fetched::offset))
+                .map(Fetched::placement)
+                .toList();
+    }
+
+    private static DeadLetter deadLetter(ConsumerRecord<String, byte[]> record, Exception e) {
+        return DeadLetter.newBuilder()
+                .setSourceTopic(record.topic())
+                .setPartition(record.partition())
+                .setOffset(record.offset())
+                .setKey(record.key() == null ? null : ByteBuffer.wrap(record.key().getBytes(StandardCharsets.UTF_8)))
+                .setValue(record.value() == null ? null : ByteBuffer.wrap(record.value()))
+                .setReason(String.valueOf(e.getMessage()))
+                .setStage(STAGE)
+                .setTime(Instant.ofEpochMilli(Math.max(0, record.timestamp())))
+                .build();
+    }
+
+    private void flush(List<Future<RecordMetadata>> sent, String what) {
+        producer.flush();
+        for (var future : sent) {
+            try {
+                future.get();
+            } catch (ExecutionException e) {
+                throw new KafkaException("could not send " + what + ": " + e.getCause().getMessage(), e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptException(e);
+            }
+        }
+        sent.clear();
+    }
+
+    private List<TopicPartition> partitions(Collection<String> topics) {
+        var described = await(admin.describeTopics(topics).allTopicNames(), "topics " + topics);
+        return described.values().stream()
+                .flatMap(d -> d.partitions().stream().map(p -> new TopicPartition(d.name(), p.partition())))
+                .sorted(Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition))
+                .toList();
+    }
+
+    private Map<TopicPartition, Long> endOffsets(List<TopicPartition> partitions, IsolationLevel isolation) {
+        var specs = partitions.stream().collect(Collectors.toMap(Function.identity(), tp -> OffsetSpec.latest()));
+        var result = await(admin.listOffsets(specs, new ListOffsetsOptions(isolation)).all(),
+                "end offsets of " + partitions);
+        var ends = new TreeMap<TopicPartition, Long>(
+                Comparator.comparing(TopicPartition::topic).thenComparingInt(TopicPartition::partition));
+        result.forEach((tp, info) -> ends.put(tp, info.offset()));
+        return ends;
+    }
+
+    private Map<TopicPartition, Long> positions() {
+        return placementPartitions.stream().collect(Collectors.toMap(Function.identity(), consumer::position));
+    }
+
+    private static void checkDeadline(long deadline, Supplier<String> message) {
+        if (System.nanoTime() - deadline > 0) {
+            throw new LockstepTimeoutException(message.get());
+        }
+    }
+
+    private static <T> T await(KafkaFuture<T> future, String what) {
+        try {
+            return future.get();
+        } catch (ExecutionException e) {
+            throw new KafkaException("could not get " + what + ": " + e.getCause().getMessage(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptException(e);
+        }
+    }
+
+    private record Fetched(Placement placement, long offset) {
+    }
+}

@@ -1,0 +1,53 @@
+package io.gleaner.simulator.lockstep;
+
+import io.gleaner.schemas.Topics;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Settings of the Kafka lockstep link (notes/lockstep.md).
+ *
+ * @param bootstrapServers     the Kafka cluster
+ * @param topics               the topic catalogue the planner reads and writes
+ * @param plannerApplicationId the planner's Kafka Streams {@code application.id}: the consumer group whose
+ *                             committed offsets are the round's barrier
+ * @param barrierTimeout       longest wait, per round, for the planner to commit the round's inputs and for its
+ *                             placements to be readable; then the round fails with a {@link LockstepTimeoutException}
+ * @param pollInterval         how long to wait between two looks at the planner's offsets (a poll of the
+ *                             placements consumer, so placements are fetched while waiting)
+ */
+public record LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId,
+                             Duration barrierTimeout, Duration pollInterval) {
+
+    /** Long enough for a cold start of the planner's first transaction. */
+    public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(60);
+
+    /** Short next to the planner's commit interval (100 ms under exactly-once). */
+    public static final Duration DEFAULT_POLL_INTERVAL = Duration.ofMillis(20);
+
+    public LockstepConfig {
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(topics, "topics");
+        Objects.requireNonNull(plannerApplicationId, "plannerApplicationId");
+        Objects.requireNonNull(barrierTimeout, "barrierTimeout");
+        Objects.requireNonNull(pollInterval, "pollInterval");
+        if (bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException("bootstrapServers must not be blank");
+        }
+        if (plannerApplicationId.isBlank()) {
+            throw new IllegalArgumentException("plannerApplicationId must not be blank");
+        }
+        if (barrierTimeout.isNegative() || barrierTimeout.isZero()) {
+            throw new IllegalArgumentException("barrierTimeout must be > 0, was " + barrierTimeout);
+        }
+        if (pollInterval.isNegative() || pollInterval.isZero()) {
+            throw new IllegalArgumentException("pollInterval must be > 0, was " + pollInterval);
+        }
+    }
+
+    /** The default timeout and poll interval. */
+    public static LockstepConfig of(String bootstrapServers, Topics topics, String plannerApplicationId) {
+        return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, DEFAULT_BARRIER_TIMEOUT,
+                DEFAULT_POLL_INTERVAL);
+    }
+}

@@ -1,0 +1,41 @@
+package io.gleaner.simulator.core;
+
+import io.gleaner.planner.core.Placement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** A planner link that keeps every round and its answer, around another link or a scripted answer. */
+final class RecordingPlannerLink implements PlannerLink {
+
+    /** One round and the placements it got back. */
+    record Exchange(Round round, List<Placement> placements) {
+    }
+
+    private final Function<Round, List<Placement>> planner;
+    private final List<Exchange> exchanges = new ArrayList<>();
+
+    RecordingPlannerLink(Function<Round, List<Placement>> planner) {
+        this.planner = planner;
+    }
+
+    static RecordingPlannerLink around(PlannerLink link) {
+        return new RecordingPlannerLink(link::round);
+    }
+
+    @Override
+    public List<Placement> round(Round round) {
+        var placements = planner.apply(round);
+        exchanges.add(new Exchange(round, List.copyOf(placements)));
+        return placements;
+    }
+
+    List<Exchange> exchanges() {
+        return List.copyOf(exchanges);
+    }
+
+    /** Every report sent, in order. */
+    List<AttemptReport> reports() {
+        return exchanges.stream().flatMap(e -> e.round().reports().stream()).toList();
+    }
+}

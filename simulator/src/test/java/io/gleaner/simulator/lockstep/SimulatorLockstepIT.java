@@ -1,0 +1,250 @@
+package io.gleaner.simulator.lockstep;
+
+import static io.gleaner.simulator.core.SimulatorFixtures.scenario;
+import static io.gleaner.simulator.core.SimulatorFixtures.workload;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.gleaner.planner.PlannerApp;
+import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.serde.AvroDeserializer;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.Simulation;
+import io.gleaner.simulator.core.SimulationProgress;
+import io.gleaner.simulator.core.SimulationReport;
+import io.gleaner.simulator.core.SimulationSettings;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.function.Function;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.common.test.KafkaClusterTestKit;
+import org.apache.kafka.common.test.TestKitNodes;
+import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The lockstep through a real broker: the simulator and the planner's Kafka Streams app (FIFO) exchange every round
+ * over the topics, and the run must equal the in-process run of the same trace and seed.
+ */
+@Tag("integration")
+@Timeout(300)
+class SimulatorLockstepIT {
+
+    private static final Logger log = LoggerFactory.getLogger(SimulatorLockstepIT.class);
+    private static final ClusterSpec CLUSTER = scenario("three-nodes");
+    private static final SimulationSettings SETTINGS = SimulationSettings.withSeed(2009);
+
+    private static KafkaClusterTestKit kafka;
+
+    @BeforeAll
+    static void startKafka() throws Exception {
+        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
+                .setCombined(true)
+                .setNumBrokerNodes(1)
+                .setNumControllerNodes(1)
+                .build())
+                .setConfigProp("offsets.topic.replication.factor", "1")
+                .setConfigProp("transaction.state.log.replication.factor", "1")
+                .setConfigProp("transaction.state.log.min.isr", "1")
+                .setConfigProp("group.initial.rebalance.delay.ms", "0")
+                .build();
+        kafka.format();
+        kafka.startup();
+        kafka.waitForReadyBrokers();
+    }
+
+    @AfterAll
+    static void stopKafka() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @Test
+    void twentyJobsThroughKafkaCompleteWithTheDecisionsOfTheInProcessRun(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = workload(20);
+        var inProcess = new Simulation(CLUSTER, jobs, InProcessPlannerLink.of(PolicyName.FIFO), SETTINGS).run();
+        var placed = new ArrayList<Placement>();
+        var progress = new ArrayList<SimulationProgress>();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, link -> {
+            long started = System.nanoTime();
+            var report = new Simulation(CLUSTER, jobs, round -> {
+                var answer = link.round(round);
+                placed.addAll(answer);
+                return answer;
+            }, SETTINGS, progress::add).run();
+            log.info("{} rounds through Kafka in {} ms of wall time:\n{}", report.rounds(),
+                    (System.nanoTime() - started) / 1_000_000, report.summary());
+            return report;
+        });
+
+        var overKafka = run.report();
+        assertThat(overKafka.jobsCompleted()).isEqualTo(20);
+        assertThat(overKafka.unfinishedJobs()).isEmpty();
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka).isEqualTo(inProcess);
+        assertThat(placed).extracting(Placement::decisionId).doesNotHaveDuplicates()
+                .hasSize((int) inProcess.decisions());
+        assertThat(run.deadLetters()).isZero();
+        assertThat(progress).hasSize((int) overKafka.rounds());
+        assertThat(progress.get(progress.size() - 1).jobsCompleted()).isEqualTo(20);
+
+        var decoder = new AvroDeserializer<>(PlacementDecision.class, registry);
+        var onTopic = readAll(topics.placements().name()).stream()
+                .map(r -> decoder.deserialize(r.topic(), r.value()).getDecisionId())
+                .toList();
+        assertThat(onTopic).as("each decision id exactly once on the placements topic")
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(placed.stream().map(Placement::decisionId).toList());
+        assertThat(readAll(topics.deadLetters().name())).isEmpty();
+    }
+
+    @Test
+    void undecodablePlacementBecomesADeadLetterAndTheRunGoesOn(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = workload(2);
+        // Magic byte 0, then schema id 99, which the registry never gave out.
+        var garbage = new byte[] {0, 0, 0, 0, 99, 1, 2, 3};
+
+        var run = runWithPlanner(name, topics, registry, stateDir, link -> {
+            try (var producer = new KafkaProducer<>(Map.<String, Object>of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()),
+                    new StringSerializer(), new ByteArraySerializer())) {
+                producer.send(new ProducerRecord<>(topics.placements().name(), "n1", garbage)).get();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return new Simulation(CLUSTER, jobs, link, SETTINGS).run();
+        });
+
+        assertThat(run.report().jobsCompleted()).isEqualTo(2);
+        assertThat(run.deadLetters()).isEqualTo(1);
+        var decoder = new AvroDeserializer<>(DeadLetter.class, registry);
+        assertThat(readAll(topics.deadLetters().name()))
+                .map(r -> decoder.deserialize(r.topic(), r.value()))
+                .singleElement().satisfies(dead -> {
+                    assertThat(dead.getSourceTopic()).isEqualTo(topics.placements().name());
+                    assertThat(dead.getStage()).isEqualTo(KafkaPlannerLink.STAGE);
+                    assertThat(dead.getReason()).contains("schema id 99");
+                    assertThat(dead.getValue().array()).isEqualTo(garbage);
+                });
+    }
+
+    @Test
+    void roundFailsNamingTheGroupAndOffsetsWhenNoPlannerAnswers(TestInfo test) throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var config = new LockstepConfig(kafka.bootstrapServers(), topics, "nobody-" + name, Duration.ofSeconds(1),
+                LockstepConfig.DEFAULT_POLL_INTERVAL);
+
+        try (var link = SimulatorApp.connect(config, new InMemorySchemaRegistryClient())) {
+            var simulation = new Simulation(CLUSTER, workload(1), link, SETTINGS);
+
+            assertThatThrownBy(simulation::step)
+                    .isInstanceOf(LockstepTimeoutException.class)
+                    .hasMessageContaining("planner group 'nobody-" + name + "'")
+                    .hasMessageContaining(topics.jobsSubmitted().name() + "-0=committed none < end 1")
+                    .hasMessageContaining(topics.nodesHeartbeats().name() + "-0=committed none < end 3");
+        }
+    }
+
+    private record Run(SimulationReport report, long deadLetters) {
+    }
+
+    /** Starts the planner app (FIFO) on the topics, opens a lockstep link to it and runs {@code simulate}. */
+    private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
+                                      Function<KafkaPlannerLink, SimulationReport> simulate) {
+        var plannerConfig = new PlannerConfig("planner-" + name, PolicyName.FIFO,
+                PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS, stateDir, kafka.bootstrapServers(), topics.prefix(),
+                RegistryConfig.of("http://registry.invalid"));
+        try (var planner = new PlannerApp(plannerConfig, registry)) {
+            planner.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> planner.state() == KafkaStreams.State.RUNNING);
+            var config = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.applicationId());
+            try (var link = SimulatorApp.connect(config, registry)) {
+                var report = simulate.apply(link);
+                return new Run(report, link.deadLetters());
+            }
+        }
+    }
+
+    private static String unique(TestInfo test) {
+        var method = test.getTestMethod().orElseThrow().getName();
+        return method.substring(0, Math.min(12, method.length())) + "-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    private static Topics createTopics(String name) throws Exception {
+        var topics = Topics.withPrefix(name + ".");
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers()))) {
+            admin.createTopics(topics.all().stream()
+                    .map(t -> new NewTopic(t.name(), t.partitions(), (short) 1).configs(t.configs()))
+                    .toList()).all().get();
+        }
+        return topics;
+    }
+
+    /** Every committed record of {@code topic}. */
+    private static List<ConsumerRecord<String, byte[]>> readAll(String topic) {
+        var props = new Properties();
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers());
+        props.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed");
+        try (var consumer = new KafkaConsumer<>(props, new StringDeserializer(), new ByteArrayDeserializer())) {
+            var partitions = consumer.partitionsFor(topic).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            consumer.assign(partitions);
+            consumer.seekToBeginning(partitions);
+            var ends = consumer.endOffsets(partitions);
+            var records = new ArrayList<ConsumerRecord<String, byte[]>>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
+            });
+            return records;
+        }
+    }
+}
