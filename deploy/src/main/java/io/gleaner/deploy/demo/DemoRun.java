@@ -102,10 +102,10 @@ public final class DemoRun {
             catalogue.create(topics, Optional.empty());
             long existing = catalogue.describe(topics).stream()
                     .filter(t -> t.name().equals(topics.jobsSubmitted().name()))
-                    .mapToLong(CatalogueTopics.Described::records).sum();
+                    .mapToLong(CatalogueTopics.Described::offsetSpan).sum();
             if (existing > 0) {
                 throw new IllegalStateException(topics.jobsSubmitted().name() + " already holds " + existing
-                        + " records; run the demo on a fresh broker (--fresh) or with another --topic-prefix");
+                        + " records from an earlier run; give the demo another --topic-prefix");
             }
             var trace = readTrace(settings);
             var appId = plannerApplicationId(topics);
