@@ -4,6 +4,9 @@ import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidationRule;
+import io.gleaner.ingest.validation.Violation;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -28,7 +31,9 @@ import java.util.Optional;
  * a time before 1970, a unit the record names that the mapping does not know, a CSV line with the wrong number
  * of columns) becomes one {@link TraceRow.Rejected}, whatever the number of samples it would have had: source =
  * the file name, partition -1, offset = line number, value = the raw line, the reason naming the field and its
- * value, stage {@code ingest}. A line that fails the mapping's {@code filter}, or to which no metric applies, is
+ * value, stage {@code ingest}; a unit the record names that the mapping does not know is reported as
+ * {@code UNKNOWN_UNIT: <reason>}, the validation package's rule (count them in a validator's summary with
+ * {@link #countingUnknownUnitsIn}). A line that fails the mapping's {@code filter}, or to which no metric applies, is
  * skipped and counted ({@link #skippedLines()}); blank lines are skipped and counted ({@link #blankLines()}).
  * Values are not range-checked here: wrap the reader in the validation package's {@code ValidatingReader}.
  *
@@ -46,6 +51,8 @@ public final class MappedTraceReader implements TraceReader<UtilizationSample> {
     private final ArrayDeque<TraceRow<UtilizationSample>> pending = new ArrayDeque<>();
     private long yielded;
     private long skippedLines;
+    private long unknownUnitLines;
+    private SampleValidator unknownUnitCounter;
     private boolean closed;
 
     /**
@@ -80,6 +87,23 @@ public final class MappedTraceReader implements TraceReader<UtilizationSample> {
     /** The mapping lines are read with. */
     public Mapping mapping() {
         return mapping;
+    }
+
+    /**
+     * Counts each line rejected for an unknown unit as a {@link ValidationRule#UNKNOWN_UNIT} rejection of
+     * {@code validator}, so that its summary holds every sample that did not get through (wrap this reader in
+     * a {@code ValidatingReader} over the same validator for the other rules).
+     *
+     * @return this reader
+     */
+    public MappedTraceReader countingUnknownUnitsIn(SampleValidator validator) {
+        this.unknownUnitCounter = Objects.requireNonNull(validator, "validator");
+        return this;
+    }
+
+    /** Lines rejected so far because they named a unit the mapping does not know. */
+    public long unknownUnitLines() {
+        return unknownUnitLines;
     }
 
     /** Lines skipped so far because they failed the filter or no metric applied to them (not rejected). */
@@ -191,6 +215,14 @@ public final class MappedTraceReader implements TraceReader<UtilizationSample> {
                 return new TraceRow.Parsed<>(lineNumber, first.getTime(), first.getNodeId(), mapped.samples());
             }
             if (result instanceof MappingResult.Rejected rejected) {
+                if (rejected.problem() == MappingResult.Problem.UNKNOWN_UNIT) {
+                    unknownUnitLines++;
+                    var violation = new Violation(ValidationRule.UNKNOWN_UNIT, rejected.reason());
+                    if (unknownUnitCounter != null) {
+                        unknownUnitCounter.countRejected(violation);
+                    }
+                    return rejected(lineNumber, violation.rule() + ": " + violation.reason());
+                }
                 return rejected(lineNumber, rejected.reason());
             }
             skippedLines++;

@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidatingReader;
+import io.gleaner.ingest.validation.ValidationRule;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
@@ -35,7 +39,7 @@ class MappedTraceReaderTest {
     @TempDir
     Path dir;
 
-    private static List<TraceRow<UtilizationSample>> readAll(MappedTraceReader reader) {
+    private static List<TraceRow<UtilizationSample>> readAll(TraceReader<UtilizationSample> reader) {
         var rows = new ArrayList<TraceRow<UtilizationSample>>();
         try (reader) {
             reader.forEachRemaining(rows::add);
@@ -157,6 +161,32 @@ class MappedTraceReaderTest {
 
         assertThat(describe(rows)).containsExactly("1 node-1 1000 CPU 0.375", "1 node-1 1000 MEMORY 0.25",
                 "2 node-1 2000 CPU 0.75", "2 node-1 2000 MEMORY 0.5");
+    }
+
+    @Test
+    void shouldRejectUnknownUnitsAsUnknownUnitAndCountThemInTheValidator() throws IOException {
+        var mapping = Mapping.parse("""
+                format: json
+                host: h
+                time: {field: t, unit: s}
+                metrics:
+                  - {metric: cpu, field: v, unitField: u}
+                """, "units");
+        var file = Files.writeString(dir.resolve("units.jsonl"), "{\"h\":\"n1\",\"t\":1,\"v\":50,\"u\":\"%\"}\n"
+                + "{\"h\":\"n1\",\"t\":2,\"v\":50,\"u\":\"permille\"}\n"
+                + "{\"h\":\"n1\",\"t\":3,\"v\":5,\"u\":\"percent\"}\n");
+        var validator = SampleValidator.anyHost();
+
+        var reader = MappedTraceReader.open(file, mapping, LineTraceReader.NO_LIMIT).countingUnknownUnitsIn(validator);
+        var rows = readAll(ValidatingReader.of(reader, validator));
+
+        assertThat(describe(rows)).containsExactly("1 n1 1 CPU 0.5",
+                "2 rejected: UNKNOWN_UNIT: unknown unit 'permille' in field u for metric cpu; expected one of "
+                        + "percent (%), fraction (1), bytes (By)",
+                "3 n1 3 CPU 0.05");
+        assertThat(reader.unknownUnitLines()).isEqualTo(1);
+        assertThat(validator.summary().rejected(ValidationRule.UNKNOWN_UNIT)).isEqualTo(1);
+        assertThat(validator.summary().accepted()).isEqualTo(2);
     }
 
     @Test
