@@ -136,7 +136,8 @@ class AdapterTopologyTest {
         assertThat(letter.getPartition()).isZero();
         assertThat(letter.getOffset()).isZero();
         assertThat(StandardCharsets.UTF_8.decode(letter.getKey()).toString()).isEqualTo("host-key");
-        assertThat(StandardCharsets.UTF_8.decode(letter.getValue()).toString()).isEqualTo("{\"fields\":{\"usage_idle\":");
+        assertThat(StandardCharsets.UTF_8.decode(letter.getValue()).toString())
+                .isEqualTo("{\"fields\":{\"usage_idle\":");
         assertThat(letter.getReason()).startsWith("not valid JSON: ");
         assertThat(letter.getStage()).isEqualTo("ingest");
         assertThat(letter.getTime()).isEqualTo(PRODUCED);
