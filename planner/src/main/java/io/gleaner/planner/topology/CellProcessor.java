@@ -4,6 +4,7 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -56,7 +57,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         if (verdict instanceof Verdict.Applied applied) {
             for (var placement : applied.placements()) {
                 log.debug("placed {} on {} at epoch {}", placement.decisionId(), placement.nodeId(), placement.epoch());
-                context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(AvroMapping.toAvro(placement)),
+                context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),
                         placement.epoch()));
             }
         } else if (verdict instanceof Verdict.Ignored ignored) {

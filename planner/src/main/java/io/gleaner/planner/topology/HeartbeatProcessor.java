@@ -5,6 +5,7 @@ import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 
 /** Answers each node's heartbeat with the policy's placements for that node. */
@@ -16,7 +17,7 @@ final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
 
     @Override
     Checked<NodeState> toCore(NodeHeartbeat event) {
-        return AvroMapping.toNode(event);
+        return EventMapping.nodeState(event);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobSubmitted;
 
 /** Adds submitted jobs to the planner's queue. */
@@ -16,7 +17,7 @@ final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
 
     @Override
     Checked<Job> toCore(JobSubmitted event) {
-        return AvroMapping.toJob(event);
+        return EventMapping.job(event);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.TaskReport;
 
 /** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
@@ -16,7 +17,7 @@ final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
     @Override
     Checked<TaskOutcome> toCore(TaskReport event) {
-        return AvroMapping.toOutcome(event);
+        return EventMapping.taskOutcome(event);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerState;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlannerJobState;
 import java.time.Instant;
@@ -101,6 +102,6 @@ final class StorePlannerState implements PlannerState {
 
     @Override
     public void putNode(NodeState node) {
-        nodes.put(node.nodeId(), AvroMapping.toAvro(node));
+        nodes.put(node.nodeId(), EventMapping.nodeHeartbeat(node));
     }
 }
