@@ -11,8 +11,8 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 /** Answers each node's heartbeat with the policy's placements for that node. */
 final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
 
-    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override

@@ -11,8 +11,8 @@ import io.gleaner.schemas.avro.JobSubmitted;
 /** Adds submitted jobs to the planner's queue. */
 final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
 
-    JobProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    JobProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override

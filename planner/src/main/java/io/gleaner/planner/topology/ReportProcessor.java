@@ -11,8 +11,8 @@ import io.gleaner.schemas.avro.TaskReport;
 /** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
 final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
-    ReportProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    ReportProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override
