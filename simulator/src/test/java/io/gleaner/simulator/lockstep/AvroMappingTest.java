@@ -2,7 +2,9 @@ package io.gleaner.simulator.lockstep;
 
 import static io.gleaner.simulator.core.SimulatorFixtures.GIB;
 import static io.gleaner.simulator.core.SimulatorFixtures.T0;
+import static io.gleaner.simulator.core.SimulatorFixtures.job;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.TaskKind;
@@ -13,6 +15,7 @@ import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.simulator.core.AttemptReport;
 import io.gleaner.simulator.core.Utilization;
+import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -71,5 +74,17 @@ class AvroMappingTest {
         assertThat(sample.getMetric()).isEqualTo(Metric.MEMORY);
         assertThat(sample.getSource()).isEqualTo(UsageSource.EPHEMERAL);
         assertThat(sample.getValue()).isEqualTo(0.25);
+    }
+
+    @Test
+    void trustedJobMapsAsThePlannerMapsIt() {
+        var job = job("j", Duration.ofSeconds(5), 3, 2);
+        var event = EventMapping.jobSubmitted(job);
+
+        assertThat(AvroMapping.job(event)).isEqualTo(job);
+        event.getTasks().get(0).setBytesPerTask(-64);
+        assertThatThrownBy(() -> AvroMapping.job(event))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("MAP bytesPerTask must be >= 0, was -64");
     }
 }
