@@ -29,7 +29,7 @@ import java.util.Objects;
  *       instance but is not in 0..instance_num-1 of the task's group; the trace gives nothing that is.</li>
  *   <li>attempt = seq_no - 1 (seq_no counts an instance's runs from 1); total_seq_no is checked, not carried.</li>
  *   <li>decisionId = jobId + "/" + m|r + "/" + taskIndex + "/" + attempt, the form of the planner's decisions.</li>
- *   <li>nodeId = machine_id.</li>
+ *   <li>nodeId = nodeIdPrefix + machine_id (prefix empty by default).</li>
  *   <li>state from status: Terminated is SUCCEEDED; Failed is FAILED; Cancelled is KILLED (stopped from outside
  *       before it finished); Interrupted is KILLED (a backup instance stopped, like a killed speculative
  *       attempt in Hadoop); Running is LAUNCHED (it started and had not ended when the trace stopped).
@@ -194,7 +194,7 @@ public final class AlibabaBatchInstanceReader extends LineTraceReader<TaskReport
                 .setKind(kind)
                 .setTaskIndex(taskIndex)
                 .setAttempt(attempt)
-                .setNodeId(machineId)
+                .setNodeId(rule.nodeId(machineId))
                 .setState(state)
                 .setLocal(true)
                 .setInputBytes(0L)

@@ -34,7 +34,7 @@ import java.util.Objects;
  *   <li>One group: kind from the task name ({@link AlibabaJobRule#kind(AlibabaTaskName)}: M is MAP, R is
  *       REDUCE, another letter is REDUCE when the task waits for others and MAP when not, an independent
  *       {@code task_...} is MAP); count = instance_num; demand cpus = plan_cpu / 100; demand memory =
- *       round(plan_mem / 100 x machine memory) (96 GiB by default).</li>
+ *       round(plan_mem / 100 x machine memory) (100 GiB by default).</li>
  *   <li>The trace gives no input size, so the work of an instance is derived from what the task did:
  *       (end_time - start_time) x plan_cpu / 100 x reference speed (8 GFLOP/s per core by default).
  *       bytesPerTask = lastTaskBytes = round(work / flopPerByte), flopPerByte 3100 for MAP and 6300 for

@@ -20,11 +20,11 @@ import java.util.Objects;
  *   <li>Trace epoch 2018-01-01T00:00:00Z. The trace gives seconds from the start of its 8 days and no date
  *       ({@code trace_2018.md} §2.2); a fixed instant keeps every run's times the same. Readers of the other
  *       Alibaba tables must use the same epoch so that jobs, heartbeats and samples line up.</li>
- *   <li>Machine memory 96 GiB. {@code plan_mem} and {@code mem_max} are shares of a machine's memory scaled to
- *       [0, 100], and the trace hides the real size ({@code machine_meta} gives {@code mem_size} 100 and
- *       {@code cpu_num} 96 for every machine). 96 GiB is 1 GiB per core of those 96-core machines, a round
- *       figure; what matters is that node capacities read from {@code machine_meta} use the same figure, so a
- *       task's share of a node stays the trace's share.</li>
+ *   <li>Machine memory 100 GiB, so one normalised unit is 1 GiB. {@code plan_mem} and {@code mem_max} are
+ *       shares of a machine's memory scaled to [0, 100], and the trace hides the real size ({@code machine_meta}
+ *       gives {@code mem_size} 100 for every machine). The figure is an assumption; what matters is that node
+ *       capacities read from {@code machine_meta} use the same one ({@code AlibabaMachineRule}'s default is
+ *       100 GiB at 100), so a task's share of a node stays the trace's.</li>
  *   <li>Reference speed 8 GFLOP/s per core, the fast nodes of the simulator's {@code coshh-table3} preset.
  *       The trace gives no input size, so a task's work is what it did in the trace: duration x cores x
  *       reference speed. On a node of the reference speed the task then runs as long as it ran in the trace
@@ -35,6 +35,8 @@ import java.util.Objects;
  * </ul>
  *
  * @param jobIdPrefix put before every job id, e.g. {@code "ali/"}; empty by default
+ * @param nodeIdPrefix put before {@code machine_id} to make the node id, as the machine readers do; empty by
+ *     default
  * @param traceEpoch the instant of the trace's second 0
  * @param machineMemoryBytes the memory of a machine, which normalised memory 100 stands for
  * @param referenceSpeedGflops speed of one core, in GFLOP/s, at which a task's work takes its trace duration
@@ -43,6 +45,7 @@ import java.util.Objects;
  */
 public record AlibabaJobRule(
         String jobIdPrefix,
+        String nodeIdPrefix,
         Instant traceEpoch,
         long machineMemoryBytes,
         double referenceSpeedGflops,
@@ -51,8 +54,8 @@ public record AlibabaJobRule(
 
     /** Default instant of the trace's second 0. */
     public static final Instant DEFAULT_TRACE_EPOCH = Instant.parse("2018-01-01T00:00:00Z");
-    /** Default memory of a machine: 96 GiB. */
-    public static final long DEFAULT_MACHINE_MEMORY_BYTES = 96L * 1024 * 1024 * 1024;
+    /** Default memory of a machine (normalised memory 100): 100 GiB. */
+    public static final long DEFAULT_MACHINE_MEMORY_BYTES = 100L * 1024 * 1024 * 1024;
     /** Default reference speed of a core, GFLOP/s. */
     public static final double DEFAULT_REFERENCE_SPEED_GFLOPS = 8.0;
     /** Default flop per byte of a map (Salamander §IV-A). */
@@ -74,6 +77,7 @@ public record AlibabaJobRule(
 
     public AlibabaJobRule {
         Objects.requireNonNull(jobIdPrefix, "jobIdPrefix");
+        Objects.requireNonNull(nodeIdPrefix, "nodeIdPrefix");
         Objects.requireNonNull(traceEpoch, "traceEpoch");
         if (machineMemoryBytes <= 0) {
             throw new IllegalArgumentException("machineMemoryBytes must be > 0, was " + machineMemoryBytes);
@@ -85,32 +89,43 @@ public record AlibabaJobRule(
 
     /** The rule with every default. */
     public static AlibabaJobRule defaults() {
-        return new AlibabaJobRule("", DEFAULT_TRACE_EPOCH, DEFAULT_MACHINE_MEMORY_BYTES,
+        return new AlibabaJobRule("", "", DEFAULT_TRACE_EPOCH, DEFAULT_MACHINE_MEMORY_BYTES,
                 DEFAULT_REFERENCE_SPEED_GFLOPS, DEFAULT_MAP_FLOP_PER_BYTE, DEFAULT_REDUCE_FLOP_PER_BYTE);
     }
 
     /** This rule with another job id prefix. */
     public AlibabaJobRule withJobIdPrefix(String prefix) {
-        return new AlibabaJobRule(prefix, traceEpoch, machineMemoryBytes, referenceSpeedGflops, mapFlopPerByte,
+        return new AlibabaJobRule(prefix, nodeIdPrefix, traceEpoch, machineMemoryBytes, referenceSpeedGflops, mapFlopPerByte,
                 reduceFlopPerByte);
     }
 
     /** This rule with another trace epoch. */
     public AlibabaJobRule withTraceEpoch(Instant epoch) {
-        return new AlibabaJobRule(jobIdPrefix, epoch, machineMemoryBytes, referenceSpeedGflops, mapFlopPerByte,
+        return new AlibabaJobRule(jobIdPrefix, nodeIdPrefix, epoch, machineMemoryBytes, referenceSpeedGflops, mapFlopPerByte,
                 reduceFlopPerByte);
     }
 
     /** This rule with another machine memory. */
     public AlibabaJobRule withMachineMemoryBytes(long bytes) {
-        return new AlibabaJobRule(jobIdPrefix, traceEpoch, bytes, referenceSpeedGflops, mapFlopPerByte,
+        return new AlibabaJobRule(jobIdPrefix, nodeIdPrefix, traceEpoch, bytes, referenceSpeedGflops, mapFlopPerByte,
                 reduceFlopPerByte);
     }
 
     /** This rule with another reference speed. */
     public AlibabaJobRule withReferenceSpeedGflops(double gflops) {
-        return new AlibabaJobRule(jobIdPrefix, traceEpoch, machineMemoryBytes, gflops, mapFlopPerByte,
+        return new AlibabaJobRule(jobIdPrefix, nodeIdPrefix, traceEpoch, machineMemoryBytes, gflops, mapFlopPerByte,
                 reduceFlopPerByte);
+    }
+
+    /** This rule with another node id prefix. */
+    public AlibabaJobRule withNodeIdPrefix(String prefix) {
+        return new AlibabaJobRule(jobIdPrefix, prefix, traceEpoch, machineMemoryBytes, referenceSpeedGflops,
+                mapFlopPerByte, reduceFlopPerByte);
+    }
+
+    /** The node id of a machine: nodeIdPrefix + machine_id. */
+    public String nodeId(String machineId) {
+        return nodeIdPrefix + machineId;
     }
 
     /** The job id of a task row: prefix + job_name + "/" + task_name, e.g. {@code j_17/R2_1}. */

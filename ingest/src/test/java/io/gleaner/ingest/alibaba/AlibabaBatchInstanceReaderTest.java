@@ -45,8 +45,8 @@ class AlibabaBatchInstanceReaderTest {
                 .setInputBytes(0)
                 // cpu_avg 13 = 0.13 cores for 10 s.
                 .setCpuSeconds(0.13 * 10)
-                // mem_max 0.5 % of 96 GiB.
-                .setMemoryBytes(Math.round(0.005 * 96 * GIB))
+                // mem_max 0.5 % of 100 GiB.
+                .setMemoryBytes(Math.round(0.005 * 100 * GIB))
                 .setReason(null)
                 .build();
         assertThat(rows).singleElement()
@@ -101,7 +101,7 @@ class AlibabaBatchInstanceReaderTest {
 
     @Test
     void shouldNameTheSameJobAndKindAsTheTaskRowOfItsTask() {
-        var rule = AlibabaJobRule.defaults().withJobIdPrefix("ali/");
+        var rule = AlibabaJobRule.defaults().withJobIdPrefix("ali/").withNodeIdPrefix("ali-");
         var taskRow = "J3_1_2,4,j_8,1,Terminated,10,20,100,1";
         var instanceRow = "ins_77,J3_1_2,j_8,1,Terminated,10,20,m_4,1,1,90,100,0.5,0.6";
         try (var tasks = new AlibabaBatchTaskReader(input(trace(taskRow)), rule, 1);
@@ -112,6 +112,7 @@ class AlibabaBatchInstanceReaderTest {
             assertThat(report.getJobId()).isEqualTo(job.getJobId()).isEqualTo("ali/j_8/J3_1_2");
             assertThat(report.getKind()).isEqualTo(job.getTasks().get(0).getKind()).isEqualTo(TaskKind.REDUCE);
             assertThat(report.getDecisionId()).isEqualTo("ali/j_8/J3_1_2/r/77/0");
+            assertThat(report.getNodeId()).isEqualTo("ali-m_4");
         }
     }
 

@@ -39,7 +39,7 @@ class AlibabaBatchTaskReaderTest {
     void shouldMapAMapTaskRowFieldByField() {
         var rows = drain(taskReader(trace("M1,10,j_1,1,Terminated,100,160,50,0.5")));
 
-        // 60 s x 0.5 cores x 8 GFLOP/s = 2.4e11 flop = 77,419,354.8 B at 3100 flop/B; memory 0.5 % of 96 GiB.
+        // 60 s x 0.5 cores x 8 GFLOP/s = 2.4e11 flop = 77,419,354.8 B at 3100 flop/B; memory 0.5 % of 100 GiB.
         long bytes = 77_419_355L;
         var expected = JobSubmitted.newBuilder()
                 .setJobId("j_1/M1")
@@ -58,7 +58,7 @@ class AlibabaBatchTaskReaderTest {
                         .setBytesPerTask(bytes)
                         .setLastTaskBytes(bytes)
                         .setFlopPerByte(3100)
-                        .setDemand(new Resources(0.5, Math.round(0.005 * 96 * GIB)))
+                        .setDemand(new Resources(0.5, Math.round(0.005 * 100 * GIB)))
                         .setDataset("j_1/M1/input")
                         .setFirstChunk(0)
                         .build()))
@@ -78,7 +78,7 @@ class AlibabaBatchTaskReaderTest {
         assertThat(group.getDataset()).isNull();
         assertThat(job.getShuffleBytes()).isEqualTo(3 * 38_095_238L);
         assertThat(job.getInputBytes()).isZero();
-        assertThat(group.getDemand()).isEqualTo(new Resources(1.0, Math.round(0.01 * 96 * GIB)));
+        assertThat(group.getDemand()).isEqualTo(new Resources(1.0, GIB));
     }
 
     @Test

@@ -40,6 +40,8 @@ class AlibabaJobRuleTest {
 
         assertThat(rule.jobId("j_17", "R2_1")).isEqualTo("ali/j_17/R2_1");
         assertThat(AlibabaJobRule.jobName("j_17", "R2_1")).isEqualTo("j_17/R2_1");
+        assertThat(rule.nodeId("m_1")).isEqualTo("m_1");
+        assertThat(rule.withNodeIdPrefix("ali-").nodeId("m_1")).isEqualTo("ali-m_1");
     }
 
     @Test
@@ -65,8 +67,9 @@ class AlibabaJobRuleTest {
     void shouldScaleNormalisedMemoryByTheMachineMemory() {
         var rule = AlibabaJobRule.defaults();
 
-        assertThat(rule.memoryBytes(100)).isEqualTo(96 * GIB);
-        assertThat(rule.memoryBytes(50)).isEqualTo(48 * GIB);
+        assertThat(rule.memoryBytes(100)).isEqualTo(100 * GIB);
+        assertThat(rule.memoryBytes(50)).isEqualTo(50 * GIB);
+        assertThat(rule.memoryBytes(0.5)).isEqualTo(GIB / 2);
         assertThat(rule.withMachineMemoryBytes(200 * GIB).memoryBytes(1)).isEqualTo(2 * GIB);
         assertThat(rule.memoryBytes(0)).isZero();
     }
