@@ -1,4 +1,4 @@
-"""Writes the synthetic batch_task.csv and batch_instance.csv beside this file (see README.md).
+"""Writes the synthetic batch_task.csv and batch_instance.csv beside this file (see README-batch.md).
 
 Deterministic: seeded; run with python3 from this directory to regenerate the same bytes.
 """
