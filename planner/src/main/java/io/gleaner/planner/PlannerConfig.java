@@ -129,6 +129,9 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "0");
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "1");
+        // The stream thread commits only between polls; with the default 100 ms poll a quiet planner holds a
+        // finished round's placements back until the poll times out. A short poll lets it commit right away.
+        props.put(StreamsConfig.POLL_MS_CONFIG, "5");
         // Static membership: the planner is one instance per application id, so a restarted planner takes its
         // task over at once instead of waiting for the old member's session to time out (and KafkaStreams can
         // only make a static member leave the group on close). A second instance with the same id fences the

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
-        subcommands = {RunCommand.class, ReplayCommand.class, TopicsCommand.class,
+        subcommands = {DemoCommand.class, RunCommand.class, ReplayCommand.class, TopicsCommand.class,
                 CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 

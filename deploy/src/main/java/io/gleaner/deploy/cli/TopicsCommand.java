@@ -62,7 +62,8 @@ final class TopicsCommand implements Runnable {
     }
 
     @Command(name = "describe", mixinStandardHelpOptions = true,
-            description = "Print partitions, cleanup policy and record count of every catalogue topic.")
+            description = "Print partitions, cleanup policy and offset span of every catalogue topic (the offset span is "
+                    + "the record count plus one marker per transaction on topics written exactly-once).")
     static final class Describe implements Callable<Integer> {
 
         @Mixin
@@ -79,11 +80,11 @@ final class TopicsCommand implements Runnable {
             try (var environment = KafkaEnvironment.kafkaOnly(kafka, embedded);
                  var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
                 var out = spec.commandLine().getOut();
-                out.printf("%-40s %10s %-8s %12s%n", "topic", "partitions", "cleanup", "records");
+                out.printf("%-40s %10s %-8s %12s%n", "topic", "partitions", "cleanup", "offsets");
                 for (var topic : new CatalogueTopics(admin).describe(kafka.topics())) {
                     if (topic.exists()) {
                         out.printf("%-40s %10d %-8s %12d%n", topic.name(), topic.partitions(), topic.cleanupPolicy(),
-                                topic.records());
+                                topic.offsetSpan());
                     } else {
                         out.printf("%-40s %10s%n", topic.name(), "missing");
                     }

@@ -30,8 +30,13 @@ public final class CatalogueTopics {
     public record Created(String name, boolean existed, int partitions, Optional<String> warning) {
     }
 
-    /** One topic as the cluster has it. */
-    public record Described(String name, boolean exists, int partitions, String cleanupPolicy, long records) {
+    /**
+     * One topic as the cluster has it.
+     *
+     * @param offsetSpan end offsets less start offsets over all partitions: the record count, plus one transaction
+     *                   marker per commit on a topic written exactly-once ({@link RecordCounter} counts records)
+     */
+    public record Described(String name, boolean exists, int partitions, String cleanupPolicy, long offsetSpan) {
     }
 
     /**
@@ -62,7 +67,7 @@ public final class CatalogueTopics {
         return results;
     }
 
-    /** Partitions, cleanup policy and record count (end minus start offsets) of every catalogue topic. */
+    /** Partitions, cleanup policy and offset span (end minus start offsets) of every catalogue topic. */
     public List<Described> describe(Topics topics) {
         try {
             var names = topics.all().stream().map(Topic::name).toList();
@@ -73,7 +78,7 @@ public final class CatalogueTopics {
             var configs = present.isEmpty() ? Map.<ConfigResource, org.apache.kafka.clients.admin.Config>of()
                     : admin.describeConfigs(present.stream()
                             .map(n -> new ConfigResource(ConfigResource.Type.TOPIC, n)).toList()).all().get();
-            var records = recordCounts(descriptions.values());
+            var spans = offsetSpans(descriptions.values());
             var result = new ArrayList<Described>();
             for (var name : names) {
                 var description = descriptions.get(name);
@@ -83,7 +88,7 @@ public final class CatalogueTopics {
                 }
                 var cleanup = configs.get(new ConfigResource(ConfigResource.Type.TOPIC, name)).get("cleanup.policy");
                 result.add(new Described(name, true, description.partitions().size(),
-                        cleanup == null ? "" : cleanup.value(), records.getOrDefault(name, 0L)));
+                        cleanup == null ? "" : cleanup.value(), spans.getOrDefault(name, 0L)));
             }
             return result;
         } catch (InterruptedException e) {
@@ -111,7 +116,7 @@ public final class CatalogueTopics {
         }
     }
 
-    private Map<String, Long> recordCounts(java.util.Collection<TopicDescription> descriptions)
+    private Map<String, Long> offsetSpans(java.util.Collection<TopicDescription> descriptions)
             throws InterruptedException, ExecutionException {
         var partitions = descriptions.stream()
                 .flatMap(d -> d.partitions().stream().map(p -> new TopicPartition(d.name(), p.partition())))

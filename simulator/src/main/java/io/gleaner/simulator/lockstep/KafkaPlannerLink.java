@@ -68,6 +68,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private final Admin admin;
     private final Deserializer<PlacementDecision> decoder;
     private final List<TopicPartition> inputPartitions;
+    private final List<TopicPartition> jobAndReportPartitions;
     private final List<TopicPartition> placementPartitions;
     private long deadLetters;
 
@@ -90,6 +91,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         var topics = config.topics();
         this.inputPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
                 topics.tasksReports().name()));
+        this.jobAndReportPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.tasksReports().name()));
         this.placementPartitions = partitions(List.of(topics.placements().name()));
         consumer.assign(placementPartitions);
         consumer.seekToEnd(placementPartitions);
@@ -114,6 +116,15 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
                     report.outcome().time().toEpochMilli(), report.outcome().jobId(), AvroMapping.taskReport(report))));
         }
         flush(sent, "jobs and task reports of round " + round.time());
+        long deadline = System.nanoTime() + config.barrierTimeout().toNanos();
+        var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
+        if (!round.submitted().isEmpty() || !round.reports().isEmpty()) {
+            // Kafka Streams merges its input partitions in timestamp order only as far as it has fetched them,
+            // so a heartbeat could overtake a report fetched late. The heartbeats go out only once the planner
+            // has committed the round's jobs and reports: the same order on every run.
+            awaitBarrier(round.time(), endOffsets(jobAndReportPartitions, IsolationLevel.READ_UNCOMMITTED), deadline,
+                    fetched);
+        }
         for (var heartbeat : round.heartbeats()) {
             sent.add(producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, g, heartbeat.nodeId(),
                     EventMapping.nodeHeartbeat(heartbeat))));
@@ -125,8 +136,6 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         flush(sent, "heartbeats and utilization of round " + round.time());
 
         long produced = System.nanoTime();
-        long deadline = produced + config.barrierTimeout().toNanos();
-        var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
         var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
         awaitBarrier(round.time(), inputEnds, deadline, fetched);
         long barrier = System.nanoTime();

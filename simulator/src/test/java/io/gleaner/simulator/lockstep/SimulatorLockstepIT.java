@@ -175,8 +175,9 @@ class SimulatorLockstepIT {
             assertThatThrownBy(simulation::step)
                     .isInstanceOf(LockstepTimeoutException.class)
                     .hasMessageContaining("planner group 'nobody-" + name + "'")
+                    // The round waits for its job to be committed before it sends any heartbeat.
                     .hasMessageContaining(topics.jobsSubmitted().name() + "-0=committed none < end 1")
-                    .hasMessageContaining(topics.nodesHeartbeats().name() + "-0=committed none < end 3");
+                    .hasMessageNotContaining(topics.nodesHeartbeats().name());
         }
     }
 

@@ -1,0 +1,194 @@
+package io.gleaner.deploy.demo;
+
+import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.deploy.topics.RecordCounter;
+import io.gleaner.ingest.replay.KafkaRecordSink;
+import io.gleaner.ingest.swim.SwimJobRule;
+import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.planner.PlannerApp;
+import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.Job;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.serde.AvroSerializer;
+import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.SimulationProgress;
+import io.gleaner.simulator.core.SimulationReport;
+import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.lockstep.AvroMapping;
+import io.gleaner.simulator.lockstep.LockstepConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.streams.KafkaStreams;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One demo run against a Kafka and a registry that are already up: create the topics, read the trace, start the
+ * planner, run the simulated cluster in lockstep with it, and count what went through each topic.
+ */
+public final class DemoRun {
+
+    private static final Logger log = LoggerFactory.getLogger(DemoRun.class);
+    private static final Duration PLANNER_START_TIMEOUT = Duration.ofSeconds(60);
+    /** How often a round checks whether the planner has committed; a round's wait is rounded up to it. */
+    private static final Duration BARRIER_POLL = Duration.ofMillis(5);
+
+    private final String bootstrapServers;
+    private final Topics topics;
+    private final RegistryConfig registryConfig;
+    private final SchemaRegistryClient registry;
+    private final Path stateDir;
+
+    /**
+     * @param stateDir where the planner keeps its state stores; the demo expects it empty
+     */
+    public DemoRun(String bootstrapServers, Topics topics, RegistryConfig registryConfig,
+                   SchemaRegistryClient registry, Path stateDir) {
+        this.bootstrapServers = bootstrapServers;
+        this.topics = topics;
+        this.registryConfig = registryConfig;
+        this.registry = registry;
+        this.stateDir = stateDir;
+    }
+
+    /** What the run did, and what each topic holds afterwards. */
+    public record Outcome(SimulationReport report, int deadLetteredRows, Map<String, Long> recordsByTopic,
+                          Duration lockstepWallTime) {
+
+        public Outcome {
+            recordsByTopic = Collections.unmodifiableMap(new LinkedHashMap<>(recordsByTopic));
+        }
+
+        /** Records in a catalogue topic after the run. */
+        public long records(String topic) {
+            return recordsByTopic.getOrDefault(topic, 0L);
+        }
+    }
+
+    /** The planner's application id for a topic prefix, so two demos on one cluster never share state. */
+    public static String plannerApplicationId(Topics topics) {
+        return topics.prefix() + "planner";
+    }
+
+    /**
+     * Runs the demo.
+     *
+     * @throws IllegalStateException when {@code jobs.submitted} already holds records: the demo's numbers are only
+     *                               comparable from empty topics, so it refuses rather than mixing runs
+     */
+    public Outcome run(DemoSettings settings, Consumer<SimulationProgress> progress) {
+        var cluster = ClusterPresets.resolve(settings.cluster());
+        try (var admin = Admin.create(Map.<String, Object>of("bootstrap.servers", bootstrapServers))) {
+            var catalogue = new CatalogueTopics(admin);
+            catalogue.create(topics, Optional.empty());
+            long existing = catalogue.describe(topics).stream()
+                    .filter(t -> t.name().equals(topics.jobsSubmitted().name()))
+                    .mapToLong(CatalogueTopics.Described::offsetSpan).sum();
+            if (existing > 0) {
+                throw new IllegalStateException(topics.jobsSubmitted().name() + " already holds " + existing
+                        + " records from an earlier run; give the demo another --topic-prefix");
+            }
+            var trace = readTrace(settings);
+            var appId = plannerApplicationId(topics);
+            var plannerConfig = PlannerConfig.defaults()
+                    .withApplicationId(appId)
+                    .withPolicy(settings.policy())
+                    .withCommitIntervalMs(settings.commitIntervalMs())
+                    .withStateDir(stateDir)
+                    .withBootstrapServers(bootstrapServers)
+                    .withTopicPrefix(topics.prefix())
+                    .withRegistry(registryConfig);
+            long started = System.nanoTime();
+            SimulationReport report;
+            try (var planner = new PlannerApp(plannerConfig, registry)) {
+                planner.start();
+                awaitRunning(planner);
+                report = SimulatorApp.runLockstep(cluster, trace.jobs(), new LockstepConfig(bootstrapServers, topics,
+                        appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT, BARRIER_POLL), registry, new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
+            }
+            var wall = Duration.ofNanos(System.nanoTime() - started);
+            return new Outcome(report, trace.deadLettered(), countRecords(), wall);
+        }
+    }
+
+    private Map<String, Long> countRecords() {
+        var counts = new LinkedHashMap<String, Long>();
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            var counter = new RecordCounter(consumer);
+            for (var topic : topics.all()) {
+                counts.put(topic.name(), counter.count(topic.name()));
+            }
+        }
+        return counts;
+    }
+
+    private record Trace(List<Job> jobs, int deadLettered) {
+    }
+
+    /** Reads the trace's first jobs; rows that do not parse go to the dead-letter topic, as in a replay. */
+    private Trace readTrace(DemoSettings settings) {
+        var jobs = new ArrayList<Job>();
+        int deadLettered = 0;
+        var clientConfig = Map.<String, Object>of("bootstrap.servers", bootstrapServers);
+        try (var rows = SwimTraceReader.open(settings.trace(), SwimJobRule.defaults(), settings.jobs());
+             var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
+                     new AvroSerializer<>(DeadLetter.class, registry))) {
+            while (rows.hasNext()) {
+                var row = rows.next();
+                if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
+                    jobs.add(AvroMapping.job(parsed.value()));
+                } else if (row instanceof TraceRow.Rejected<JobSubmitted> rejected) {
+                    log.warn("trace {} line {}: {}", rows.sourceName(), rejected.line(), rejected.reason());
+                    deadLetters.send(null, rejected.deadLetter(), null);
+                    deadLettered++;
+                }
+            }
+            deadLetters.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read trace " + settings.trace() + ": " + e.getMessage(), e);
+        }
+        if (jobs.isEmpty()) {
+            throw new IllegalStateException("trace " + settings.trace() + " has no job that parses");
+        }
+        return new Trace(jobs, deadLettered);
+    }
+
+    private static void awaitRunning(PlannerApp planner) {
+        long deadline = System.nanoTime() + PLANNER_START_TIMEOUT.toNanos();
+        while (planner.state() != KafkaStreams.State.RUNNING) {
+            if (planner.state() == KafkaStreams.State.ERROR || planner.state() == KafkaStreams.State.NOT_RUNNING
+                    || System.nanoTime() > deadline) {
+                throw new IllegalStateException("planner did not reach RUNNING (state " + planner.state() + ")");
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the planner to start", e);
+            }
+        }
+    }
+}

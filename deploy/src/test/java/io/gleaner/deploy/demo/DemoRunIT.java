@@ -1,0 +1,166 @@
+package io.gleaner.deploy.demo;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
+import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
+import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.serde.AvroDeserializer;
+import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.testing.TestKafka;
+import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.SimulationProgress;
+import io.gleaner.simulator.core.SimulationSettings;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.concurrent.TimeUnit;
+import org.apache.avro.Schema;
+import org.apache.avro.generic.GenericDatumReader;
+import org.apache.avro.generic.GenericRecord;
+import org.apache.avro.io.DecoderFactory;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@link DemoRun} end to end on a real broker with the embedded registry: the FB-2009 jobs go through the planner's
+ * Kafka Streams app to the simulated cluster, every task attempt is placed once, the run equals the in-process run
+ * of the same trace and seed, and what lands on {@code placements} is plain Confluent-framed Avro.
+ */
+@Tag("integration")
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class DemoRunIT {
+
+    private static final long SEED = 42;
+
+    private static TestKafka kafka;
+
+    private EmbeddedSchemaRegistry registry;
+    private Topics topics;
+
+    @BeforeAll
+    static void startKafka() {
+        kafka = TestKafka.start();
+    }
+
+    @AfterAll
+    static void stopKafka() throws Exception {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    @BeforeEach
+    void startRegistry(TestInfo test) {
+        topics = Topics.withPrefix("it." + test.getTestMethod().orElseThrow().getName() + ".");
+        registry = new EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig.of(kafka.bootstrapServers())
+                .withTopic(EmbeddedSchemaRegistryConfig.topicFor(topics))).start();
+    }
+
+    @AfterEach
+    void stopRegistry() {
+        if (registry != null) {
+            registry.close();
+        }
+    }
+
+    @Test
+    void shouldCompleteEveryJobAndPlaceEachTaskAttemptExactlyOnce(@TempDir Path stateDir) {
+        var jobs = DemoFixtures.fb2009(50);
+        var progress = new ArrayList<SimulationProgress>();
+
+        var outcome = demo(stateDir).run(settings(50), progress::add);
+
+        var report = outcome.report();
+        assertThat(report.jobsSubmitted()).isEqualTo(50);
+        assertThat(report.jobsCompleted()).isEqualTo(50);
+        assertThat(report.unfinishedJobs()).isEmpty();
+        assertThat(progress).hasSize((int) report.rounds());
+        // No attempt can fail here: the planner places only on capacity the round's heartbeat showed free, and the
+        // simulator applies the placements at that same grid time, before any event at it, so every one fits; the
+        // simulated cluster kills nothing. Hence exactly one attempt per task, attempt number 0.
+        assertThat(report.failedAttempts()).isZero();
+        assertThat(report.killedAttempts()).isZero();
+        assertThat(report.duplicateDecisions()).isZero();
+        assertThat(report.decisions()).isEqualTo(report.tasks()).isEqualTo(report.attempts());
+
+        var decoder = new AvroDeserializer<>(PlacementDecision.class, client());
+        var placements = DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.placements().name());
+        var ids = placements.stream().map(r -> decoder.deserialize(r.topic(), r.value()).getDecisionId()).toList();
+        assertThat(ids).as("decision ids on %s", topics.placements().name())
+                .doesNotHaveDuplicates()
+                .hasSize((int) report.decisions())
+                .hasSize((int) report.tasks())
+                .containsExactlyInAnyOrderElementsOf(DemoFixtures.firstAttemptIds(jobs));
+        assertThat(outcome.records(topics.placements().name())).isEqualTo(placements.size());
+        assertThat(outcome.records(topics.jobsSubmitted().name())).isEqualTo(50);
+        assertThat(outcome.deadLetteredRows()).isZero();
+        assertThat(outcome.records(topics.deadLetters().name())).isZero();
+
+        var inProcess = SimulatorApp.runInProcess(ClusterPresets.resolve(ClusterPresets.DEFAULT), jobs,
+                PolicyName.FIFO, SimulationSettings.withSeed(SEED), p -> { });
+        assertThat(report.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(report).isEqualTo(inProcess);
+    }
+
+    @Test
+    void shouldDecodeAPlacementWithAStockAvroReaderAndTheSchemaFromTheRegistryById(@TempDir Path stateDir)
+            throws Exception {
+        var outcome = demo(stateDir).run(settings(5), p -> { });
+        assertThat(outcome.report().jobsCompleted()).isEqualTo(5);
+
+        var record = DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.placements().name()).get(0);
+        byte[] bytes = record.value();
+        // Confluent wire format: magic byte 0, the schema id as a 4-byte big-endian int, then the Avro binary body.
+        assertThat(bytes[0]).as("magic byte").isZero();
+        int schemaId = ByteBuffer.wrap(bytes, 1, 4).getInt();
+        var response = HttpClient.newHttpClient().send(
+                HttpRequest.newBuilder(URI.create(registry.url() + "/schemas/ids/" + schemaId)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        var writerSchema = new Schema.Parser().parse(new ObjectMapper().readTree(response.body()).get("schema").asText());
+        var decoder = DecoderFactory.get().binaryDecoder(bytes, 5, bytes.length - 5, null);
+        GenericRecord decision = new GenericDatumReader<GenericRecord>(writerSchema).read(null, decoder);
+
+        assertThat(decoder.isEnd()).as("the body holds exactly one record").isTrue();
+        assertThat(writerSchema.getFullName()).isEqualTo(PlacementDecision.getClassSchema().getFullName());
+        var decisionId = decision.get("decisionId").toString();
+        assertThat(decisionId).matches("job\\d+/[mr]/\\d+/\\d+");
+        var kindLetter = "MAP".equals(decision.get("kind").toString()) ? "m" : "r";
+        assertThat(decisionId).isEqualTo(decision.get("jobId") + "/" + kindLetter + "/" + decision.get("taskIndex")
+                + "/" + decision.get("attempt"));
+        assertThat(decision.get("nodeId").toString()).isEqualTo(record.key());
+        assertThat(decision.get("policy").toString()).isEqualTo("fifo");
+        assertThat(schemaId).isEqualTo(client().latest(topics.placements().name() + "-value").id());
+    }
+
+    private DemoRun demo(Path stateDir) {
+        return new DemoRun(kafka.bootstrapServers(), topics, RegistryConfig.of(registry.url()), client(), stateDir);
+    }
+
+    private RestSchemaRegistryClient client() {
+        return new RestSchemaRegistryClient(RegistryConfig.of(registry.url()));
+    }
+
+    private static DemoSettings settings(int jobs) {
+        return new DemoSettings(jobs, SEED, ClusterPresets.DEFAULT, SwimTraceReader.FB_2009, PolicyName.FIFO,
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS);
+    }
+}
