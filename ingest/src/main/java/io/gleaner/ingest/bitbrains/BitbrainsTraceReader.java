@@ -51,7 +51,8 @@ import java.util.Objects;
  * that is not a whole number of seconds in [0, {@value #MAX_SECONDS}]. One metric of a row is rejected
  * (one dead letter for that metric; the other metric's sample still comes out) when its capacity is not
  * above 0 (the trace has all-zero rows for VMs that were not measured), its usage is negative, or its
- * usage exceeds {@value #MAX_OVER_CAPACITY} times its capacity. A first line that starts with
+ * usage exceeds {@value #MAX_OVER_CAPACITY} times its capacity (in the Rnd 2013-8 trace, a few memory
+ * samples taken while a VM's memory capacity was being changed). A first line that starts with
  * {@code Timestamp} is the header: it yields no row and is counted in {@link #headerLines()}. Blank lines
  * are skipped and counted. Time order is not checked here; a
  * {@link io.gleaner.ingest.validation.ValidatingReader} does that.
@@ -233,7 +234,8 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
                 var text = fields[i].strip();
                 double value = decimal(text);
                 if (Double.isNaN(value)) {
-                    return rejected(lineNumber, FIELD_NAMES[i] + " must be a finite decimal number, was '" + text + "'");
+                    return rejected(lineNumber,
+                            FIELD_NAMES[i] + " must be a finite decimal number, was '" + text + "'");
                 }
                 numbers[i] = value;
             }

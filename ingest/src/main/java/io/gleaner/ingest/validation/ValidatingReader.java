@@ -21,7 +21,8 @@ import java.util.function.Function;
  * JSON text (this reader sees parsed records, not raw lines; the line number leads back to the line),
  * reason = the {@link Violation}'s reason prefixed with its rule (e.g.
  * {@code OUT_OF_RANGE: value must be in [0, 1], was 1.5 (node vm1, CPU, REGULAR)}), stage
- * {@value LineTraceReader#STAGE}, and time = the row's event time (0 if it does not fit in epoch milliseconds). Rows the wrapped reader already rejected
+ * {@value LineTraceReader#STAGE}, and time = the row's event time (0 if it does not fit in epoch
+ * milliseconds). Rows the wrapped reader already rejected
  * pass through untouched and are not counted by the validator.
  *
  * <p>Holds one row at a time; the validator's state is bounded by the number of nodes. Not thread-safe.

@@ -6,7 +6,10 @@ public enum ValidationRule {
     OUT_OF_RANGE,
     /** The value is NaN or infinite. */
     NOT_A_NUMBER,
-    /** A record names a unit the parser does not know; raised by mapping-driven parsers, not by {@link SampleValidator#check}. */
+    /**
+     * A record names a unit the parser does not know; raised by mapping-driven parsers (and counted with
+     * {@link SampleValidator#countRejected}), never by {@link SampleValidator#check}.
+     */
     UNKNOWN_UNIT,
     /** The time is earlier than the previous accepted sample of the same (node, metric, source). */
     TIME_BACKWARDS,

@@ -25,7 +25,8 @@ class ValidatingReaderTest {
         var c = cpu("n1", 600, 0.3);
         var d = cpu("n1", 600, 0.4);
         var e = cpu("n2", 0, 0.5);
-        var source = new ValidationFixtures.ListReader<>(List.of(row(2, a), row(3, b), row(4, c), row(5, d), row(7, e)));
+        var source = new ValidationFixtures.ListReader<>(List.of(row(2, a), row(3, b), row(4, c), row(5, d), row(7,
+                e)));
 
         List<TraceRow<UtilizationSample>> out = new ArrayList<>();
         try (var reader = ValidatingReader.of(source, SampleValidator.anyHost())) {
