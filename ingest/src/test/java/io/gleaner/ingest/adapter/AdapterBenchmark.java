@@ -10,11 +10,14 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -234,14 +237,14 @@ public final class AdapterBenchmark {
         return toNanos > fromNanos ? count / ((toNanos - fromNanos) / 1e9) : Double.NaN;
     }
 
-    private static void deleteQuietly(java.nio.file.Path dir) {
+    private static void deleteQuietly(Path dir) {
         try (var paths = Files.walk(dir)) {
-            var all = new ArrayList<java.nio.file.Path>(paths.toList());
-            java.util.Collections.reverse(all);
+            var all = new ArrayList<Path>(paths.toList());
+            Collections.reverse(all);
             for (var path : all) {
                 Files.deleteIfExists(path);
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             System.err.println("could not delete " + dir + ": " + e.getMessage());
         }
     }

@@ -5,12 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Named.named;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 /** The streaming extractor finds what {@link FieldPath#find} finds in the whole tree, skipping the rest. */
 class JsonFieldExtractorTest {
@@ -40,7 +41,7 @@ class JsonFieldExtractorTest {
         var tree = JsonMapper.builder().build().readTree(json);
         var extractor = new JsonFieldExtractor(PATHS);
 
-        var fromBytes = extractor.extract(json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        var fromBytes = extractor.extract(json.getBytes(StandardCharsets.UTF_8));
         var fromText = extractor.extract(json);
 
         for (var path : PATHS) {

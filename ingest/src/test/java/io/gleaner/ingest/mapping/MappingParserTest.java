@@ -2,6 +2,7 @@ package io.gleaner.ingest.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Named.named;
 
 import io.gleaner.schemas.avro.Metric;
@@ -100,8 +101,8 @@ class MappingParserTest {
     void shouldLoadBothPresets() {
         assertThat(Mapping.PRESETS).map(Mapping::preset).extracting(Mapping::name, Mapping::format)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("telegraf-json", MappingFormat.JSON),
-                        org.assertj.core.groups.Tuple.tuple("otlp-json", MappingFormat.OTLP_JSON));
+                        tuple("telegraf-json", MappingFormat.JSON),
+                        tuple("otlp-json", MappingFormat.OTLP_JSON));
     }
 
     @Test
