@@ -40,9 +40,12 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * asserts nothing. Run it with
  *
  * <pre>
- * mvn -q -B -o -pl ingest test-compile org.codehaus.mojo:exec-maven-plugin:3.6.2:java \
- *     -Dexec.classpathScope=test -Dexec.mainClass=io.gleaner.ingest.adapter.AdapterBenchmark \
- *     -Dexec.args="[records] [nodes] [commit-interval-ms]"
+ * mvn -q -B -o -pl ingest -am test-compile
+ * mvn -q -B -o -pl ingest dependency:build-classpath -Dmdep.includeScope=test \
+ *     -Dmdep.outputFile=target/test-classpath.txt
+ * cd ingest &amp;&amp; java -Xmx2g -cp target/test-classes:target/classes:$(cat target/test-classpath.txt) \
+ *     -Dlogback.configurationFile=src/test/resources/logback-test.xml \
+ *     io.gleaner.ingest.adapter.AdapterBenchmark [records] [nodes] [commit-interval-ms]
  * </pre>
  *
  * (defaults 1,000,000 records, 1,000 nodes, 100 ms). Records are Telegraf JSON documents as the preset reads
