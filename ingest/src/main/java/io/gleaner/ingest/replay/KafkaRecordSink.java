@@ -1,5 +1,6 @@
 package io.gleaner.ingest.replay;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -12,6 +13,9 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.apache.kafka.common.serialization.Serializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
@@ -19,8 +23,14 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * A {@link RecordSink} on one Kafka topic, through an idempotent producer with {@code acks=all}, so a
  * retried send is neither lost nor written twice and records keep their order within a partition.
  *
+ * <p>Each record goes to an explicit partition, the one Kafka's default partitioner would pick for its key
+ * (murmur2; a keyless record is partitioned by its trace's name), and carries the headers
+ * {@value TracePosition#SOURCE_HEADER} (the trace's name) and {@value TracePosition#POSITION_HEADER} (its
+ * position, decimal), which is what {@link KafkaReplayedPositions} reads to resume a replay.
+ *
  * <p>Sends are asynchronous. The first failed send is kept: the next {@link #send} or {@link #flush()}
- * throws it, so a replay stops instead of reporting records it lost.
+ * throws it, so a replay stops instead of reporting records it lost, and {@link #close()} then drops what
+ * is still buffered rather than write it after a gap.
  *
  * @param <V> the value type
  */
@@ -32,6 +42,9 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
     private final String topic;
     private final Producer<String, V> producer;
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
+    private int partitions;
+    private String lastSource;
+    private byte[] lastSourceBytes;
 
     /**
      * A sink on a producer it now owns and closes.
@@ -76,10 +89,47 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
     }
 
     @Override
+    public void send(String key, V value, Instant timestamp, TracePosition from) {
+        Objects.requireNonNull(from, "from");
+        throwIfFailed();
+        var millis = timestamp == null ? null : timestamp.toEpochMilli();
+        int partition = KeyPartitioner.partition(KeyPartitioner.partitionKey(key, from), partitions());
+        var headers = new RecordHeaders(new Header[] {
+            new RecordHeader(TracePosition.SOURCE_HEADER, sourceBytes(from.source())),
+            new RecordHeader(TracePosition.POSITION_HEADER,
+                    Long.toString(from.position()).getBytes(StandardCharsets.US_ASCII))});
+        producer.send(new ProducerRecord<>(topic, partition, millis, key, value, headers), this::onCompletion);
+    }
+
+    /**
+     * Sends a record that is not part of a resumable replay (e.g. a dead letter of the demo's trace read):
+     * no position headers, and the partition left to the producer's default partitioner.
+     */
     public void send(String key, V value, Instant timestamp) {
         throwIfFailed();
         var millis = timestamp == null ? null : timestamp.toEpochMilli();
         producer.send(new ProducerRecord<>(topic, null, millis, key, value), this::onCompletion);
+    }
+
+    /** The topic's partition count, asked of the producer once (it blocks until the metadata is in). */
+    private int partitions() {
+        if (partitions == 0) {
+            var infos = producer.partitionsFor(topic);
+            if (infos == null || infos.isEmpty()) {
+                throw new KafkaException("topic " + topic + " has no partitions");
+            }
+            partitions = infos.size();
+        }
+        return partitions;
+    }
+
+    /** The source's UTF-8 bytes; one source usually sends every record, so the last one is kept. */
+    private byte[] sourceBytes(String source) {
+        if (!source.equals(lastSource)) {
+            lastSource = source;
+            lastSourceBytes = source.getBytes(StandardCharsets.UTF_8);
+        }
+        return lastSourceBytes;
     }
 
     @Override
@@ -88,9 +138,13 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
         throwIfFailed();
     }
 
+    /**
+     * Closes the producer: waits up to {@link #CLOSE_TIMEOUT} for buffered records, or, after a failed send,
+     * drops them at once so nothing is written past a gap.
+     */
     @Override
     public void close() {
-        producer.close(CLOSE_TIMEOUT);
+        producer.close(firstFailure.get() == null ? CLOSE_TIMEOUT : Duration.ZERO);
     }
 
     private void onCompletion(RecordMetadata metadata, Exception exception) {
