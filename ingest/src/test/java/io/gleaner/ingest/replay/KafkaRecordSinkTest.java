@@ -137,6 +137,21 @@ class KafkaRecordSinkTest {
     }
 
     @Test
+    void shouldBatchAndCompressByDefaultButKeepWhatTheClientConfigSays() {
+        var defaults = KafkaRecordSink.producerConfig(Map.of(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092"));
+        assertThat(defaults)
+                .containsEntry(ProducerConfig.BATCH_SIZE_CONFIG, 256 * 1024)
+                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, 20)
+                .containsEntry(ProducerConfig.COMPRESSION_TYPE_CONFIG, "lz4");
+        var given = KafkaRecordSink.producerConfig(Map.of(ProducerConfig.LINGER_MS_CONFIG, 0,
+                ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd", ProducerConfig.BATCH_SIZE_CONFIG, 1024));
+        assertThat(given)
+                .containsEntry(ProducerConfig.BATCH_SIZE_CONFIG, 1024)
+                .containsEntry(ProducerConfig.LINGER_MS_CONFIG, 0)
+                .containsEntry(ProducerConfig.COMPRESSION_TYPE_CONFIG, "zstd");
+    }
+
+    @Test
     void shouldCloseItsProducer() {
         sink.close();
         assertThat(producer.closed()).isTrue();
