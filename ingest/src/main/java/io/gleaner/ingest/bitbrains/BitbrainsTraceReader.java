@@ -1,0 +1,305 @@
+package io.gleaner.ingest.bitbrains;
+
+import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.TraceReader;
+import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Reads one VM of the Bitbrains GWA-T-12 utilization traces (TU Delft Grid Workloads Archive) and yields
+ * a CPU and a MEMORY {@link UtilizationSample} per row.
+ *
+ * <p><b>Format.</b> One file per VM, {@code <vm>.csv} or {@code <vm>.csv.gz} (gzip is read directly); a
+ * header line; eleven fields separated by {@code ;} and a tab, in this order: (0) {@code Timestamp [ms]},
+ * which despite the header is Unix time in <em>seconds</em> (the Rnd 2013-8 trace runs from 1375308176 =
+ * 2013-07-31T22:02:56Z, mostly 300 s apart); (1) CPU cores; (2) CPU capacity provisioned [MHz]; (3) CPU
+ * usage [MHz]; (4) CPU usage [%]; (5) memory capacity provisioned [KB]; (6) memory usage [KB]; (7) disk
+ * read, (8) disk write, (9) network received and (10) network transmitted throughput [KB/s].
+ *
+ * <p><b>Mapping</b>, field by field (both samples have the same node, time and line number; CPU first):
+ * <ul>
+ *   <li>nodeId = node id prefix + the file name without {@code .csv.gz} or {@code .csv}
+ *       ({@link #nodeId(String, String)}); it is the row key.</li>
+ *   <li>time = {@code Instant.ofEpochSecond(Timestamp)}; it is the row's event time.</li>
+ *   <li>CPU, source REGULAR (the VMs run their owners' workload): value = CPU usage [MHz] / CPU capacity
+ *       provisioned [MHz].</li>
+ *   <li>MEMORY, source REGULAR: value = memory usage [KB] / memory capacity provisioned [KB].</li>
+ *   <li>A value above 1 but at most {@value #MAX_OVER_CAPACITY} becomes 1 and is counted in
+ *       {@link #clampedSamples()}: the trace reports CPU usage above the provisioned capacity on about 11%
+ *       of its rows (its own {@code CPU usage [%]} column reaches 111.7), which means the VM was
+ *       saturated, not that the row is wrong. Above {@value #MAX_OVER_CAPACITY} the sample is rejected.</li>
+ *   <li>Not mapped: CPU cores and CPU usage [%] (the MHz fields give the same fraction), and disk and
+ *       network throughput, because the trace gives no disk or network capacity to take a fraction of.
+ *       They must still be numbers.</li>
+ * </ul>
+ *
+ * <p><b>Rejections.</b> Every rejection is a {@link TraceRow.Rejected} whose dead letter has source = the
+ * file name, partition -1, offset = line number, value = the raw line, a reason naming the field and its
+ * value, stage {@code ingest}, time 0; reading goes on. A whole row is rejected (one dead letter) when it
+ * has a number of fields other than eleven, a field that is not a finite decimal number, or a timestamp
+ * that is not a whole number of seconds in [0, {@value #MAX_SECONDS}]. One metric of a row is rejected
+ * (one dead letter for that metric; the other metric's sample still comes out) when its capacity is not
+ * above 0 (the trace has all-zero rows for VMs that were not measured), its usage is negative, or its
+ * usage exceeds {@value #MAX_OVER_CAPACITY} times its capacity (in the Rnd 2013-8 trace, a few memory
+ * samples taken while a VM's memory capacity was being changed). A first line that starts with
+ * {@code Timestamp} is the header: it yields no row and is counted in {@link #headerLines()}. Blank lines
+ * are skipped and counted. Time order is not checked here; a
+ * {@link io.gleaner.ingest.validation.ValidatingReader} does that.
+ *
+ * <p>Cite: S. Shen, V. van Beek, A. Iosup, "Statistical characterization of business-critical workloads
+ * hosted in cloud datacenters", CCGrid 2015. An excerpt is bundled, see {@link BitbrainsDirectoryReader#excerpt}.
+ *
+ * <p>Memory does not grow with the file: one line and its at most two rows are held at a time. Not
+ * thread-safe.
+ */
+public final class BitbrainsTraceReader implements TraceReader<UtilizationSample> {
+
+    /** Largest usage / capacity kept (as 1); above it the sample is rejected. */
+    public static final double MAX_OVER_CAPACITY = 1.25;
+
+    /** Largest timestamp accepted, in seconds: its milliseconds still fit in a long. */
+    public static final long MAX_SECONDS = Long.MAX_VALUE / 1000;
+
+    private static final int FIELDS = 11;
+    private static final String[] FIELD_NAMES = {
+        "Timestamp", "CPU cores", "CPU capacity provisioned [MHz]", "CPU usage [MHz]", "CPU usage [%]",
+        "Memory capacity provisioned [KB]", "Memory usage [KB]", "Disk read throughput [KB/s]",
+        "Disk write throughput [KB/s]", "Network received throughput [KB/s]",
+        "Network transmitted throughput [KB/s]"};
+    private static final int TIMESTAMP = 0;
+    private static final int CPU_CAPACITY = 2;
+    private static final int CPU_USAGE = 3;
+    private static final int MEMORY_CAPACITY = 5;
+    private static final int MEMORY_USAGE = 6;
+    private static final String HEADER_START = "Timestamp";
+
+    private final String nodeId;
+    private final Lines lines;
+    private final ArrayDeque<TraceRow<UtilizationSample>> pending = new ArrayDeque<>(2);
+    private long clampedSamples;
+    private long headerLines;
+
+    /**
+     * A reader of an open input.
+     *
+     * @param input one VM's trace; the reader owns and closes it
+     * @param nodeId the node id of every sample, e.g. {@code nodeId(input.name(), "")}
+     */
+    public BitbrainsTraceReader(TraceInput input, String nodeId) {
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(nodeId, "nodeId");
+        if (nodeId.isBlank()) {
+            throw new IllegalArgumentException("nodeId must not be blank");
+        }
+        this.nodeId = nodeId;
+        this.lines = new Lines(input);
+    }
+
+    /** Opens a file, plain or gzip; the node id is {@code nodeIdPrefix} + the file name without its extension. */
+    public static BitbrainsTraceReader open(Path file, String nodeIdPrefix) throws IOException {
+        Objects.requireNonNull(nodeIdPrefix, "nodeIdPrefix");
+        var input = TraceInput.file(file);
+        return new BitbrainsTraceReader(input, nodeId(input.name(), nodeIdPrefix));
+    }
+
+    /** Opens a location, a file path or {@code classpath:<resource>}; node id as for {@link #open(Path, String)}. */
+    public static BitbrainsTraceReader open(String location, String nodeIdPrefix) throws IOException {
+        Objects.requireNonNull(nodeIdPrefix, "nodeIdPrefix");
+        var input = TraceInput.open(location);
+        return new BitbrainsTraceReader(input, nodeId(input.name(), nodeIdPrefix));
+    }
+
+    /**
+     * The node id of a VM's file: {@code prefix} + the file name without {@code .csv.gz} or {@code .csv},
+     * e.g. {@code nodeId("407.csv.gz", "bitbrains-")} is {@code bitbrains-407}.
+     */
+    public static String nodeId(String fileName, String prefix) {
+        Objects.requireNonNull(fileName, "fileName");
+        Objects.requireNonNull(prefix, "prefix");
+        var vm = fileName;
+        if (vm.endsWith(".gz")) {
+            vm = vm.substring(0, vm.length() - ".gz".length());
+        }
+        if (vm.endsWith(".csv")) {
+            vm = vm.substring(0, vm.length() - ".csv".length());
+        }
+        if (vm.isEmpty()) {
+            throw new IllegalArgumentException("file name '" + fileName + "' leaves no VM name");
+        }
+        return prefix + vm;
+    }
+
+    /** The node id of every sample of this file. */
+    public String nodeId() {
+        return nodeId;
+    }
+
+    /** Samples whose usage was above capacity (at most {@value #MAX_OVER_CAPACITY} times) and became 1. */
+    public long clampedSamples() {
+        return clampedSamples;
+    }
+
+    /** Header lines skipped: 1 when the file has its header, else 0. */
+    public long headerLines() {
+        return headerLines;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (pending.isEmpty()) {
+            if (!lines.hasNext()) {
+                return false;
+            }
+            var row = lines.next();
+            if (row instanceof TraceRow.Parsed<List<TraceRow<UtilizationSample>>> parsed) {
+                pending.addAll(parsed.value());
+            } else {
+                pending.add(new TraceRow.Rejected<>(((TraceRow.Rejected<?>) row).deadLetter()));
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public TraceRow<UtilizationSample> next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException("no more rows in " + sourceName());
+        }
+        return pending.poll();
+    }
+
+    @Override
+    public String sourceName() {
+        return lines.sourceName();
+    }
+
+    @Override
+    public long linesRead() {
+        return lines.linesRead();
+    }
+
+    @Override
+    public long blankLines() {
+        return lines.blankLines();
+    }
+
+    @Override
+    public void close() {
+        pending.clear();
+        lines.close();
+    }
+
+    /** The file's lines, each parsed into the rows it yields (none for the header). */
+    private final class Lines extends LineTraceReader<List<TraceRow<UtilizationSample>>> {
+
+        Lines(TraceInput input) {
+            super(input, NO_LIMIT, DEFAULT_MAX_LINE_BYTES);
+        }
+
+        @Override
+        protected TraceRow<List<TraceRow<UtilizationSample>>> parse(String line, long lineNumber) {
+            if (lineNumber == 1 && line.strip().startsWith(HEADER_START)) {
+                headerLines++;
+                return new TraceRow.Parsed<>(lineNumber, Instant.EPOCH, nodeId, List.of());
+            }
+            var fields = line.split(";", -1);
+            if (fields.length != FIELDS) {
+                return rejected(lineNumber, "expected " + FIELDS + " ';'-separated fields (Timestamp, CPU cores,"
+                        + " CPU capacity, CPU usage MHz and %, memory capacity and usage, disk read and write,"
+                        + " network received and transmitted), found " + fields.length);
+            }
+            var timestampText = fields[TIMESTAMP].strip();
+            long seconds;
+            try {
+                seconds = Long.parseLong(timestampText);
+            } catch (NumberFormatException e) {
+                return rejected(lineNumber, "Timestamp must be whole Unix seconds, was '" + timestampText + "'");
+            }
+            if (seconds < 0 || seconds > MAX_SECONDS) {
+                return rejected(lineNumber, "Timestamp must be in [0, " + MAX_SECONDS + "] seconds, was " + seconds);
+            }
+            var numbers = new double[FIELDS];
+            for (int i = 1; i < FIELDS; i++) {
+                var text = fields[i].strip();
+                double value = decimal(text);
+                if (Double.isNaN(value)) {
+                    return rejected(lineNumber,
+                            FIELD_NAMES[i] + " must be a finite decimal number, was '" + text + "'");
+                }
+                numbers[i] = value;
+            }
+            var time = Instant.ofEpochSecond(seconds);
+            var rows = new ArrayList<TraceRow<UtilizationSample>>(2);
+            rows.add(sample(lineNumber, time, Metric.CPU, numbers, CPU_USAGE, CPU_CAPACITY));
+            rows.add(sample(lineNumber, time, Metric.MEMORY, numbers, MEMORY_USAGE, MEMORY_CAPACITY));
+            return new TraceRow.Parsed<>(lineNumber, time, nodeId, rows);
+        }
+
+        private TraceRow<UtilizationSample> sample(long lineNumber, Instant time, Metric metric, double[] numbers,
+                int usageField, int capacityField) {
+            double usage = numbers[usageField];
+            double capacity = numbers[capacityField];
+            if (!(capacity > 0)) {
+                return rejectedMetric(lineNumber, FIELD_NAMES[capacityField] + " must be > 0, was " + capacity
+                        + "; no " + metric + " sample");
+            }
+            if (usage < 0) {
+                return rejectedMetric(lineNumber, FIELD_NAMES[usageField] + " must be >= 0, was " + usage
+                        + "; no " + metric + " sample");
+            }
+            double value = usage / capacity;
+            if (value > MAX_OVER_CAPACITY) {
+                return rejectedMetric(lineNumber, FIELD_NAMES[usageField] + " " + usage + " is more than "
+                        + MAX_OVER_CAPACITY + " times " + FIELD_NAMES[capacityField] + " " + capacity
+                        + "; no " + metric + " sample");
+            }
+            if (value > 1) {
+                clampedSamples++;
+                value = 1;
+            }
+            var sample = UtilizationSample.newBuilder()
+                    .setNodeId(nodeId)
+                    .setTime(time)
+                    .setMetric(metric)
+                    .setSource(UsageSource.REGULAR)
+                    .setValue(value)
+                    .build();
+            return new TraceRow.Parsed<>(lineNumber, time, nodeId, sample);
+        }
+
+        private TraceRow<UtilizationSample> rejectedMetric(long lineNumber, String reason) {
+            return new TraceRow.Rejected<>(rejected(lineNumber, reason).deadLetter());
+        }
+    }
+
+    /**
+     * A finite decimal number, or NaN when the text is not one. {@link Double#parseDouble} alone would
+     * also take {@code NaN}, {@code Infinity} and a trailing {@code d} or {@code f}.
+     */
+    static double decimal(String text) {
+        if (text.isEmpty()) {
+            return Double.NaN;
+        }
+        char last = text.charAt(text.length() - 1);
+        if (last != '.' && (last < '0' || last > '9')) {
+            return Double.NaN;
+        }
+        try {
+            double value = Double.parseDouble(text);
+            return Double.isInfinite(value) ? Double.NaN : value;
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+}
