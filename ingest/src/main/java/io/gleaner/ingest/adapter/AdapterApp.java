@@ -1,0 +1,178 @@
+package io.gleaner.ingest.adapter;
+
+import io.gleaner.ingest.mapping.Mapping;
+import io.gleaner.ingest.validation.ValidationRule;
+import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The telemetry adapter's composition root: configuration and mapping to topology to {@link KafkaStreams},
+ * started after checking that the source topic exists, and closed with a timeout.
+ *
+ * <pre>{@code
+ * var config = AdapterConfig.of("telegraf", Mapping.TELEGRAF_JSON).withBootstrapServers("kafka:9092");
+ * try (var app = new AdapterApp(config)) {
+ *     app.start();
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class AdapterApp implements AutoCloseable {
+
+    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
+    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    /** How long the startup check waits for the cluster to describe the source topic. */
+    public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
+
+    private static final Logger log = LoggerFactory.getLogger(AdapterApp.class);
+
+    private final AdapterConfig config;
+    private final Mapping mapping;
+    private final Topology topology;
+    private final KafkaStreams streams;
+
+    /**
+     * An adapter that loads its mapping from {@link AdapterConfig#mapping()} and whose serdes talk to the schema
+     * registry of {@code config} over HTTP.
+     *
+     * @throws IOException if the mapping file cannot be read
+     * @throws io.gleaner.ingest.mapping.MappingException if the mapping is not valid
+     */
+    public AdapterApp(AdapterConfig config) throws IOException {
+        this(config, Mapping.resolve(config.mapping()), new RestSchemaRegistryClient(config.registry()));
+    }
+
+    /**
+     * An adapter with a mapping already loaded, whose serdes talk to {@code registry} (e.g. an in-memory one
+     * shared with an in-JVM run).
+     */
+    public AdapterApp(AdapterConfig config, Mapping mapping, SchemaRegistryClient registry) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.mapping = Objects.requireNonNull(mapping, "mapping");
+        this.topology = AdapterTopology.build(config.sourceTopic(), config.topics(), mapping,
+                AdapterSerdes.with(registry), config);
+        this.streams = new KafkaStreams(topology, streamsProperties(config));
+        streams.setUncaughtExceptionHandler(exception -> {
+            log.error("ingest adapter {} stops after an unexpected error", config.applicationId(), exception);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    }
+
+    /**
+     * The Kafka Streams settings of the adapter ({@link AdapterConfig#streamsProperties()}); the app, the
+     * topology's builder and the {@code TopologyTestDriver} tests use the same.
+     */
+    public static Properties streamsProperties(AdapterConfig config) {
+        return config.streamsProperties();
+    }
+
+    /**
+     * Fails unless the source topic exists.
+     *
+     * @throws IllegalStateException naming the topic
+     */
+    public static void checkSourceTopic(Admin admin, String topic) {
+        try {
+            admin.describeTopics(List.of(topic)).allTopicNames().get(ADMIN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+                throw new IllegalStateException("source topic " + topic + " does not exist", e.getCause());
+            }
+            throw new IllegalStateException("cannot describe source topic " + topic + ": " + e.getCause(), e);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("cannot describe source topic " + topic + " within " + ADMIN_TIMEOUT, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while describing source topic " + topic, e);
+        }
+    }
+
+    /** Checks the source topic, then starts processing. */
+    public void start() {
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
+            checkSourceTopic(admin, config.sourceTopic());
+        }
+        log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.applicationId(),
+                config.sourceTopic(), mapping.format().configValue(), mapping.name(),
+                config.topics().nodesUtilization().name(), config.bootstrapServers());
+        streams.start();
+    }
+
+    /** Adds a JVM shutdown hook that closes the adapter. */
+    public void closeOnShutdown() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+    }
+
+    /** The Kafka Streams state (CREATED, RUNNING, ...). */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    /** The topology this app runs. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** The mapping this app reads records with. */
+    public Mapping mapping() {
+        return mapping;
+    }
+
+    /**
+     * What the adapter has counted so far over the tasks this instance runs: {@code accepted} samples,
+     * {@code skipped} and {@code malformed} records, and rejected samples per validation rule
+     * ({@code out-of-range}, {@code not-a-number}, {@code unknown-unit}, {@code time-backwards},
+     * {@code duplicate}, {@code unknown-host}), in that order. Tasks that moved to another instance take their
+     * counts with them.
+     */
+    public Map<String, Long> counts() {
+        var counts = new LinkedHashMap<String, Long>();
+        counts.put(MapAndValidateProcessor.ACCEPTED, 0L);
+        counts.put(MapAndValidateProcessor.SKIPPED, 0L);
+        counts.put(MapAndValidateProcessor.MALFORMED, 0L);
+        for (var rule : ValidationRule.values()) {
+            counts.put(MapAndValidateProcessor.operationName(rule), 0L);
+        }
+        streams.metrics().forEach((name, metric) -> {
+            if (!name.group().equals(MapAndValidateProcessor.METRICS_GROUP) || !name.name().endsWith("-total")) {
+                return;
+            }
+            var operation = name.name().substring(0, name.name().length() - "-total".length());
+            if (counts.containsKey(operation) && metric.metricValue() instanceof Number number) {
+                counts.merge(operation, number.longValue(), Long::sum);
+            }
+        });
+        return counts;
+    }
+
+    /**
+     * Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}, and leaves the consumer
+     * group so that the other instances take the tasks over at once.
+     */
+    @Override
+    public void close() {
+        var counts = counts();
+        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
+        log.info("ingest adapter {} {}; counts {}", config.applicationId(),
+                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT, counts);
+    }
+}
