@@ -28,9 +28,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * {@value TracePosition#SOURCE_HEADER} (the trace's name) and {@value TracePosition#POSITION_HEADER} (its
  * position, decimal), which is what {@link KafkaReplayedPositions} reads to resume a replay.
  *
- * <p>Sends are asynchronous. The first failed send is kept: the next {@link #send} or {@link #flush()}
- * throws it, so a replay stops instead of reporting records it lost, and {@link #close()} then drops what
- * is still buffered rather than write it after a gap.
+ * <p>Sends are asynchronous. The first failed send closes the producer at once, dropping what it still
+ * buffered rather than write it after a gap, and is kept: the next {@link #send} or {@link #flush()} throws
+ * it, so a replay stops instead of reporting records it lost. Not thread-safe: one replay thread sends.
  *
  * @param <V> the value type
  */
@@ -87,9 +87,17 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
     public static final String DEFAULT_COMPRESSION = "lz4";
 
     /**
-     * {@code clientConfig} with {@code enable.idempotence=true} and {@code acks=all} set over whatever it
-     * said, the batching defaults ({@link #DEFAULT_BATCH_BYTES}) where it said nothing, and any serializer
-     * class removed (the serializers are passed as objects).
+     * {@code clientConfig} with {@code enable.idempotence=true}, {@code acks=all} and
+     * {@code max.in.flight.requests.per.connection=1} set over whatever it said, the batching defaults
+     * ({@link #DEFAULT_BATCH_BYTES}) where it said nothing, and any serializer class removed (the
+     * serializers are passed as objects).
+     *
+     * <p>One request in flight: with more, a batch that fails with a retriable error (e.g.
+     * NOT_LEADER_OR_FOLLOWER on a partition just created) can be overtaken by the next batch of its
+     * partition, which the broker accepts as the producer's first; the retried batch is then refused as
+     * out of order until it expires (KAFKA-14359), leaving a gap that a resume would step over. With one
+     * request in flight a partition's next batch waits for the previous one. It costs nothing measurable
+     * with the batching defaults, where the replay thread, not the network, is the limit.
      */
     public static Map<String, Object> producerConfig(Map<String, Object> clientConfig) {
         var config = new HashMap<>(Objects.requireNonNull(clientConfig, "clientConfig"));
@@ -98,6 +106,7 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
         config.putIfAbsent(ProducerConfig.COMPRESSION_TYPE_CONFIG, DEFAULT_COMPRESSION);
         config.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         config.put(ProducerConfig.ACKS_CONFIG, "all");
+        config.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1);
         config.remove(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG);
         config.remove(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
         return config;
@@ -154,6 +163,7 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
 
     @Override
     public void flush() {
+        throwIfFailed();
         producer.flush();
         throwIfFailed();
     }
@@ -168,8 +178,11 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
     }
 
     private void onCompletion(RecordMetadata metadata, Exception exception) {
-        if (exception != null) {
-            firstFailure.compareAndSet(null, exception);
+        if (exception != null && firstFailure.compareAndSet(null, exception)) {
+            // Stop at once, on the producer's own thread, before it sends any later batch of the partition
+            // (an idempotent producer moves on to a new epoch after a batch fails): what follows a lost
+            // batch must not be written, or a resume would take the partition as complete up to it.
+            producer.close(Duration.ZERO);
         }
     }
 

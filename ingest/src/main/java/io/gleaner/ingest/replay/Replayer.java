@@ -3,33 +3,42 @@ package io.gleaner.ingest.replay;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Puts the rows of a trace onto sinks in trace order, paced by event time at a speed factor, within a
- * window of trace time, for a seeded sample of keys, and, when resuming, only what is not there yet.
+ * window of trace time, for a seeded sample of keys, checked (validated) on the way, and, when resuming,
+ * only what is not there yet.
  *
- * <p>Every row the reader yields gets a position, its ordinal from 1 ({@link TracePosition}), whether it
- * is sent or not, so positions are the same on every run. Each row is then, in this order: skipped when
- * its event time is outside the {@link ReplayWindow}; skipped when the {@link KeySampler} does not keep
- * its key; skipped when the destination already holds it ({@link Resume}); or sent. Skipped rows are
- * counted by reason and neither sent nor dead-lettered.
+ * <p>Each row the reader yields goes through these steps in order:
+ * <ol>
+ *   <li>selection: skipped when its event time is outside the {@link ReplayWindow} or when the
+ *       {@link KeySampler} does not keep its key (for a rejected row, only when its dead letter says its
+ *       time or key);</li>
+ *   <li>the check, if any ({@link #withCheck}, e.g. a {@code ValidatingReader} over the selected rows),
+ *       which may turn a parsed row into a rejected one;</li>
+ *   <li>a position: its ordinal among the rows that came through the check, from 1
+ *       ({@link TracePosition}), the same on every run with the same trace and options;</li>
+ *   <li>skipped when the destination already holds that position ({@link Resume}); otherwise sent.</li>
+ * </ol>
+ * Skipped rows are counted by reason and neither sent nor dead-lettered. Validation runs after the
+ * selection, so its counts cover exactly the rows replayed, and before the resume check, so a resumed
+ * replay rebuilds the validator's state over the rows it skips and rejects what an uninterrupted one
+ * would.
  *
  * <p>Record i is due at offset (eventTime(i) - eventTime(first record sent)) / speed after the start; the
  * replayer asks the pacer to wait for that offset and then sends the record with its row key, its event
  * time as the timestamp and its position. At infinite speed it never asks the pacer. A record whose time
  * has passed (the sink was slow, or the trace went backwards) goes at once; the replayer never reorders.
- *
- * <p>Rejected rows go to the dead-letter sink without waiting, with a null key and, as timestamp, the
- * event time of the last record sent (null, so the sink chooses, before the first). The window and the
- * sampler apply to them too when their dead letter says its event time (a time other than 0) or key.
+ * Rejected rows go to the dead-letter sink without waiting, with a null key and, as timestamp, the event
+ * time of the last record sent (null, so the sink chooses, before the first).
  *
  * <p>The replayer neither opens nor closes the reader or the sinks; it flushes both sinks before it
  * returns, so the summary counts stored records.
@@ -47,6 +56,7 @@ public final class Replayer<V> {
     private final RecordSink<DeadLetter> deadLetterSink;
     private final Pacer pacer;
     private final ReplayOptions options;
+    private final UnaryOperator<TraceReader<V>> check;
 
     /**
      * @param sink where records go, e.g. a {@link KafkaRecordSink} on {@code jobs.submitted}
@@ -55,10 +65,25 @@ public final class Replayer<V> {
      * @param options speed, window, sampling and progress reporting
      */
     public Replayer(RecordSink<V> sink, RecordSink<DeadLetter> deadLetterSink, Pacer pacer, ReplayOptions options) {
+        this(sink, deadLetterSink, pacer, options, UnaryOperator.identity());
+    }
+
+    private Replayer(RecordSink<V> sink, RecordSink<DeadLetter> deadLetterSink, Pacer pacer, ReplayOptions options,
+            UnaryOperator<TraceReader<V>> check) {
         this.sink = Objects.requireNonNull(sink, "sink");
         this.deadLetterSink = Objects.requireNonNull(deadLetterSink, "deadLetterSink");
         this.pacer = Objects.requireNonNull(pacer, "pacer");
         this.options = Objects.requireNonNull(options, "options");
+        this.check = Objects.requireNonNull(check, "check");
+    }
+
+    /**
+     * This replayer with a check between selection and sending: {@code check} wraps the selected rows in
+     * a reader that yields one row for each row it takes, passed on or turned into a rejection, e.g.
+     * {@code rows -> ValidatingReader.of(rows, validator)}. It is applied once per replay.
+     */
+    public Replayer<V> withCheck(UnaryOperator<TraceReader<V>> newCheck) {
+        return new Replayer<>(sink, deadLetterSink, pacer, options, newCheck);
     }
 
     /**
@@ -73,11 +98,11 @@ public final class Replayer<V> {
 
     /**
      * Replays the rows of {@code rows} that {@code resume} says the destinations do not hold yet. With the
-     * same trace, reader settings and options as the interrupted run, the destinations end up holding
-     * exactly what one uninterrupted replay would have put there.
+     * same trace, reader settings, options and check as the interrupted run, the destinations end up
+     * holding exactly what one uninterrupted replay would have put there.
      *
      * @param resume what the destinations already hold, e.g. from {@link KafkaReplayedPositions#resume}
-     * @param progress told every {@link ReplayOptions#progressEvery()} rows and once at the end
+     * @param progress told every {@link ReplayOptions#progressEvery()} rows read and once at the end
      * @throws InterruptedException if the thread is interrupted; records sent so far stay sent
      * @throws IllegalArgumentException if the window, once the trace start is known, ends before it starts
      */
@@ -90,60 +115,43 @@ public final class Replayer<V> {
         log.info("replaying {} at speed {}, window {}, sample {}", source, options.speed(), options.window(),
                 options.sampler());
         var counts = new Counts();
-        var sampler = options.sampler();
-        ReplayWindow.Resolved window = null;
+        var selected = new SelectedRows<>(rows, options.window(), options.sampler());
+        var checked = Objects.requireNonNull(check.apply(selected), "check returned null");
         long position = 0;
-        long sinceProgress = 0;
+        long progressAt = options.progressEvery();
         pacer.start();
-        while (rows.hasNext()) {
+        while (checked.hasNext()) {
             if (Thread.interrupted()) {
                 throw new InterruptedException("replay of " + source + " interrupted after " + counts.sent
                         + " records");
             }
-            var row = rows.next();
+            var row = checked.next();
             var from = new TracePosition(source, ++position);
             if (row instanceof TraceRow.Parsed<V> parsed) {
-                var eventTime = parsed.eventTime();
-                if (window == null) {
-                    window = options.window().resolve(eventTime);
-                }
-                if (!window.contains(eventTime)) {
-                    counts.skippedByWindow++;
-                    counts.skippedParsed++;
-                } else if (!sampler.keeps(parsed.key())) {
-                    counts.skippedBySampling++;
-                    counts.skippedParsed++;
-                } else if (resume.records().holds(parsed.key(), from)) {
+                if (resume.records().holds(parsed.key(), from)) {
                     counts.skippedAsReplayed++;
-                    counts.skippedParsed++;
+                    counts.skippedParsedAsReplayed++;
                 } else {
                     send(parsed, from, counts);
                 }
             } else if (row instanceof TraceRow.Rejected<V> rejection) {
-                var deadLetter = rejection.deadLetter();
-                var eventTime = eventTimeOf(deadLetter);
-                var key = keyOf(deadLetter);
-                if (window != null && eventTime != null && !window.contains(eventTime)) {
-                    counts.skippedByWindow++;
-                } else if (key != null && !sampler.keeps(key)) {
-                    counts.skippedBySampling++;
-                } else if (resume.deadLetters().holds(null, from)) {
+                if (resume.deadLetters().holds(null, from)) {
                     counts.skippedAsReplayed++;
                 } else {
-                    deadLetter(deadLetter, from, counts);
+                    deadLetter(rejection.deadLetter(), from, counts);
                 }
             }
-            if (++sinceProgress == options.progressEvery()) {
-                sinceProgress = 0;
-                progress.accept(progress(counts, rows.blankLines()));
+            if (selected.read() >= progressAt) {
+                progressAt = selected.read() + options.progressEvery();
+                progress.accept(progress(counts, selected, rows.blankLines()));
             }
         }
         sink.flush();
         deadLetterSink.flush();
-        var end = progress(counts, rows.blankLines());
+        var end = progress(counts, selected, rows.blankLines());
         progress.accept(end);
-        var summary = new ReplaySummary(counts.sent, counts.rejected, counts.skippedByWindow,
-                counts.skippedBySampling, counts.skippedAsReplayed, end.blankLines(),
+        var summary = new ReplaySummary(counts.sent, counts.rejected, selected.skippedByWindow(),
+                selected.skippedBySampling(), counts.skippedAsReplayed, end.blankLines(),
                 Optional.ofNullable(counts.first), Optional.ofNullable(counts.last), end.elapsed());
         log.info("replayed {}: {} records, {} dead letters, skipped {} outside the window, {} not in the sample, "
                 + "{} already replayed; {} blank lines; in {}", source, summary.sent(), summary.rejected(),
@@ -177,18 +185,6 @@ public final class Replayer<V> {
         counts.rejected++;
     }
 
-    /** The dead letter's event time, or null when it does not know it (time 0). */
-    private static Instant eventTimeOf(DeadLetter deadLetter) {
-        var time = deadLetter.getTime();
-        return time == null || time.equals(Instant.EPOCH) ? null : time;
-    }
-
-    /** The dead letter's key as text, or null when it has none. */
-    private static String keyOf(DeadLetter deadLetter) {
-        var key = deadLetter.getKey();
-        return key == null ? null : StandardCharsets.UTF_8.decode(key.duplicate()).toString();
-    }
-
     /** (eventTime - first) / speed, and zero for a time before the first. */
     Duration offset(Instant first, Instant eventTime) {
         var sinceFirst = Duration.between(first, eventTime);
@@ -203,8 +199,9 @@ public final class Replayer<V> {
         return Duration.ofNanos(Math.round(seconds / options.speed() * 1e9));
     }
 
-    private ReplayProgress progress(Counts counts, long blankLines) {
-        return new ReplayProgress(counts.sent, counts.rejected, counts.skippedParsed, blankLines, pacer.elapsed(),
+    private ReplayProgress progress(Counts counts, SelectedRows<V> selected, long blankLines) {
+        return new ReplayProgress(counts.sent, counts.rejected,
+                selected.skippedParsed() + counts.skippedParsedAsReplayed, blankLines, pacer.elapsed(),
                 Optional.ofNullable(counts.last), options.expectedRecords());
     }
 
@@ -212,10 +209,8 @@ public final class Replayer<V> {
     private static final class Counts {
         long sent;
         long rejected;
-        long skippedByWindow;
-        long skippedBySampling;
         long skippedAsReplayed;
-        long skippedParsed;
+        long skippedParsedAsReplayed;
         Instant first;
         Instant last;
     }

@@ -115,6 +115,18 @@ class KafkaRecordSinkTest {
     }
 
     @Test
+    void shouldCloseTheProducerAtTheFirstFailedSendSoNothingLaterIsWritten() {
+        sink.send("job0", "a", Instant.EPOCH, FROM);
+        sink.send("job0", "b", Instant.EPOCH, FROM);
+
+        producer.errorNext(new IllegalStateException("broker said no"));
+
+        assertThat(producer.closed()).isTrue();
+        // The second record was still buffered: closed without it, it can never follow the lost first.
+        assertThatThrownBy(sink::flush).isInstanceOf(KafkaException.class);
+    }
+
+    @Test
     void shouldRefuseATopicWithoutPartitions() {
         var empty = new KafkaRecordSink<>("gleaner.missing", producer);
         assertThatThrownBy(() -> empty.send("k", "v", Instant.EPOCH, FROM))
@@ -128,10 +140,12 @@ class KafkaRecordSinkTest {
                 ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092",
                 ProducerConfig.ACKS_CONFIG, "1",
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, false,
+                ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5,
                 ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class));
         assertThat(config)
                 .containsEntry(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true)
                 .containsEntry(ProducerConfig.ACKS_CONFIG, "all")
+                .containsEntry(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 1)
                 .containsEntry(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "localhost:9092")
                 .doesNotContainKey(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG);
     }

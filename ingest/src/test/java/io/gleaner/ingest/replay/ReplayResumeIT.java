@@ -3,10 +3,17 @@ package io.gleaner.ingest.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.ingest.trace.TraceReader;
+import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidatingReader;
+import io.gleaner.ingest.validation.ValidationRule;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
@@ -22,6 +29,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -125,6 +134,53 @@ class ReplayResumeIT {
     }
 
     @Test
+    void shouldResumeAWindowedSampledValidatedUtilizationReplayExactly(TestInfo test) throws Exception {
+        var reference = createTopics(test, "reference", 6, 1);
+        var resumed = createTopics(test, "resumed", 6, 1);
+        // The excerpt's ten VMs with every 40th sample sent twice (the validator rejects the second as a
+        // DUPLICATE, which it can only do if it saw the first: after a resume too), one VM unknown to the
+        // validator (UNKNOWN_HOST, dead letters keyed by node), 70 % of the nodes, hours 2 to 40.
+        Trace<UtilizationSample> trace = () -> new EveryNthTwice<>(BitbrainsDirectoryReader.excerpt("vm-"), 40);
+        var known = BitbrainsDirectoryReader.EXCERPT_VMS.stream().filter(vm -> !vm.equals("306"))
+                .map(vm -> "vm-" + vm).collect(Collectors.toSet());
+        var options = ReplayOptions.asFastAsPossible().withSampler(new KeySampler(0.7, 5))
+                .withWindow(ReplayWindow.parse("2h", "40h"));
+        var sampleSerializer = AvroSerde.of(UtilizationSample.class, registry).serializer();
+        var validators = new ArrayList<SampleValidator>();
+        UnaryOperator<TraceReader<UtilizationSample>> validate = rows -> {
+            var validator = new SampleValidator(known);
+            validators.add(validator);
+            return ValidatingReader.of(rows, validator);
+        };
+
+        var whole = replay(trace, sampleSerializer, reference, Resume.none(), Interruption.NONE, options, validate);
+        var wholeValidation = validators.get(0).summary();
+        assertThatThrownBy(() -> replay(trace, sampleSerializer, resumed, Resume.none(), Interruption.crashAfter(2000),
+                options, validate)).hasMessage("crash after 2000 records");
+        var source = "bitbrains-rnd-excerpt";
+        assertThatThrownBy(() -> replay(trace, sampleSerializer, resumed, resume(resumed, source),
+                Interruption.interruptAfter(1500), options, validate)).isInstanceOf(InterruptedException.class);
+        var last = replay(trace, sampleSerializer, resumed, resume(resumed, source), Interruption.NONE, options,
+                validate);
+
+        // The property holds only if every kind of row is there.
+        assertThat(wholeValidation.rejected(ValidationRule.DUPLICATE)).isPositive();
+        assertThat(wholeValidation.rejected(ValidationRule.UNKNOWN_HOST)).isPositive();
+        assertThat(whole.skippedBySampling()).isPositive();
+        assertThat(whole.skippedByWindow()).isPositive();
+        assertThat(last.skippedAsReplayed()).isPositive();
+        assertThat(validators.get(3).summary()).as("a resumed run validates what an uninterrupted one does")
+                .isEqualTo(wholeValidation);
+        for (int p = 0; p < 6; p++) {
+            assertThat(stored(resumed.records(), p)).as("samples in partition %d", p)
+                    .containsExactlyElementsOf(stored(reference.records(), p));
+        }
+        assertThat(stored(resumed.deadLetters(), 0)).containsExactlyElementsOf(stored(reference.deadLetters(), 0));
+        assertThat(total(resumed.records())).isEqualTo(whole.sent());
+        assertThat(total(resumed.deadLetters())).isEqualTo(whole.rejected());
+    }
+
+    @Test
     void shouldSendNothingWhenResumingAFinishedReplay(TestInfo test, @TempDir Path dir) throws Exception {
         var trace = traceWithBadRows(dir);
         var destination = createTopics(test, "finished");
@@ -190,16 +246,28 @@ class ReplayResumeIT {
     /** Replays the trace onto the destination through real producers, cut short as told. */
     private ReplaySummary replay(Path trace, Destination destination, Resume resume, Interruption interruption)
             throws Exception {
-        var recordProducer = producer(jobSerde.serializer());
+        return replay(() -> SwimTraceReader.open(trace, SwimJobRule.defaults(), Long.MAX_VALUE), jobSerde.serializer(),
+                destination, resume, interruption, ReplayOptions.asFastAsPossible(), UnaryOperator.identity());
+    }
+
+    /** Opens the trace for one replay. */
+    private interface Trace<V> {
+        TraceReader<V> open() throws IOException;
+    }
+
+    private <V> ReplaySummary replay(Trace<V> trace, Serializer<V> serializer, Destination destination,
+            Resume resume, Interruption interruption, ReplayOptions options, UnaryOperator<TraceReader<V>> check)
+            throws Exception {
+        var recordProducer = producer(serializer);
         var deadLetterProducer = producer(deadLetterSerde.serializer());
-        try (var rows = SwimTraceReader.open(trace, SwimJobRule.defaults(), Long.MAX_VALUE);
+        try (var rows = trace.open();
              var records = new KafkaRecordSink<>(destination.records(), recordProducer);
              var deadLetters = new KafkaRecordSink<>(destination.deadLetters(), deadLetterProducer)) {
-            RecordSink<JobSubmitted> sink = new RecordSink<>() {
+            RecordSink<V> sink = new RecordSink<>() {
                 private long sent;
 
                 @Override
-                public void send(String key, JobSubmitted value, Instant timestamp, TracePosition from) {
+                public void send(String key, V value, Instant timestamp, TracePosition from) {
                     if (sent == interruption.afterRecords()) {
                         if (interruption.crash()) {
                             recordProducer.close(Duration.ZERO);
@@ -218,7 +286,7 @@ class ReplayResumeIT {
                 }
             };
             try {
-                return new Replayer<>(sink, deadLetters, new WallClockPacer(), ReplayOptions.asFastAsPossible())
+                return new Replayer<>(sink, deadLetters, new WallClockPacer(), options).withCheck(check)
                         .replay(rows, resume, progress -> { });
             } finally {
                 Thread.interrupted();
@@ -227,8 +295,11 @@ class ReplayResumeIT {
     }
 
     private static Resume resume(Destination destination, Path trace) {
-        return KafkaReplayedPositions.resume(clientConfig(), destination.records(), destination.deadLetters(),
-                trace.getFileName().toString());
+        return resume(destination, trace.getFileName().toString());
+    }
+
+    private static Resume resume(Destination destination, String source) {
+        return KafkaReplayedPositions.resume(clientConfig(), destination.records(), destination.deadLetters(), source);
     }
 
     private static <V> KafkaProducer<String, V> producer(Serializer<V> valueSerializer) {
@@ -252,13 +323,70 @@ class ReplayResumeIT {
     }
 
     private static Destination createTopics(TestInfo test, String name) throws Exception {
+        return createTopics(test, name, RECORD_PARTITIONS, DEAD_LETTER_PARTITIONS);
+    }
+
+    private static Destination createTopics(TestInfo test, String name, int recordPartitions,
+            int deadLetterPartitions) throws Exception {
         var prefix = "it." + test.getTestMethod().orElseThrow().getName() + "." + name + ".";
-        var destination = new Destination(prefix + "jobs", prefix + "deadletter");
+        var destination = new Destination(prefix + "records", prefix + "deadletter");
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(destination.records(), RECORD_PARTITIONS, (short) 1),
-                    new NewTopic(destination.deadLetters(), DEAD_LETTER_PARTITIONS, (short) 1))).all().get();
+            admin.createTopics(List.of(new NewTopic(destination.records(), recordPartitions, (short) 1),
+                    new NewTopic(destination.deadLetters(), deadLetterPartitions, (short) 1))).all().get();
         }
         return destination;
+    }
+
+    /** Another reader's rows with every n-th parsed row yielded twice. */
+    private static final class EveryNthTwice<V> implements TraceReader<V> {
+        private final TraceReader<V> rows;
+        private final int n;
+        private long parsed;
+        private TraceRow<V> again;
+
+        EveryNthTwice(TraceReader<V> rows, int n) {
+            this.rows = rows;
+            this.n = n;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return again != null || rows.hasNext();
+        }
+
+        @Override
+        public TraceRow<V> next() {
+            if (again != null) {
+                var row = again;
+                again = null;
+                return row;
+            }
+            var row = rows.next();
+            if (row instanceof TraceRow.Parsed<V> && ++parsed % n == 0) {
+                again = row;
+            }
+            return row;
+        }
+
+        @Override
+        public String sourceName() {
+            return rows.sourceName();
+        }
+
+        @Override
+        public long linesRead() {
+            return rows.linesRead();
+        }
+
+        @Override
+        public long blankLines() {
+            return rows.blankLines();
+        }
+
+        @Override
+        public void close() {
+            rows.close();
+        }
     }
 
     private static Map<String, Object> clientConfig() {

@@ -3,14 +3,22 @@ package io.gleaner.ingest.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidatingReader;
+import io.gleaner.ingest.validation.ValidationRule;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
@@ -50,15 +58,15 @@ class ReplayerSelectionTest {
     }
 
     @Test
-    void shouldGiveEveryRowItsOrdinalAsPositionWhetherSentRejectedOrSkipped() throws InterruptedException {
-        // Two rows of one line (cpu and memory) get two positions; the skipped third row still takes one.
+    void shouldGiveEveryRowInsideTheSelectionItsOrdinalAsPosition() throws InterruptedException {
+        // Two rows of one line (cpu and memory) get two positions; the row outside the window gets none.
         var rows = List.of(parsed(1, 0, "a"), parsed(1, 0, "b"), rejected(2, Instant.EPOCH, null),
                 parsed(3, 99, "c"), parsed(4, 5, "d"));
 
         replay(rows, ReplayOptions.asFastAsPossible().withWindow(ReplayWindow.parse(null, "10s")));
 
         assertThat(records.sent()).extracting(ListSink.Sent::from).containsExactly(
-                new TracePosition("list", 1), new TracePosition("list", 2), new TracePosition("list", 5));
+                new TracePosition("list", 1), new TracePosition("list", 2), new TracePosition("list", 4));
         assertThat(deadLetters.sent()).extracting(ListSink.Sent::from).containsExactly(new TracePosition("list", 3));
     }
 
@@ -189,8 +197,8 @@ class ReplayerSelectionTest {
         var summary = replay(rows, ReplayOptions.asFastAsPossible().withWindow(ReplayWindow.parse(null, "10s")),
                 new Resume(recordsHeld, ReplayedPositions.NONE));
 
-        // Row 2 is outside the window: counted there once, never as already replayed.
-        assertThat(asked).containsExactly(1L, 3L);
+        // Row 2 is outside the window: counted there once, never asked about; c is the second row selected.
+        assertThat(asked).containsExactly(1L, 2L);
         assertThat(summary.skippedByWindow()).isEqualTo(1);
         assertThat(summary.skippedAsReplayed()).isZero();
     }
@@ -217,5 +225,102 @@ class ReplayerSelectionTest {
         assertThat(last.sent()).isEqualTo(2);
         assertThat(last.skipped()).isEqualTo(2);
         assertThat(last.eta()).contains(Duration.ZERO);
+    }
+
+    @Test
+    void shouldCheckOnlyTheSelectedRowsAndGiveARowTheCheckRejectsAPosition() throws InterruptedException {
+        var seen = new ArrayList<String>();
+        var rows = List.of(parsed(1, 0, "a"), parsed(2, 50, "b"), parsed(3, 5, "bad"), parsed(4, 6, "c"));
+        UnaryOperator<TraceReader<String>> check = selected -> new MappedRows<>(selected, row -> {
+            if (row instanceof TraceRow.Parsed<String> p) {
+                seen.add(p.key());
+                if (p.key().equals("bad")) {
+                    return rejected(p.line(), p.eventTime(), p.key());
+                }
+            }
+            return row;
+        });
+
+        var summary = new Replayer<>(records, deadLetters, pacer,
+                ReplayOptions.asFastAsPossible().withWindow(ReplayWindow.parse(null, "10s")))
+                .withCheck(check).replay(new ListTraceReader<>(rows, 0), progress -> { });
+
+        assertThat(seen).containsExactly("a", "bad", "c");
+        assertThat(sentKeys()).containsExactly("a", "c");
+        assertThat(deadLetters.sent()).singleElement()
+                .satisfies(sent -> assertThat(sent.from()).isEqualTo(new TracePosition("list", 2)));
+        assertThat(summary.rejected()).isEqualTo(1);
+        assertThat(summary.skippedByWindow()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldValidateOnlyTheSampledNodesSoTheValidationCountsMatchTheDeadLetters() throws InterruptedException {
+        var sampler = new KeySampler(0.5, 11);
+        var nodes = IntStream.range(0, 40).mapToObj(i -> "m_" + i).toList();
+        var kept = nodes.stream().filter(sampler::keeps).findFirst().orElseThrow();
+        var dropped = nodes.stream().filter(n -> !sampler.keeps(n)).findFirst().orElseThrow();
+        // One sample out of range on a kept node, one on a dropped node.
+        var rows = List.<TraceRow<UtilizationSample>>of(sample(1, kept, 0.5), sample(2, kept, 1.5),
+                sample(3, dropped, 0.5), sample(4, dropped, 2.0));
+        var validator = SampleValidator.anyHost();
+        var samples = new ListSink<UtilizationSample>();
+
+        var summary = new Replayer<>(samples, deadLetters, pacer, ReplayOptions.asFastAsPossible().withSampler(sampler))
+                .withCheck(selected -> ValidatingReader.of(selected, validator))
+                .replay(new ListTraceReader<>(rows, 0), progress -> { });
+
+        assertThat(validator.summary().rejected(ValidationRule.OUT_OF_RANGE)).isEqualTo(1);
+        assertThat(validator.summary().accepted()).isEqualTo(1);
+        assertThat(summary.rejected()).isEqualTo(1);
+        assertThat(summary.skippedBySampling()).isEqualTo(2);
+        assertThat(deadLetters.sent()).singleElement()
+                .satisfies(sent -> assertThat(sent.value().getReason()).startsWith("OUT_OF_RANGE"));
+    }
+
+    private static TraceRow<UtilizationSample> sample(long line, String node, double value) {
+        var time = T0.plusSeconds(line * 300);
+        return new TraceRow.Parsed<>(line, time, node, UtilizationSample.newBuilder().setNodeId(node).setTime(time)
+                .setMetric(Metric.CPU).setSource(UsageSource.REGULAR).setValue(value).build());
+    }
+
+    /** A reader that maps each row of another, one for one. */
+    private static final class MappedRows<V> implements TraceReader<V> {
+        private final TraceReader<V> rows;
+        private final UnaryOperator<TraceRow<V>> map;
+
+        MappedRows(TraceReader<V> rows, UnaryOperator<TraceRow<V>> map) {
+            this.rows = rows;
+            this.map = map;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return rows.hasNext();
+        }
+
+        @Override
+        public TraceRow<V> next() {
+            return map.apply(rows.next());
+        }
+
+        @Override
+        public String sourceName() {
+            return rows.sourceName();
+        }
+
+        @Override
+        public long linesRead() {
+            return rows.linesRead();
+        }
+
+        @Override
+        public long blankLines() {
+            return rows.blankLines();
+        }
+
+        @Override
+        public void close() {
+            rows.close();
+        }
     }
 }
