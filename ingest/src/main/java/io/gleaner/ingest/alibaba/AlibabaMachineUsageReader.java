@@ -1,5 +1,6 @@
 package io.gleaner.ingest.alibaba;
 
+import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
@@ -11,10 +12,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.DateTimeException;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
@@ -67,8 +66,7 @@ public final class AlibabaMachineUsageReader implements TraceReader<UtilizationS
     private static final int[] UNMAPPED = {4, 5, 6, 7};
 
     private final AlibabaMachineRule rule;
-    private final Lines lines;
-    private final ArrayDeque<TraceRow<UtilizationSample>> pending = new ArrayDeque<>(3);
+    private final ExpandedRows<UtilizationSample> rows;
     private final long[] notMeasured = new long[Metric.values().length];
 
     /**
@@ -78,7 +76,7 @@ public final class AlibabaMachineUsageReader implements TraceReader<UtilizationS
     public AlibabaMachineUsageReader(TraceInput input, AlibabaMachineRule rule) {
         Objects.requireNonNull(input, "input");
         this.rule = Objects.requireNonNull(rule, "rule");
-        this.lines = new Lines(input);
+        this.rows = new ExpandedRows<>(new Lines(input));
     }
 
     /** Opens a file, plain or gzip. */
@@ -114,47 +112,32 @@ public final class AlibabaMachineUsageReader implements TraceReader<UtilizationS
 
     @Override
     public boolean hasNext() {
-        while (pending.isEmpty()) {
-            if (!lines.hasNext()) {
-                return false;
-            }
-            var row = lines.next();
-            if (row instanceof TraceRow.Parsed<List<TraceRow<UtilizationSample>>> parsed) {
-                pending.addAll(parsed.value());
-            } else {
-                pending.add(new TraceRow.Rejected<>(((TraceRow.Rejected<?>) row).deadLetter()));
-            }
-        }
-        return true;
+        return rows.hasNext();
     }
 
     @Override
     public TraceRow<UtilizationSample> next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException("no more rows in " + sourceName());
-        }
-        return pending.poll();
+        return rows.next();
     }
 
     @Override
     public String sourceName() {
-        return lines.sourceName();
+        return rows.sourceName();
     }
 
     @Override
     public long linesRead() {
-        return lines.linesRead();
+        return rows.linesRead();
     }
 
     @Override
     public long blankLines() {
-        return lines.blankLines();
+        return rows.blankLines();
     }
 
     @Override
     public void close() {
-        pending.clear();
-        lines.close();
+        rows.close();
     }
 
     /** The file's lines, each parsed into the rows it yields (none when no metric was measured). */

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.bitbrains;
 
+import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
@@ -10,10 +11,8 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Objects;
 
 /**
@@ -85,8 +84,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
     private static final String HEADER_START = "Timestamp";
 
     private final String nodeId;
-    private final Lines lines;
-    private final ArrayDeque<TraceRow<UtilizationSample>> pending = new ArrayDeque<>(2);
+    private final ExpandedRows<UtilizationSample> rows;
     private long clampedSamples;
     private long headerLines;
 
@@ -103,7 +101,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
             throw new IllegalArgumentException("nodeId must not be blank");
         }
         this.nodeId = nodeId;
-        this.lines = new Lines(input);
+        this.rows = new ExpandedRows<>(new Lines(input));
     }
 
     /** Opens a file, plain or gzip; the node id is {@code nodeIdPrefix} + the file name without its extension. */
@@ -157,47 +155,32 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
 
     @Override
     public boolean hasNext() {
-        while (pending.isEmpty()) {
-            if (!lines.hasNext()) {
-                return false;
-            }
-            var row = lines.next();
-            if (row instanceof TraceRow.Parsed<List<TraceRow<UtilizationSample>>> parsed) {
-                pending.addAll(parsed.value());
-            } else {
-                pending.add(new TraceRow.Rejected<>(((TraceRow.Rejected<?>) row).deadLetter()));
-            }
-        }
-        return true;
+        return rows.hasNext();
     }
 
     @Override
     public TraceRow<UtilizationSample> next() {
-        if (!hasNext()) {
-            throw new NoSuchElementException("no more rows in " + sourceName());
-        }
-        return pending.poll();
+        return rows.next();
     }
 
     @Override
     public String sourceName() {
-        return lines.sourceName();
+        return rows.sourceName();
     }
 
     @Override
     public long linesRead() {
-        return lines.linesRead();
+        return rows.linesRead();
     }
 
     @Override
     public long blankLines() {
-        return lines.blankLines();
+        return rows.blankLines();
     }
 
     @Override
     public void close() {
-        pending.clear();
-        lines.close();
+        rows.close();
     }
 
     /** The file's lines, each parsed into the rows it yields (none for the header). */
