@@ -12,11 +12,15 @@ public interface RecordSink<V> extends AutoCloseable {
     /**
      * Sends one record. It may be buffered until {@link #flush()}.
      *
+     * <p>A sink that can resume ({@link KafkaRecordSink}) keeps {@code from} with the record and sends the
+     * records of one partition key in the order it was given them: {@link ReplayedPositions} depends on it.
+     *
      * @param key the record key, or null
      * @param value the record
      * @param timestamp the record's timestamp (its event time), or null to let the sink choose
+     * @param from the trace and position the record came from
      */
-    void send(String key, V value, Instant timestamp);
+    void send(String key, V value, Instant timestamp, TracePosition from);
 
     /**
      * Blocks until every record sent so far is stored.

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.replay;
 
+import java.util.Objects;
 import java.util.OptionalLong;
 
 /**
@@ -7,11 +8,14 @@ import java.util.OptionalLong;
  *
  * @param speed trace seconds per wall second: 1.0 is real time, 10 is ten times faster,
  *     {@link Double#POSITIVE_INFINITY} sends as fast as the sink takes records and never waits
- * @param progressEvery report progress after every this many rows (records and rejections)
- * @param expectedRecords how many records the replay should send, when known (e.g. the job limit), for
- *     the progress ETA
+ * @param progressEvery report progress after every this many rows (records, rejections and skipped rows)
+ * @param expectedRecords how many parsed rows the replay should go through (sent or skipped), when known
+ *     (e.g. the reader's limit), for the progress ETA
+ * @param window the part of the trace, in trace time, to replay; rows outside are skipped and counted
+ * @param sampler which keys (node ids, job ids) to replay; rows with other keys are skipped and counted
  */
-public record ReplayOptions(double speed, int progressEvery, OptionalLong expectedRecords) {
+public record ReplayOptions(double speed, int progressEvery, OptionalLong expectedRecords, ReplayWindow window,
+        KeySampler sampler) {
 
     /** Progress is reported after this many rows unless told otherwise. */
     public static final int DEFAULT_PROGRESS_EVERY = 1000;
@@ -29,6 +33,13 @@ public record ReplayOptions(double speed, int progressEvery, OptionalLong expect
         if (expectedRecords.isPresent() && expectedRecords.getAsLong() < 0) {
             throw new IllegalArgumentException("expectedRecords must be >= 0, was " + expectedRecords.getAsLong());
         }
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(sampler, "sampler");
+    }
+
+    /** Options over the whole trace and every key. */
+    public ReplayOptions(double speed, int progressEvery, OptionalLong expectedRecords) {
+        this(speed, progressEvery, expectedRecords, ReplayWindow.all(), KeySampler.all());
     }
 
     /** A replay at {@code speed}, progress every {@value #DEFAULT_PROGRESS_EVERY} rows, no expected count. */
@@ -43,12 +54,22 @@ public record ReplayOptions(double speed, int progressEvery, OptionalLong expect
 
     /** These options with progress every {@code rows} rows. */
     public ReplayOptions withProgressEvery(int rows) {
-        return new ReplayOptions(speed, rows, expectedRecords);
+        return new ReplayOptions(speed, rows, expectedRecords, window, sampler);
     }
 
-    /** These options with a known number of records to send. */
+    /** These options with a known number of parsed rows to go through. */
     public ReplayOptions withExpectedRecords(long records) {
-        return new ReplayOptions(speed, progressEvery, OptionalLong.of(records));
+        return new ReplayOptions(speed, progressEvery, OptionalLong.of(records), window, sampler);
+    }
+
+    /** These options replaying only {@code newWindow}. */
+    public ReplayOptions withWindow(ReplayWindow newWindow) {
+        return new ReplayOptions(speed, progressEvery, expectedRecords, newWindow, sampler);
+    }
+
+    /** These options replaying only the keys {@code newSampler} keeps. */
+    public ReplayOptions withSampler(KeySampler newSampler) {
+        return new ReplayOptions(speed, progressEvery, expectedRecords, window, newSampler);
     }
 
     /** Whether the replay waits for event times at all. */

@@ -11,14 +11,16 @@ import java.util.OptionalLong;
  *
  * @param sent records sent
  * @param rejected rows that became dead letters
+ * @param skipped parsed rows skipped: outside the window, not in the sample, or already replayed
  * @param blankLines blank lines skipped by the reader
  * @param elapsed time since the replay started, from the pacer
  * @param lastEventTime event time of the last record sent, if any
- * @param expectedRecords records the replay should send in all, when known
+ * @param expectedRecords parsed rows the replay should go through in all (sent or skipped), when known
  */
 public record ReplayProgress(
         long sent,
         long rejected,
+        long skipped,
         long blankLines,
         Duration elapsed,
         Optional<Instant> lastEventTime,
@@ -32,26 +34,32 @@ public record ReplayProgress(
 
     /** Records sent per second of elapsed time; 0 before any time has passed. */
     public double recordsPerSecond() {
-        double seconds = elapsed.toNanos() / 1e9;
-        return seconds > 0 ? sent / seconds : 0;
+        return perSecond(sent);
     }
 
     /**
-     * Time left at the rate so far: (expected - sent) / recordsPerSecond. Empty when the expected count is
-     * unknown, or when records remain and no rate is known yet; zero when nothing remains.
+     * Time left at the rate so far: parsed rows left (expected - sent - skipped) over the rate at which
+     * parsed rows were gone through. Empty when the expected count is unknown, or when rows remain and no
+     * rate is known yet; zero when nothing remains.
      */
     public Optional<Duration> eta() {
         if (expectedRecords.isEmpty()) {
             return Optional.empty();
         }
-        long remaining = Math.max(0, expectedRecords.getAsLong() - sent);
+        long done = sent + skipped;
+        long remaining = Math.max(0, expectedRecords.getAsLong() - done);
         if (remaining == 0) {
             return Optional.of(Duration.ZERO);
         }
-        double rate = recordsPerSecond();
+        double rate = perSecond(done);
         if (rate <= 0) {
             return Optional.empty();
         }
         return Optional.of(Duration.ofNanos(Math.round(remaining / rate * 1e9)));
+    }
+
+    private double perSecond(long count) {
+        double seconds = elapsed.toNanos() / 1e9;
+        return seconds > 0 ? count / seconds : 0;
     }
 }

@@ -1,8 +1,12 @@
 /**
- * The replayer behind {@code gleaner replay}: it takes the rows of a trace reader, waits until each
- * row's event time is due at the chosen speed (a {@link io.gleaner.ingest.replay.Pacer}), and hands
- * records and dead letters to {@link io.gleaner.ingest.replay.RecordSink}s. The Kafka sink and the
- * wall-clock pacer are the only adapters here; {@link io.gleaner.ingest.replay.WallClockPacer} is the
- * one place in ingest that reads a clock.
+ * The replayer behind {@code gleaner replay}: it takes the rows of a trace reader, keeps those inside a
+ * window of trace time ({@link io.gleaner.ingest.replay.ReplayWindow}) whose key a seeded sample keeps
+ * ({@link io.gleaner.ingest.replay.KeySampler}), waits until each is due at the chosen speed (a
+ * {@link io.gleaner.ingest.replay.Pacer}), and hands records and dead letters, each with its trace name
+ * and position ({@link io.gleaner.ingest.replay.TracePosition}), to
+ * {@link io.gleaner.ingest.replay.RecordSink}s. A replay resumes without duplicates by reading back the
+ * last position per partition ({@link io.gleaner.ingest.replay.KafkaReplayedPositions}). The Kafka sink,
+ * the position reader and the wall-clock pacer are the only adapters here;
+ * {@link io.gleaner.ingest.replay.WallClockPacer} is the one place in ingest that reads a clock.
  */
 package io.gleaner.ingest.replay;

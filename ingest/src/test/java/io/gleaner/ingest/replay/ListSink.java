@@ -8,7 +8,7 @@ import java.util.List;
 final class ListSink<V> implements RecordSink<V> {
 
     /** One record as sent. */
-    record Sent<V>(String key, V value, Instant timestamp) {
+    record Sent<V>(String key, V value, Instant timestamp, TracePosition from) {
     }
 
     private final List<Sent<V>> sent = new ArrayList<>();
@@ -16,8 +16,8 @@ final class ListSink<V> implements RecordSink<V> {
     private int sentAtLastFlush = -1;
 
     @Override
-    public void send(String key, V value, Instant timestamp) {
-        sent.add(new Sent<>(key, value, timestamp));
+    public void send(String key, V value, Instant timestamp, TracePosition from) {
+        sent.add(new Sent<>(key, value, timestamp, from));
     }
 
     @Override

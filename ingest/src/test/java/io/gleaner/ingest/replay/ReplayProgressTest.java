@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class ReplayProgressTest {
 
     private static ReplayProgress progress(long sent, Duration elapsed, OptionalLong expected) {
-        return new ReplayProgress(sent, 0, 0, elapsed, Optional.empty(), expected);
+        return new ReplayProgress(sent, 0, 0, 0, elapsed, Optional.empty(), expected);
     }
 
     @Test

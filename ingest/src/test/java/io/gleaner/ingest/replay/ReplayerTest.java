@@ -74,7 +74,7 @@ class ReplayerTest {
 
         var summary = replay(text, ReplayOptions.asFastAsPossible());
 
-        assertThat(summary).isEqualTo(new ReplaySummary(2, 1, 1, Optional.of(EPOCH.plusSeconds(100)),
+        assertThat(summary).isEqualTo(new ReplaySummary(2, 1, 0, 0, 0, 1, Optional.of(EPOCH.plusSeconds(100)),
                 Optional.of(EPOCH.plusSeconds(110)), Duration.ZERO));
         assertThat(jobs.sent()).extracting(ListSink.Sent::key).containsExactly("job0", "job2");
         assertThat(deadLetters.sent()).singleElement().satisfies(sent -> {
@@ -145,7 +145,7 @@ class ReplayerTest {
     @Test
     void shouldReportNoEventTimesWhenNothingWasSent() throws InterruptedException {
         var summary = replay("\n\n", ReplayOptions.atSpeed(1));
-        assertThat(summary).isEqualTo(new ReplaySummary(0, 0, 2, Optional.empty(), Optional.empty(), Duration.ZERO));
+        assertThat(summary).isEqualTo(new ReplaySummary(0, 0, 0, 0, 0, 2, Optional.empty(), Optional.empty(), Duration.ZERO));
         assertThat(progress).singleElement().satisfies(p -> assertThat(p.blankLines()).isEqualTo(2));
     }
 
