@@ -13,6 +13,7 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.testing.TestKafka;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,8 +38,6 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -51,7 +50,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The planner against a real in-JVM KRaft broker, driven round by round as the simulator drives it
+ * The planner against a real broker ({@link TestKafka}: in-JVM KRaft, or a container under {@code -Pdocker}),
+ * driven round by round as the simulator drives it
  * (notes/lockstep.md): jobs, then reports, then heartbeats, then the barrier on the planner's committed
  * offsets, then the placements read with read_committed. The schema registry is an
  * {@link InMemorySchemaRegistryClient} shared by the planner and the test's clients.
@@ -63,7 +63,7 @@ class PlannerIT {
     private static final long PERIOD_MS = 3_000;
     private static final Logger log = LoggerFactory.getLogger(PlannerIT.class);
 
-    private static KafkaClusterTestKit cluster;
+    private static TestKafka kafka;
 
     private final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
     private final PlannerSerdes serdes = PlannerSerdes.with(registry);
@@ -73,25 +73,13 @@ class PlannerIT {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        cluster = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        cluster.format();
-        cluster.startup();
-        cluster.waitForReadyBrokers();
+        kafka = TestKafka.start();
     }
 
     @AfterAll
     static void stopBroker() throws Exception {
-        if (cluster != null) {
-            cluster.close();
+        if (kafka != null) {
+            kafka.close();
         }
     }
 
@@ -101,12 +89,12 @@ class PlannerIT {
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of());
         var config = PlannerConfig.defaults()
-                .withBootstrapServers(cluster.bootstrapServers())
+                .withBootstrapServers(kafka.bootstrapServers())
                 .withTopicPrefix(prefix)
                 .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
                 .withStateDir(stateDir);
 
-        try (var admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()));
+        try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
              var producer = producer();
              var placements = placementConsumer(topics)) {
             var driver = new Lockstep(admin, producer, placements, topics, config.applicationId());
@@ -148,7 +136,7 @@ class PlannerIT {
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of(topics.tasksReports().name(), 3));
         var config = PlannerConfig.defaults()
-                .withBootstrapServers(cluster.bootstrapServers())
+                .withBootstrapServers(kafka.bootstrapServers())
                 .withTopicPrefix(prefix)
                 .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
                 .withStateDir(stateDir);
@@ -277,7 +265,7 @@ class PlannerIT {
     }
 
     private void createTopics(Topics topics, Map<String, Integer> partitionOverrides) throws Exception {
-        try (var admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+        try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
             var newTopics = topics.all().stream()
                     .map(topic -> new NewTopic(topic.name(), partitionOverrides.getOrDefault(topic.name(),
                             topic.partitions()), (short) 1).configs(topic.configs()))
@@ -288,7 +276,7 @@ class PlannerIT {
 
     private KafkaProducer<String, byte[]> producer() {
         return new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
                 ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                 ProducerConfig.ACKS_CONFIG, "all"),
                 new StringSerializer(), new ByteArraySerializer());
@@ -296,7 +284,7 @@ class PlannerIT {
 
     private KafkaConsumer<String, PlacementDecision> placementConsumer(Topics topics) {
         var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.UsePartitionTimeOnInvalidTimestamp;
 
@@ -29,13 +30,19 @@ import org.apache.kafka.streams.processor.UsePartitionTimeOnInvalidTimestamp;
  *                         it from its changelog ({@value #STATE_DIR})
  * @param streamThreads    stream threads of this instance; at most one per partition of the source topic does
  *                         work ({@value #STREAM_THREADS})
+ * @param instanceId       the consumer's {@code group.instance.id} (static membership), or empty for dynamic
+ *                         membership ({@value #INSTANCE_ID}; default empty). With one, a restarted instance takes
+ *                         its tasks back at once; without, a restart waits for the old member's session to time
+ *                         out (45 s), as Kafka Streams 4.1 can only make a static member leave on close. Each
+ *                         instance of an application needs its own: a second instance with the same id fences the
+ *                         first
  * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
  * @param topicPrefix      prefix of the catalogue's topic names ({@value #TOPIC_PREFIX})
  * @param registry         the schema registry the Avro output is written with
  */
 public record AdapterConfig(String applicationId, String sourceTopic, String mapping, long commitIntervalMs,
-                            Path stateDir, int streamThreads, String bootstrapServers, String topicPrefix,
-                            RegistryConfig registry) {
+                            Path stateDir, int streamThreads, String instanceId, String bootstrapServers,
+                            String topicPrefix, RegistryConfig registry) {
 
     /** Property key of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "gleaner.ingest.application-id";
@@ -49,6 +56,8 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
     public static final String STATE_DIR = "gleaner.ingest.state-dir";
     /** Property key of {@link #streamThreads()}. */
     public static final String STREAM_THREADS = "gleaner.ingest.stream-threads";
+    /** Property key of {@link #instanceId()}. */
+    public static final String INSTANCE_ID = "gleaner.ingest.instance-id";
     /** Property key of {@link #bootstrapServers()}. */
     public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
     /** Property key of {@link #topicPrefix()}. */
@@ -79,6 +88,7 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         Objects.requireNonNull(sourceTopic, "sourceTopic");
         Objects.requireNonNull(mapping, "mapping");
         Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
@@ -101,6 +111,10 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         if (streamThreads < 1) {
             throw new IllegalArgumentException(STREAM_THREADS + " must be >= 1, was " + streamThreads);
         }
+        if (!instanceId.isEmpty() && !LEGAL_NAME.matcher(instanceId).matches()) {
+            throw new IllegalArgumentException(INSTANCE_ID + " must be empty or letters, digits, '.', '_' or '-', was '"
+                    + instanceId + "'");
+        }
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
         }
@@ -121,7 +135,7 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
      */
     public static AdapterConfig of(String sourceTopic, String mapping) {
         return new AdapterConfig(defaultApplicationId(mapping), sourceTopic, mapping, DEFAULT_COMMIT_INTERVAL_MS,
-                DEFAULT_STATE_DIR, DEFAULT_STREAM_THREADS, DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX,
+                DEFAULT_STATE_DIR, DEFAULT_STREAM_THREADS, "", DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX,
                 RegistryConfig.of(DEFAULT_REGISTRY_URL));
     }
 
@@ -164,6 +178,7 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
                 number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
                 Math.toIntExact(number(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS)),
+                text(properties, INSTANCE_ID, ""),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
                 registry);
@@ -173,7 +188,8 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
      * The Kafka Streams settings of the adapter: exactly-once (v2); explicit names for every internal resource
      * (KIP-1111), so that an unnamed store stops the topology from building; and, for the rare source record
      * without a valid timestamp, the partition's time instead of a failure (the output's timestamps are the
-     * samples' own times in any case, see {@link AdapterTopology}).
+     * samples' own times in any case, see {@link AdapterTopology}); static membership when {@link #instanceId()}
+     * is set.
      */
     public Properties streamsProperties() {
         var props = new Properties();
@@ -186,6 +202,10 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
         props.put(StreamsConfig.DEFAULT_TIMESTAMP_EXTRACTOR_CLASS_CONFIG,
                 UsePartitionTimeOnInvalidTimestamp.class.getName());
+        if (!instanceId.isEmpty()) {
+            // Kafka Streams appends the thread's number for each stream thread's consumer.
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
+        }
         return props;
     }
 
@@ -196,44 +216,50 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
 
     /** This configuration with another application id. */
     public AdapterConfig withApplicationId(String value) {
-        return new AdapterConfig(value, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads,
+        return new AdapterConfig(value, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads, instanceId,
                 bootstrapServers, topicPrefix, registry);
     }
 
     /** This configuration with another commit interval. */
     public AdapterConfig withCommitIntervalMs(long value) {
-        return new AdapterConfig(applicationId, sourceTopic, mapping, value, stateDir, streamThreads,
+        return new AdapterConfig(applicationId, sourceTopic, mapping, value, stateDir, streamThreads, instanceId,
                 bootstrapServers, topicPrefix, registry);
     }
 
     /** This configuration with another state directory. */
     public AdapterConfig withStateDir(Path value) {
         return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, value, streamThreads,
-                bootstrapServers, topicPrefix, registry);
+                instanceId, bootstrapServers, topicPrefix, registry);
     }
 
     /** This configuration with another number of stream threads. */
     public AdapterConfig withStreamThreads(int value) {
-        return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, value,
+        return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, value, instanceId,
                 bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with another instance id (empty for dynamic membership). */
+    public AdapterConfig withInstanceId(String value) {
+        return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads,
+                value, bootstrapServers, topicPrefix, registry);
     }
 
     /** This configuration with other bootstrap servers. */
     public AdapterConfig withBootstrapServers(String value) {
         return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads,
-                value, topicPrefix, registry);
+                instanceId, value, topicPrefix, registry);
     }
 
     /** This configuration with another topic prefix. */
     public AdapterConfig withTopicPrefix(String value) {
         return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads,
-                bootstrapServers, value, registry);
+                instanceId, bootstrapServers, value, registry);
     }
 
     /** This configuration with another registry. */
     public AdapterConfig withRegistry(RegistryConfig value) {
         return new AdapterConfig(applicationId, sourceTopic, mapping, commitIntervalMs, stateDir, streamThreads,
-                bootstrapServers, topicPrefix, value);
+                instanceId, bootstrapServers, topicPrefix, value);
     }
 
     private static String required(Map<String, ?> properties, String key) {

@@ -5,7 +5,8 @@
  * {@link io.gleaner.ingest.mapping.Mapping} the file readers use, validates them with the rules of
  * {@link io.gleaner.ingest.validation.SampleValidator} (last times in a persistent, changelogged store), and
  * writes them to {@code nodes.utilization}, everything rejected to {@code deadletter}.
- * {@link io.gleaner.ingest.adapter.AdapterTopology} builds the topology, {@link io.gleaner.ingest.adapter.AdapterConfig}
- * holds the settings and {@link io.gleaner.ingest.adapter.AdapterApp} runs it.
+ * {@link io.gleaner.ingest.adapter.AdapterTopology} builds the topology,
+ * {@link io.gleaner.ingest.adapter.AdapterConfig} holds the settings and
+ * {@link io.gleaner.ingest.adapter.AdapterApp} runs it.
  */
 package io.gleaner.ingest.adapter;

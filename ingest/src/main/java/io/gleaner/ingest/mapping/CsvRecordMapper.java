@@ -40,7 +40,7 @@ final class CsvRecordMapper implements RecordMapper {
             }
         }
         var unknown = new TreeSet<String>();
-        for (var path : referencedColumns(mapping)) {
+        for (var path : mapping.paths()) {
             if (!index.containsKey(path.text())) {
                 unknown.add(path.text());
             }
@@ -63,20 +63,6 @@ final class CsvRecordMapper implements RecordMapper {
                     + "line; records without a header need csv.columns");
         }
         return columns;
-    }
-
-    private static List<FieldPath> referencedColumns(FieldMapping mapping) {
-        var paths = new ArrayList<FieldPath>();
-        paths.add(mapping.host());
-        paths.add(mapping.time().field());
-        mapping.filter().forEach(condition -> paths.add(condition.field()));
-        for (var rule : mapping.metrics()) {
-            paths.add(rule.field());
-            rule.unitField().ifPresent(paths::add);
-            rule.capacityField().ifPresent(paths::add);
-            rule.when().forEach(condition -> paths.add(condition.field()));
-        }
-        return paths;
     }
 
     @Override

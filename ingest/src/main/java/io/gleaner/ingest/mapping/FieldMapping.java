@@ -1,5 +1,6 @@
 package io.gleaner.ingest.mapping;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -35,6 +36,21 @@ public record FieldMapping(String name, MappingFormat format, Optional<CsvLayout
         if (metrics.isEmpty()) {
             throw new IllegalArgumentException("a mapping needs at least one metric");
         }
+    }
+
+    /** Every field path the mapping reads (the same instance may appear once per place it is used). */
+    List<FieldPath> paths() {
+        var paths = new ArrayList<FieldPath>();
+        paths.add(host);
+        paths.add(time.field());
+        filter.forEach(condition -> paths.add(condition.field()));
+        for (var rule : metrics) {
+            paths.add(rule.field());
+            rule.unitField().ifPresent(paths::add);
+            rule.capacityField().ifPresent(paths::add);
+            rule.when().forEach(condition -> paths.add(condition.field()));
+        }
+        return paths;
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.gleaner.ingest.mapping;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.io.IOException;
 import java.util.Locale;
@@ -19,6 +21,9 @@ final class JsonDocuments {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
             .build();
+
+    /** Reads a subtree in the middle of a document, where more tokens follow by design. */
+    private static final ObjectReader SUBTREE = JSON.reader().without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     private JsonDocuments() {
     }
@@ -49,6 +54,21 @@ final class JsonDocuments {
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getOriginalMessage());
         }
+    }
+
+    /** A streaming parser of a record. */
+    static JsonParser parser(byte[] bytes) throws IOException {
+        return JSON.createParser(bytes);
+    }
+
+    /** A streaming parser of a record. */
+    static JsonParser parser(String text) throws IOException {
+        return JSON.createParser(text);
+    }
+
+    /** The subtree the parser is at (its START_OBJECT or START_ARRAY read), as a tree. */
+    static JsonNode tree(JsonParser parser) throws IOException {
+        return SUBTREE.readTree(parser);
     }
 
     private static JsonNode requireObject(JsonNode root) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +71,17 @@ class AdapterConfigTest {
                 .containsEntry(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true")
                 .containsEntry(StreamsConfig.APPLICATION_ID_CONFIG, "gleaner-ingest-telegraf-json")
                 .containsEntry(StreamsConfig.STATE_DIR_CONFIG, "/tmp/x")
-                .containsEntry(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "2");
+                .containsEntry(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "2")
+                .doesNotContainKey(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG));
+    }
+
+    @Test
+    void shouldMakeTheConsumerAStaticMemberWithAnInstanceId() {
+        var props = AdapterConfig.of("telegraf", "telegraf-json").withInstanceId("ingest-a").streamsProperties();
+
+        assertThat(props).containsEntry(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
+                "ingest-a");
+        assertThatThrownBy(() -> AdapterConfig.of("telegraf", "telegraf-json").withInstanceId("a b"))
+                .hasMessage("gleaner.ingest.instance-id must be empty or letters, digits, '.', '_' or '-', was 'a b'");
     }
 }

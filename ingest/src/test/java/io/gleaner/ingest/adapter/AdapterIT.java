@@ -99,7 +99,7 @@ class AdapterIT {
         records.add(new ProducerRecord<>(source, "node-2", "{\"name\":\"cpu\","));
         produce(records);
 
-        try (var app = app(topics, source, "gleaner-ingest-it-telegraf", stateDir)) {
+        try (var app = app(topics, source, "gleaner-ingest-it-telegraf", stateDir, "")) {
             app.start();
             var samples = consume(topics.nodesUtilization(), expected.size());
             var deadLetters = consume(topics.deadLetters(), 1);
@@ -136,7 +136,7 @@ class AdapterIT {
         var applicationId = "gleaner-ingest-it-restart";
         produce(IntStream.range(0, 5).mapToObj(step -> new ProducerRecord<>(source, "node-1",
                 telegrafCpu("node-1", "cpu-total", T + step, 50))).toList());
-        try (var app = app(topics, source, applicationId, stateDir)) {
+        try (var app = app(topics, source, applicationId, stateDir, "it-restart")) {
             app.start();
             consume(topics.nodesUtilization(), 5);
         }
@@ -146,7 +146,8 @@ class AdapterIT {
                 new ProducerRecord<>(source, "node-1", telegrafCpu("node-1", "cpu-total", T + 4, 50)),
                 new ProducerRecord<>(source, "node-1", telegrafCpu("node-1", "cpu-total", T + 2, 50)),
                 new ProducerRecord<>(source, "node-1", telegrafCpu("node-1", "cpu-total", T + 5, 50))));
-        try (var app = app(topics, source, applicationId, secondStateDir)) {
+        // The same static member (instance id) takes its task back without waiting for a session timeout.
+        try (var app = app(topics, source, applicationId, secondStateDir, "it-restart")) {
             app.start();
             var samples = consume(topics.nodesUtilization(), 6);
             var deadLetters = consume(topics.deadLetters(), 2);
@@ -162,9 +163,10 @@ class AdapterIT {
         }
     }
 
-    private AdapterApp app(Topics topics, String source, String applicationId, Path dir) {
+    private AdapterApp app(Topics topics, String source, String applicationId, Path dir, String instanceId) {
         var config = AdapterConfig.of(source, Mapping.TELEGRAF_JSON)
                 .withApplicationId(applicationId)
+                .withInstanceId(instanceId)
                 .withBootstrapServers(cluster.bootstrapServers())
                 .withTopicPrefix(topics.prefix())
                 .withStateDir(dir);

@@ -7,6 +7,7 @@ import static io.gleaner.ingest.mapping.MappingFixtures.telegrafCpu;
 import static io.gleaner.ingest.mapping.MappingFixtures.telegrafMem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.Topics;
@@ -136,7 +137,8 @@ class AdapterTopologyTest {
         assertThat(letter.getPartition()).isZero();
         assertThat(letter.getOffset()).isZero();
         assertThat(StandardCharsets.UTF_8.decode(letter.getKey()).toString()).isEqualTo("host-key");
-        assertThat(StandardCharsets.UTF_8.decode(letter.getValue()).toString()).isEqualTo("{\"fields\":{\"usage_idle\":");
+        assertThat(StandardCharsets.UTF_8.decode(letter.getValue()).toString())
+                .isEqualTo("{\"fields\":{\"usage_idle\":");
         assertThat(letter.getReason()).startsWith("not valid JSON: ");
         assertThat(letter.getStage()).isEqualTo("ingest");
         assertThat(letter.getTime()).isEqualTo(PRODUCED);
@@ -170,9 +172,9 @@ class AdapterTopologyTest {
                 .containsExactly("CPU@" + (T + 10), "MEMORY@" + T, "CPU@" + (T + 20));
         assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getOffset, DeadLetter::getReason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(1L, "TIME_BACKWARDS: time must not go backwards, was "
+                        tuple(1L, "TIME_BACKWARDS: time must not go backwards, was "
                                 + "2023-11-14T22:13:20Z after 2023-11-14T22:13:30Z (node node-1, CPU, REGULAR)"),
-                        org.assertj.core.groups.Tuple.tuple(2L, "DUPLICATE: time 2023-11-14T22:13:30Z repeats the "
+                        tuple(2L, "DUPLICATE: time 2023-11-14T22:13:30Z repeats the "
                                 + "previous sample's (node node-1, CPU, REGULAR)"));
         assertThat(count("time-backwards")).isEqualTo(1);
         assertThat(count("duplicate")).isEqualTo(1);

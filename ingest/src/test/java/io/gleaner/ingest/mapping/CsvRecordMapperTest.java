@@ -2,6 +2,7 @@ package io.gleaner.ingest.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class CsvRecordMapperTest {
         assertThat(MappingFixtures.samples(result)).singleElement().satisfies(sample -> {
             assertThat(sample.getNodeId()).isEqualTo("n7");
             assertThat(sample.getTime().getEpochSecond()).isEqualTo(60);
-            assertThat(sample.getValue()).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
+            assertThat(sample.getValue()).isCloseTo(0.1, offset(1e-12));
         });
         assertThat(mapper.map(new byte[] {'n', (byte) 0xc3, ',', '1', ',', '2'}))
                 .isEqualTo(new MappingResult.Rejected(MappingResult.Problem.MALFORMED, "record is not valid UTF-8"));

@@ -73,7 +73,8 @@ class FieldConversionTest {
         // All of them are 2023-11-14T22:13:20.123Z (1700000000.123 s), or that second for s.
         return Stream.of(
                 Arguments.of(named("s", "s"), "1700000000", Instant.ofEpochSecond(1_700_000_000L)),
-                Arguments.of(named("s with a fraction", "s"), "1700000000.1239", Instant.ofEpochMilli(1_700_000_000_123L)),
+                Arguments.of(named("s with a fraction", "s"), "1700000000.1239",
+                        Instant.ofEpochMilli(1_700_000_000_123L)),
                 Arguments.of(named("ms", "ms"), "1700000000123", Instant.ofEpochMilli(1_700_000_000_123L)),
                 Arguments.of(named("us", "us"), "1700000000123999", Instant.ofEpochMilli(1_700_000_000_123L)),
                 Arguments.of(named("ns", "ns"), "1700000000123999999", Instant.ofEpochMilli(1_700_000_000_123L)),

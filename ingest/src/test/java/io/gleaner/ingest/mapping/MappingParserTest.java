@@ -2,6 +2,7 @@ package io.gleaner.ingest.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Named.named;
 
 import io.gleaner.schemas.avro.Metric;
@@ -57,7 +58,8 @@ class MappingParserTest {
                 List.of(new Condition(FieldPath.json("name"), List.of("cpu", "mem"))),
                 List.of(new MetricRule(Metric.CPU, UsageSource.TOTAL, FieldPath.json("fields.idle"),
                                 Optional.of(ValueUnit.PERCENT), Optional.empty(), true, OptionalLong.empty(),
-                                Optional.empty(), List.of(new Condition(FieldPath.json("name"), List.of("cpu"))), false),
+                                Optional.empty(), List.of(new Condition(FieldPath.json("name"), List.of("cpu"))),
+                                false),
                         new MetricRule(Metric.MEMORY, UsageSource.EPHEMERAL, FieldPath.json("fields.used"),
                                 Optional.of(ValueUnit.BYTES), Optional.empty(), false, OptionalLong.empty(),
                                 Optional.of(FieldPath.json("fields.total")), List.of(), true),
@@ -99,8 +101,8 @@ class MappingParserTest {
     void shouldLoadBothPresets() {
         assertThat(Mapping.PRESETS).map(Mapping::preset).extracting(Mapping::name, Mapping::format)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("telegraf-json", MappingFormat.JSON),
-                        org.assertj.core.groups.Tuple.tuple("otlp-json", MappingFormat.OTLP_JSON));
+                        tuple("telegraf-json", MappingFormat.JSON),
+                        tuple("otlp-json", MappingFormat.OTLP_JSON));
     }
 
     @Test
@@ -113,7 +115,8 @@ class MappingParserTest {
 
     @Test
     void shouldNameTheFileInErrors(@TempDir Path dir) throws Exception {
-        var file = Files.writeString(dir.resolve("bad.yaml"), HEAD + "metrics:\n  - {metric: cpu, field: v, unit: pct}\n");
+        var file = Files.writeString(dir.resolve("bad.yaml"),
+                HEAD + "metrics:\n  - {metric: cpu, field: v, unit: pct}\n");
 
         assertThatThrownBy(() -> Mapping.load(file)).isInstanceOf(MappingException.class)
                 .hasMessage(file + ": metrics[0].unit: unknown unit 'pct' for metric cpu; expected one of percent, "
@@ -151,7 +154,8 @@ class MappingParserTest {
                 Arguments.of(named("empty metrics", HEAD + "metrics: []\n"), "metrics", "must not be empty"),
                 Arguments.of(named("unknown metric", HEAD + "metrics:\n  - {metric: gpu, field: v, unit: percent}\n"),
                         "metrics[0].metric", "unknown metric 'gpu'; expected one of cpu, memory, disk, network"),
-                Arguments.of(named("misspelt metric key", HEAD + "metrics:\n  - {metric: cpu, fild: v, unit: percent}\n"),
+                Arguments.of(named("misspelt metric key",
+                        HEAD + "metrics:\n  - {metric: cpu, fild: v, unit: percent}\n"),
                         "metrics[0].fild", "unknown key 'fild' in metrics[0]; expected one of metric, field, unit, "
                                 + "unitField, complement, capacityBytes, capacityField, when, source, optional"),
                 Arguments.of(named("no field", HEAD + "metrics:\n  - {metric: cpu, unit: percent}\n"),
@@ -181,8 +185,9 @@ class MappingParserTest {
                         "unknown source 'owners'; expected one of regular, ephemeral, total"),
                 Arguments.of(named("filter not a list", HEAD + "filter: name == cpu\n" + CPU), "filter",
                         "must be a list of conditions such as {field: name, equals: cpu}, was 'name == cpu'"),
-                Arguments.of(named("condition with equals and in", HEAD + "filter:\n  - {field: n, equals: a, in: [b]}\n"
-                        + CPU), "filter[0]", "give exactly one of equals (one value) and in (a list of values)"),
+                Arguments.of(named("condition with equals and in",
+                        HEAD + "filter:\n  - {field: n, equals: a, in: [b]}\n" + CPU), "filter[0]",
+                        "give exactly one of equals (one value) and in (a list of values)"),
                 Arguments.of(named("empty path segment", "format: json\nhost: tags..host\ntime: {field: t, unit: s}\n"
                         + CPU), "host", "field path 'tags..host' has an empty segment"),
                 Arguments.of(named("duplicate key", HEAD + CPU + "host: again\n"), "",

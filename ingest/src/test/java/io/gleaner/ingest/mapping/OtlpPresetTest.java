@@ -6,6 +6,8 @@ import static io.gleaner.ingest.mapping.MappingFixtures.samples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -56,6 +58,31 @@ class OtlpPresetTest {
 
         // Only the memory metric's unit became %; its used point now says 50 (%) -> 0.5.
         assertThat(samples(mapper.map(export))).contains(sample("node-1", T, Metric.MEMORY, 0.5));
+    }
+
+    @Test
+    void shouldReadIntegerValuesOfASumWithoutAveraging() {
+        // A custom mapping: a sum metric in percent with asInt values written as decimal strings (int64 in OTLP/JSON).
+        var mapper = Mapping.parse("""
+                format: otlp-json
+                host: k8s.node.name
+                metrics:
+                  - {metric: disk, name: node.disk.busy, states: [read, write], source: total}
+                """, "custom").mapper();
+        var export = "{\"resourceMetrics\":[{\"resource\":{\"attributes\":[{\"key\":\"k8s.node.name\",\"value\":"
+                + "{\"stringValue\":\"node-7\"}}]},\"scopeMetrics\":[{\"metrics\":[{\"name\":\"node.disk.busy\","
+                + "\"unit\":\"%\",\"sum\":{\"dataPoints\":["
+                + "{\"attributes\":[{\"key\":\"state\",\"value\":{\"stringValue\":\"read\"}}],"
+                + "\"timeUnixNano\":\"1700000000000000000\",\"asInt\":\"30\"},"
+                + "{\"attributes\":[{\"key\":\"state\",\"value\":{\"stringValue\":\"write\"}}],"
+                + "\"timeUnixNano\":\"1700000000000000000\",\"asInt\":20},"
+                + "{\"attributes\":[{\"key\":\"state\",\"value\":{\"stringValue\":\"idle\"}}],"
+                + "\"timeUnixNano\":\"1700000000000000000\",\"asInt\":\"50\"}],"
+                + "\"aggregationTemporality\":2}}]}]}]}";
+
+        // read 30 % + write 20 % = 0.5; idle is not one of the states.
+        assertThat(samples(mapper.map(export))).containsExactly(new UtilizationSample("node-7", T, Metric.DISK,
+                UsageSource.TOTAL, 0.5));
     }
 
     @Test

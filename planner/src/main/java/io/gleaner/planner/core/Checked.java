@@ -1,6 +1,7 @@
 package io.gleaner.planner.core;
 
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -17,6 +18,17 @@ public sealed interface Checked<T> permits Checked.Valid, Checked.Invalid {
         } catch (IllegalArgumentException e) {
             return new Invalid<>(e.getMessage());
         }
+    }
+
+    /**
+     * The record, for input that is trusted to be valid; otherwise the exception {@code error} makes of the
+     * reason (e.g. {@code IllegalStateException::new} for a store value that should never be invalid).
+     */
+    default T orElseThrow(Function<String, ? extends RuntimeException> error) {
+        if (this instanceof Valid<T> valid) {
+            return valid.value();
+        }
+        throw error.apply(((Invalid<T>) this).reason());
     }
 
     /** A valid record. */

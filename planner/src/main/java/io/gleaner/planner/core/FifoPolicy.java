@@ -12,8 +12,10 @@ import java.util.ArrayList;
  * one that does not fit, the job is passed over for this node with {@link Rejection.Reason#DOES_NOT_FIT} and
  * the next job is tried: a large task does not block smaller tasks of younger jobs (Hadoop's FIFO only had
  * uniform slots, where this question does not arise). The job is not searched further for a smaller task:
- * all its tasks of one kind have the same demand, so none would fit either. When the free slots are used
- * up, the remaining jobs are not reached and get no rejection.
+ * all its tasks of one kind have the same demand, so none would fit either. When the node is full, because
+ * its free slots are used up or its spare CPU or RAM is below {@link PlanningState#leastDemand()} (so no task of
+ * the queue fits), the remaining jobs are not reached and get no rejection: a heartbeat of a full node costs
+ * the same however many jobs wait.
  */
 public final class FifoPolicy implements PlacementPolicy {
 
@@ -25,7 +27,7 @@ public final class FifoPolicy implements PlacementPolicy {
         var placed = new ArrayList<Placement>();
         var rejected = new ArrayList<Rejection>();
         for (var progress : state.queue()) {
-            if (freeSlots == 0) {
+            if (freeSlots == 0 || !free.fits(state.leastDemand())) {
                 break;
             }
             if (!progress.hasRunnable()) {

@@ -7,34 +7,57 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
-/** {@link PlannerState} in maps: for the simulator's in-process mode and for tests. Not thread-safe. */
+/**
+ * {@link PlannerState} in maps: for the simulator's in-process mode and for tests, and the planner topology's
+ * copy of its stores. Not thread-safe.
+ *
+ * <p>The queue is a view of a map sorted by {@link JobOrder} key, so a heartbeat pays only for the jobs its
+ * policy reads; the least demand is kept in counts updated as jobs come and go; a job's progress is replaced
+ * in place, so that an update costs no search of the order.
+ */
 public final class InMemoryPlannerState implements PlannerState {
 
-    private final Map<String, JobProgress> jobs = new HashMap<>();
-    private final TreeMap<String, String> order = new TreeMap<>(JobOrder.KEYS);
+    private final Map<String, Slot> jobs = new HashMap<>();
+    private final TreeMap<String, Slot> byOrder = new TreeMap<>(JobOrder.KEYS);
+    private final DemandCounts demands = new DemandCounts();
     private final Map<String, Instant> completed = new HashMap<>();
     private final Map<String, NodeState> nodes = new HashMap<>();
 
     @Override
     public List<JobProgress> queue() {
-        return order.values().stream().map(jobs::get).toList();
+        return new SequentialView<>(byOrder.values(), Slot::progress);
+    }
+
+    @Override
+    public Resources leastDemand() {
+        return demands.least();
     }
 
     @Override
     public Optional<JobProgress> job(String jobId) {
-        return Optional.ofNullable(jobs.get(jobId));
+        var slot = jobs.get(jobId);
+        return slot == null ? Optional.empty() : Optional.of(slot.progress);
     }
 
     @Override
     public void putJob(JobProgress progress) {
-        jobs.put(progress.jobId(), progress);
-        order.put(JobOrder.key(progress.job()), progress.jobId());
+        var slot = jobs.get(progress.jobId());
+        if (slot == null) {
+            slot = new Slot(JobOrder.key(progress.job()));
+            jobs.put(progress.jobId(), slot);
+            byOrder.put(slot.orderKey, slot);
+            demands.add(progress.job());
+        }
+        slot.progress = progress;
     }
 
     @Override
     public void deleteJob(Job job) {
-        jobs.remove(job.jobId());
-        order.remove(JobOrder.key(job));
+        var slot = jobs.remove(job.jobId());
+        if (slot != null) {
+            byOrder.remove(slot.orderKey);
+            demands.remove(slot.progress.job());
+        }
     }
 
     @Override
@@ -55,5 +78,19 @@ public final class InMemoryPlannerState implements PlannerState {
     @Override
     public void putNode(NodeState node) {
         nodes.put(node.nodeId(), node);
+    }
+
+    /** Where an unfinished job sits in both maps: an update of its progress touches neither map. */
+    private static final class Slot {
+        private final String orderKey;
+        private JobProgress progress;
+
+        Slot(String orderKey) {
+            this.orderKey = orderKey;
+        }
+
+        JobProgress progress() {
+            return progress;
+        }
     }
 }

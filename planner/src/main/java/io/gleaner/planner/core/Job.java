@@ -56,7 +56,13 @@ public record Job(String jobId, String jobName, String user, String queue, int p
 
     /** The group of {@code kind}, if the job has one. */
     public Optional<TaskGroup> group(TaskKind kind) {
-        return taskGroups.stream().filter(group -> group.kind() == kind).findFirst();
+        // A loop, not a stream: policies ask this for every task they consider on every heartbeat.
+        for (var group : taskGroups) {
+            if (group.kind() == kind) {
+                return Optional.of(group);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Number of tasks of {@code kind}; 0 when the job has no such group. */

@@ -102,7 +102,7 @@ public final class PlannerCell {
             }
         }
         state.putNode(node);
-        var result = policy.place(new PlanningState(node, state.queue()), node.time());
+        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand()), node.time());
         var byJob = new LinkedHashMap<String, List<Placement>>();
         for (var placement : result.placed()) {
             byJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);

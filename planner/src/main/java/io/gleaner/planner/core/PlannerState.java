@@ -11,8 +11,14 @@ import java.util.Optional;
  */
 public interface PlannerState {
 
-    /** The unfinished jobs in FIFO order ({@link JobOrder}); may load its elements lazily. */
+    /**
+     * The unfinished jobs in FIFO order ({@link JobOrder}): a read-only list, valid until the state next changes,
+     * that may be a view or load its elements lazily; getting it must not cost time in the number of jobs.
+     */
     List<JobProgress> queue();
+
+    /** {@link PlanningState#leastDemand()} of the {@link #queue()}, kept up to date as jobs come and go. */
+    Resources leastDemand();
 
     /** The unfinished job {@code jobId}, if any. */
     Optional<JobProgress> job(String jobId);

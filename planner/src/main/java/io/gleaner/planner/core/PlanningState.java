@@ -6,13 +6,29 @@ import java.util.Objects;
 /**
  * What a policy sees on a heartbeat: the node that asked and the unfinished jobs.
  *
- * @param queue the unfinished jobs in (submitTime, jobId) order ({@link JobOrder}); the list may load its
- *              elements lazily, so a policy that stops early reads only the jobs it needs
+ * @param queue       the unfinished jobs in (submitTime, jobId) order ({@link JobOrder}); a read-only list that
+ *                    may be a view of the planner's state or load its elements lazily, so a policy should iterate
+ *                    it in order and stop as early as it can
+ * @param leastDemand the least CPU and the least RAM that any task of a queued job holds (each minimum taken on
+ *                    its own, so not necessarily one task's demand); spare capacity that does not fit it fits no
+ *                    task of the queue. {@link Resources#NONE} when the queue is empty.
  */
-public record PlanningState(NodeState node, List<JobProgress> queue) {
+public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand) {
 
     public PlanningState {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(queue, "queue");
+        Objects.requireNonNull(leastDemand, "leastDemand");
+    }
+
+    /** The state of {@code node} and {@code queue}, with the least demand computed from the queue's jobs. */
+    public PlanningState(NodeState node, List<JobProgress> queue) {
+        this(node, queue, leastDemandOf(queue));
+    }
+
+    private static Resources leastDemandOf(List<JobProgress> queue) {
+        var demands = new DemandCounts();
+        queue.forEach(progress -> demands.add(progress.job()));
+        return demands.least();
     }
 }

@@ -4,6 +4,7 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -15,7 +16,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies one decoded input to the {@link PlannerCell} over the state stores, in three steps: map the event
  * to a core record, let the cell read and write the stores, forward its placements (keyed by node, stamped
- * with the heartbeat's time) or, for an invalid input, a dead letter with the original bytes.
+ * with the heartbeat's time) or, for an invalid input, a dead letter with the original bytes. The state over
+ * the stores is the task's shared one ({@link TaskStates}).
  *
  * @param <V> the Avro event
  * @param <T> the core record it maps to
@@ -26,12 +28,13 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
 
     private final PlacementPolicy policy;
     private final String sourceTopic;
+    private final TaskStates states;
     private ProcessorContext<String, PlannerOutput> context;
-    private PlannerCell cell;
 
-    CellProcessor(PlacementPolicy policy, String sourceTopic) {
+    CellProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
         this.policy = policy;
         this.sourceTopic = sourceTopic;
+        this.states = states;
     }
 
     /** Maps the event to its core record, or says why it is invalid. */
@@ -43,20 +46,29 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     @Override
     public void init(ProcessorContext<String, PlannerOutput> context) {
         this.context = context;
-        this.cell = new PlannerCell(policy, StorePlannerState.of(context));
+        // The stores may have been restored since the task's copy was read.
+        states.forget(context);
+    }
+
+    @Override
+    public void close() {
+        if (context != null) {
+            states.forget(context);
+        }
     }
 
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
         var checked = toCore(decoded.value());
+        var cell = new PlannerCell(policy, states.of(context));
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
         if (verdict instanceof Verdict.Applied applied) {
             for (var placement : applied.placements()) {
                 log.debug("placed {} on {} at epoch {}", placement.decisionId(), placement.nodeId(), placement.epoch());
-                context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(AvroMapping.toAvro(placement)),
+                context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),
                         placement.epoch()));
             }
         } else if (verdict instanceof Verdict.Ignored ignored) {

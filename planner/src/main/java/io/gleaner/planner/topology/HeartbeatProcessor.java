@@ -5,18 +5,19 @@ import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 
 /** Answers each node's heartbeat with the policy's placements for that node. */
 final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
 
-    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override
     Checked<NodeState> toCore(NodeHeartbeat event) {
-        return AvroMapping.toNode(event);
+        return EventMapping.nodeState(event);
     }
 
     @Override

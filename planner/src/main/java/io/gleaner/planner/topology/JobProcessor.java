@@ -5,18 +5,19 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobSubmitted;
 
 /** Adds submitted jobs to the planner's queue. */
 final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
 
-    JobProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    JobProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override
     Checked<Job> toCore(JobSubmitted event) {
-        return AvroMapping.toJob(event);
+        return EventMapping.job(event);
     }
 
     @Override

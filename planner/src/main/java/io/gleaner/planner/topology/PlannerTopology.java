@@ -41,7 +41,11 @@ public final class PlannerTopology {
     private PlannerTopology() {
     }
 
-    /** The topology; it never creates {@code KafkaStreams} (see {@code PlannerApp}). */
+    /**
+     * The topology; it never creates {@code KafkaStreams} (see {@code PlannerApp}). Its processors share each
+     * task's decoded state ({@link TaskStates}) through the returned instance, so run it in one
+     * {@code KafkaStreams} only: build a new one for each.
+     */
     public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config) {
         // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
@@ -51,13 +55,14 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
 
         var policy = config.policy();
+        var states = new TaskStates();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                () -> new JobProcessor(policy.create(), topics.jobsSubmitted().name()));
+                () -> new JobProcessor(policy.create(), topics.jobsSubmitted().name(), states));
         var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
-                () -> new ReportProcessor(policy.create(), topics.tasksReports().name()));
+                () -> new ReportProcessor(policy.create(), topics.tasksReports().name(), states));
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
                 NodeHeartbeat::getTime,
-                () -> new HeartbeatProcessor(policy.create(), topics.nodesHeartbeats().name()));
+                () -> new HeartbeatProcessor(policy.create(), topics.nodesHeartbeats().name(), states));
 
         var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
                 .merge(heartbeats, Named.as("merge-heartbeats"))

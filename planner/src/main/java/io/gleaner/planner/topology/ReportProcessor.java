@@ -5,18 +5,19 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.TaskReport;
 
 /** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
 final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
-    ReportProcessor(PlacementPolicy policy, String sourceTopic) {
-        super(policy, sourceTopic);
+    ReportProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
+        super(policy, sourceTopic, states);
     }
 
     @Override
     Checked<TaskOutcome> toCore(TaskReport event) {
-        return AvroMapping.toOutcome(event);
+        return EventMapping.taskOutcome(event);
     }
 
     @Override

@@ -1,24 +1,27 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerState;
+import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlannerJobState;
 import java.time.Instant;
-import java.util.AbstractList;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * {@link PlannerState} over the planner's state stores ({@link StoreNames}). The queue is a range scan of the
- * FIFO index, whose keys ({@link JobOrder}) sort as RocksDB sorts bytes; its jobs are read from the jobs store
- * only when the policy reaches them.
+ * {@link PlannerState} over the planner's state stores ({@link StoreNames}), with the unfinished jobs also held
+ * decoded in an {@link InMemoryPlannerState}: read from the stores once ({@link #load}), then written to both.
+ * So a heartbeat neither scans the FIFO index nor decodes the jobs it passes, and costs what it costs in-process.
+ * The copy is right only while every write to the jobs and the FIFO index goes through this instance: the
+ * topology shares one instance among a task's processors ({@link TaskStates}).
  */
 final class StorePlannerState implements PlannerState {
 
@@ -26,62 +29,68 @@ final class StorePlannerState implements PlannerState {
     private final KeyValueStore<String, String> jobOrder;
     private final KeyValueStore<String, Long> completedJobs;
     private final KeyValueStore<String, NodeHeartbeat> nodes;
+    private final InMemoryPlannerState unfinished = new InMemoryPlannerState();
 
-    StorePlannerState(KeyValueStore<String, PlannerJobState> jobs, KeyValueStore<String, String> jobOrder,
-                      KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes) {
+    private StorePlannerState(KeyValueStore<String, PlannerJobState> jobs, KeyValueStore<String, String> jobOrder,
+                              KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes) {
         this.jobs = jobs;
         this.jobOrder = jobOrder;
         this.completedJobs = completedJobs;
         this.nodes = nodes;
     }
 
-    /** The state over the stores that {@code context}'s processor was connected to. */
-    static StorePlannerState of(ProcessingContext context) {
-        return new StorePlannerState(context.getStateStore(StoreNames.JOBS), context.getStateStore(StoreNames.JOB_ORDER),
-                context.getStateStore(StoreNames.COMPLETED_JOBS), context.getStateStore(StoreNames.NODES));
+    /**
+     * The state over the stores that {@code context}'s processor is connected to, with every unfinished job read
+     * from them in FIFO order.
+     *
+     * @throws IllegalStateException when the FIFO index names a job that the jobs store does not hold
+     */
+    static StorePlannerState load(ProcessingContext context) {
+        var state = new StorePlannerState(context.getStateStore(StoreNames.JOBS),
+                context.getStateStore(StoreNames.JOB_ORDER), context.getStateStore(StoreNames.COMPLETED_JOBS),
+                context.getStateStore(StoreNames.NODES));
+        try (var entries = state.jobOrder.all()) {
+            entries.forEachRemaining(entry -> {
+                var stored = state.jobs.get(entry.value);
+                if (stored == null) {
+                    throw new IllegalStateException("job " + entry.value + " is in " + StoreNames.JOB_ORDER
+                            + " but not in " + StoreNames.JOBS);
+                }
+                state.unfinished.putJob(AvroMapping.toProgress(stored));
+            });
+        }
+        return state;
     }
 
     @Override
     public List<JobProgress> queue() {
-        var ids = new ArrayList<String>();
-        try (var entries = jobOrder.all()) {
-            entries.forEachRemaining(entry -> ids.add(entry.value));
-        }
-        return new AbstractList<>() {
-            private final JobProgress[] loaded = new JobProgress[ids.size()];
+        return unfinished.queue();
+    }
 
-            @Override
-            public JobProgress get(int index) {
-                if (loaded[index] == null) {
-                    var id = ids.get(index);
-                    loaded[index] = job(id).orElseThrow(() -> new IllegalStateException(
-                            "job " + id + " is in " + StoreNames.JOB_ORDER + " but not in " + StoreNames.JOBS));
-                }
-                return loaded[index];
-            }
-
-            @Override
-            public int size() {
-                return ids.size();
-            }
-        };
+    @Override
+    public Resources leastDemand() {
+        return unfinished.leastDemand();
     }
 
     @Override
     public Optional<JobProgress> job(String jobId) {
-        return Optional.ofNullable(jobs.get(jobId)).map(AvroMapping::toProgress);
+        return unfinished.job(jobId);
     }
 
     @Override
     public void putJob(JobProgress progress) {
+        if (unfinished.job(progress.jobId()).isEmpty()) {
+            jobOrder.put(JobOrder.key(progress.job()), progress.jobId());
+        }
         jobs.put(progress.jobId(), AvroMapping.toAvro(progress));
-        jobOrder.put(JobOrder.key(progress.job()), progress.jobId());
+        unfinished.putJob(progress);
     }
 
     @Override
     public void deleteJob(Job job) {
         jobs.delete(job.jobId());
         jobOrder.delete(JobOrder.key(job));
+        unfinished.deleteJob(job);
     }
 
     @Override
@@ -101,6 +110,6 @@ final class StorePlannerState implements PlannerState {
 
     @Override
     public void putNode(NodeState node) {
-        nodes.put(node.nodeId(), AvroMapping.toAvro(node));
+        nodes.put(node.nodeId(), EventMapping.nodeHeartbeat(node));
     }
 }

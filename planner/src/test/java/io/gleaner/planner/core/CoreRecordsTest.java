@@ -15,6 +15,22 @@ import org.junit.jupiter.api.Test;
 class CoreRecordsTest {
 
     @Test
+    void trustedValidRecordIsReturned() {
+        var checked = Checked.of(() -> res(2, 1));
+
+        assertThat(checked.orElseThrow(IllegalStateException::new)).isEqualTo(res(2, 1));
+    }
+
+    @Test
+    void trustedInvalidRecordThrowsWhatTheCallerMakesOfTheReason() {
+        var checked = Checked.of(() -> new Resources(-1, 0));
+
+        assertThatThrownBy(() -> checked.orElseThrow(reason -> new IllegalStateException("stored: " + reason)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("stored: cpus must be finite and >= 0, was -1.0");
+    }
+
+    @Test
     void shouldRejectAGroupWithoutTasks() {
         var checked = Checked.of(() -> new TaskGroup(TaskKind.MAP, 0, 1, 1, 1, res(1, 1), Optional.empty(), 0));
 

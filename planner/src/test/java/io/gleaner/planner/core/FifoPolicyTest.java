@@ -139,4 +139,47 @@ class FifoPolicyTest {
         assertThat(ids(result.placed())).containsExactly("j2/m/0/0");
         assertThat(result.rejected()).isEmpty();
     }
+
+    @Test
+    void shouldReachNoJobOnceTheNodeFitsNoTaskOfTheQueue() {
+        // given maps of (2 cores, 1 GiB) and of (1 core, 4 GiB): the least demand is (1 core, 1 GiB)
+        var wide = job("j-wide", at(10), maps(2, res(2, 1)));
+        var tall = job("j-tall", at(20), maps(2, res(1, 4)));
+        var queue = queue(wide, tall);
+        var starved = node("n1", at(30), 8, new Resources(0.5, 8 * GIB));
+
+        var result = policy.place(new PlanningState(starved, queue), at(30));
+
+        // below the least CPU the node fits nothing: no job is reached, so none is rejected
+        assertThat(new PlanningState(starved, queue).leastDemand()).isEqualTo(res(1, 1));
+        assertThat(result.placed()).isEmpty();
+        assertThat(result.rejected()).isEmpty();
+    }
+
+    @Test
+    void shouldStillRejectEachJobWhenTheLeastDemandFitsButNoTaskDoes() {
+        // (1.5 cores, 2 GiB) fits the least demand (1 core, 1 GiB) but neither (2, 1) nor (1, 4)
+        var wide = job("j-wide", at(10), maps(2, res(2, 1)));
+        var tall = job("j-tall", at(20), maps(2, res(1, 4)));
+        var node = node("n1", at(30), 8, new Resources(1.5, 2 * GIB));
+
+        var result = policy.place(new PlanningState(node, queue(wide, tall)), at(30));
+
+        assertThat(result.placed()).isEmpty();
+        assertThat(result.rejected()).extracting(Rejection::jobId).containsExactly("j-wide", "j-tall");
+    }
+
+    @Test
+    void shouldStopAfterThePlacementThatLeftTooLittleForAnyTask() {
+        // given 3 GiB free and maps of 2 GiB: one map fits, then 1 GiB is left, below the least demand
+        var first = job("j1", at(10), maps(2, res(1, 2)));
+        var second = job("j2", at(20), maps(1, res(1, 2)));
+        var node = node("n1", at(30), 8, res(16, 3));
+
+        var result = policy.place(new PlanningState(node, queue(first, second)), at(30));
+
+        // j1's second map is rejected inside j1; j2 is never reached
+        assertThat(ids(result.placed())).containsExactly("j1/m/0/0");
+        assertThat(result.rejected()).containsExactly(new Rejection("j1", Rejection.Reason.DOES_NOT_FIT));
+    }
 }

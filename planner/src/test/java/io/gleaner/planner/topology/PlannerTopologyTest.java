@@ -10,6 +10,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.JobOrder;
+import io.gleaner.planner.core.JobProgress;
+import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.TaskAttempt;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -180,6 +184,31 @@ class PlannerTopologyTest {
             assertThat(order.hasNext()).isFalse();
         }
         assertThat(completed.get("j1")).isEqualTo(5_000L);
+    }
+
+    @Test
+    void shouldServeTheJobsTheStoresHeldBeforeTheFirstRecord() {
+        // as after a restart: the stores were restored before the processors saw any record
+        var stored = JobProgress.start(EventMapping.job(job("j1", 1_000, 3, 0)).orElseThrow(IllegalStateException::new));
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        jobStore.put("j1", AvroMapping.toAvro(stored.withPlaced(Placement.of(stored.job(),
+                new TaskAttempt("j1", io.gleaner.planner.core.TaskKind.MAP, 0, 0), "n1", Instant.ofEpochMilli(500),
+                "fifo"))));
+        orderStore.put(JobOrder.key(stored.job()), "j1");
+
+        beat(heartbeat("n1", 3_000, 4));
+
+        assertThat(ids(placements.readValuesToList())).containsExactly("j1/m/1/0", "j1/m/2/0");
+    }
+
+    @Test
+    void shouldRefuseToRunOnAnOrderIndexThatNamesAMissingJob() {
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        orderStore.put(JobOrder.key(Instant.ofEpochMilli(1_000), "ghost"), "ghost");
+
+        assertThatThrownBy(() -> beat(heartbeat("n1", 3_000, 4)))
+                .hasRootCauseMessage("job ghost is in " + StoreNames.JOB_ORDER + " but not in " + StoreNames.JOBS);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.lockstep;
 
 import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.PlannerLink;
@@ -108,7 +109,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var job : round.submitted()) {
             sent.add(producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null,
-                    job.submitTime().toEpochMilli(), job.jobId(), AvroMapping.jobSubmitted(job))));
+                    job.submitTime().toEpochMilli(), job.jobId(), EventMapping.jobSubmitted(job))));
         }
         for (var report : round.reports()) {
             sent.add(producer.send(new ProducerRecord<>(topics.tasksReports().name(), null,
@@ -126,7 +127,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         }
         for (var heartbeat : round.heartbeats()) {
             sent.add(producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, g, heartbeat.nodeId(),
-                    AvroMapping.nodeHeartbeat(heartbeat))));
+                    EventMapping.nodeHeartbeat(heartbeat))));
         }
         for (var sample : round.utilization()) {
             sent.add(producer.send(new ProducerRecord<>(topics.nodesUtilization().name(), null, g, sample.nodeId(),
@@ -217,7 +218,8 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
                 if (decision == null) {
                     throw new IllegalArgumentException("placement record has no value");
                 }
-                placements.add(new Fetched(AvroMapping.placement(decision), record.offset()));
+                var placement = EventMapping.placement(decision).orElseThrow(IllegalArgumentException::new);
+                placements.add(new Fetched(placement, record.offset()));
             } catch (SerializationException | IllegalArgumentException | NullPointerException e) {
                 deadLetters++;
                 log.warn("dead letter from {}-{} at offset {}: {}", record.topic(), record.partition(),

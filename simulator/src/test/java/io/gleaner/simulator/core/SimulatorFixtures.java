@@ -1,13 +1,20 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.ingest.swim.SwimJobRule;
+import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.core.TaskAttempt;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
+import io.gleaner.planner.events.EventMapping;
+import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.simulator.ClusterPresets;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -97,5 +104,27 @@ public final class SimulatorFixtures {
     public static Placement mapOn(Job job, int index, String nodeId, Instant time) {
         return Placement.of(job, new TaskAttempt(job.jobId(), TaskKind.MAP, index, 0), nodeId,
                 time, "test");
+    }
+
+    /**
+     * The first {@code n} jobs of the SWIM Facebook 2009 day (the trace in {@code data/}, bundled by ingest), made
+     * by the SWIM reader's default rule and mapped as the planner maps {@code jobs.submitted}.
+     *
+     * @throws IllegalStateException if the reader rejects a row or the mapping refuses a job
+     */
+    public static List<Job> fb2009(int n) {
+        var jobs = new ArrayList<Job>();
+        try (var reader = SwimTraceReader.fb2009(SwimJobRule.defaults(), n)) {
+            while (reader.hasNext()) {
+                var row = reader.next();
+                if (!(row instanceof TraceRow.Parsed<JobSubmitted> parsed)) {
+                    throw new IllegalStateException("FB-2009 line " + row.line() + " was rejected: " + row);
+                }
+                jobs.add(EventMapping.job(parsed.value()).orElseThrow(IllegalStateException::new));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the FB-2009 trace", e);
+        }
+        return List.copyOf(jobs);
     }
 }

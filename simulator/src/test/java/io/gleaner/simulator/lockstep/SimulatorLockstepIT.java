@@ -17,6 +17,7 @@ import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.testing.TestKafka;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
@@ -46,8 +47,6 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.test.KafkaClusterTestKit;
-import org.apache.kafka.common.test.TestKitNodes;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,23 +70,11 @@ class SimulatorLockstepIT {
     private static final ClusterSpec CLUSTER = scenario("three-nodes");
     private static final SimulationSettings SETTINGS = SimulationSettings.withSeed(2009);
 
-    private static KafkaClusterTestKit kafka;
+    private static TestKafka kafka;
 
     @BeforeAll
     static void startKafka() throws Exception {
-        kafka = new KafkaClusterTestKit.Builder(new TestKitNodes.Builder()
-                .setCombined(true)
-                .setNumBrokerNodes(1)
-                .setNumControllerNodes(1)
-                .build())
-                .setConfigProp("offsets.topic.replication.factor", "1")
-                .setConfigProp("transaction.state.log.replication.factor", "1")
-                .setConfigProp("transaction.state.log.min.isr", "1")
-                .setConfigProp("group.initial.rebalance.delay.ms", "0")
-                .build();
-        kafka.format();
-        kafka.startup();
-        kafka.waitForReadyBrokers();
+        kafka = TestKafka.start();
     }
 
     @AfterAll

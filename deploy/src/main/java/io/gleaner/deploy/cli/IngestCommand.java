@@ -1,0 +1,159 @@
+package io.gleaner.deploy.cli;
+
+import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.ingest.adapter.AdapterApp;
+import io.gleaner.ingest.adapter.AdapterConfig;
+import io.gleaner.ingest.mapping.Mapping;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.errors.TopicExistsException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gleaner ingest}: the telemetry adapter from a topic the user already has onto nodes.utilization. */
+@Command(name = "ingest", mixinStandardHelpOptions = true,
+        description = {"Read host telemetry already flowing in Kafka and write it to the nodes.utilization topic as "
+                + "utilization samples, until interrupted (Ctrl-C closes it cleanly).",
+                "A mapping says how each record becomes samples: the preset telegraf-json (Telegraf's JSON output, "
+                        + "measurements cpu and mem), the preset otlp-json (the OpenTelemetry collector's Kafka "
+                        + "exporter with encoding otlp_json, system.cpu.utilization and system.memory.utilization), "
+                        + "or a YAML mapping file for any JSON or CSV records (see the README). Samples are validated "
+                        + "(range, NaN, unit, time going backwards, duplicates); rejected records go to the deadletter "
+                        + "topic with their topic, partition, offset and the reason. Records of one host must share a "
+                        + "partition of the source topic (key them by host).",
+                "Without --bootstrap-servers an embedded broker is started on --data-dir and the source topic is "
+                        + "created there if missing; without --schema-registry-url the embedded registry."})
+final class IngestCommand implements Callable<Integer> {
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Mixin
+    EmbeddedOptions embedded;
+
+    @Mixin
+    RegistryOptions registry;
+
+    @Option(names = "--mapping", required = true, paramLabel = "FILE|PRESET",
+            description = "How records become samples: a preset (telegraf-json, otlp-json) or a mapping file (YAML).")
+    String mapping;
+
+    @Option(names = "--source-topic", required = true, paramLabel = "TOPIC",
+            description = "The topic the telemetry arrives on (not prefixed with --topic-prefix).")
+    String sourceTopic;
+
+    @Option(names = "--application-id", paramLabel = "ID",
+            description = "Kafka Streams application id: the consumer group, the prefix of the internal topics "
+                    + "(default: gleaner-ingest-<preset or mapping file name>). Keep it to resume where it stopped.")
+    String applicationId;
+
+    @Option(names = "--instance-id", paramLabel = "ID",
+            description = "The consumer's group.instance.id (static membership), so that a restarted adapter takes "
+                    + "its partitions back at once instead of after the 45 s session timeout (default: the "
+                    + "application id). Give each instance of one application its own; an empty value (--instance-id=)"
+                    + " uses dynamic membership.")
+    String instanceId;
+
+    @Option(names = "--commit-interval-ms", defaultValue = "" + AdapterConfig.DEFAULT_COMMIT_INTERVAL_MS,
+            description = "How often the exactly-once transaction commits; samples become visible to read_committed "
+                    + "consumers at that pace (default: ${DEFAULT-VALUE}).")
+    long commitIntervalMs;
+
+    @Option(names = "--stream-threads", defaultValue = "" + AdapterConfig.DEFAULT_STREAM_THREADS,
+            description = "Stream threads; at most one per source partition does work (default: ${DEFAULT-VALUE}).")
+    int streamThreads;
+
+    @Option(names = "--state-dir", paramLabel = "DIR",
+            description = "Where the store of each series' last sample time lives "
+                    + "(default: <data-dir>/ingest-state).")
+    Path stateDir;
+
+    @Option(names = "--create-topics", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Create missing catalogue topics before starting (default: ${DEFAULT-VALUE}).")
+    boolean createTopics;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        // Load and check the mapping first: a mistake in it is reported before any broker starts.
+        var loaded = Mapping.resolve(mapping);
+        var config = AdapterConfig.of(sourceTopic, mapping)
+                .withCommitIntervalMs(commitIntervalMs)
+                .withStreamThreads(streamThreads)
+                .withTopicPrefix(kafka.topicPrefix)
+                .withStateDir(stateDir != null ? stateDir : embedded.dataDir.resolve("ingest-state"));
+        if (applicationId != null) {
+            config = config.withApplicationId(applicationId);
+        }
+        config = config.withInstanceId(instanceId != null ? instanceId : config.applicationId());
+        var stopped = new CountDownLatch(1);
+        var closed = new CountDownLatch(1);
+        // The JVM halts once shutdown hooks return, so the hook waits until the adapter and the broker are closed.
+        var hook = new Thread(() -> {
+            stopped.countDown();
+            awaitQuietly(closed);
+        }, "gleaner-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+            config = config.withBootstrapServers(environment.bootstrapServers())
+                    .withRegistry(environment.registryConfig());
+            try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+                if (createTopics) {
+                    new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
+                }
+                if (kafka.bootstrapServers().isEmpty()) {
+                    createIfMissing(admin, sourceTopic);
+                }
+            }
+            var out = spec.commandLine().getOut();
+            out.println("bootstrap.servers=" + environment.bootstrapServers());
+            out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
+            try (var app = new AdapterApp(config, loaded, environment.registryClient())) {
+                app.start();
+                out.println("ingesting " + sourceTopic + " with mapping " + loaded.name() + " ("
+                        + config.applicationId() + ") into " + config.topics().nodesUtilization().name()
+                        + "; Ctrl-C stops");
+                out.flush();
+                stopped.await();
+                out.println("counts " + app.counts());
+                out.flush();
+            }
+        } finally {
+            closed.countDown();
+        }
+        return 0;
+    }
+
+    /** Creates the source topic on the embedded broker (one partition) so that telemetry can be produced to it. */
+    private static void createIfMissing(Admin admin, String topic) throws InterruptedException {
+        try {
+            admin.createTopics(List.of(new NewTopic(topic, Optional.of(1), Optional.empty()))).all().get();
+        } catch (ExecutionException e) {
+            if (!(e.getCause() instanceof TopicExistsException)) {
+                throw new IllegalStateException("cannot create source topic " + topic + ": "
+                        + e.getCause().getMessage(), e.getCause());
+            }
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(AdapterApp.CLOSE_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,203 @@
+package io.gleaner.planner.events;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Chunk;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.NodeState;
+import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.TaskKind;
+import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.schemas.avro.ChunkRef;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskState;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The planner's events to its core records and back: {@code jobs.submitted}, {@code nodes.heartbeats},
+ * {@code tasks.reports} and {@code placements}. Each mapping keeps every field the two sides share, and mapping a
+ * core record to its event and back gives the record again.
+ *
+ * <p>Events are untrusted: an event maps to a {@link Checked} value, {@link Checked.Invalid} with the core's
+ * message when the core cannot hold it (a task kind or state {@code UNKNOWN}, a decision id that does not match
+ * its task, a negative size), so that the caller dead-letters it. Core records always map to events.
+ */
+public final class EventMapping {
+
+    private EventMapping() {
+    }
+
+    /** The job of a {@code jobs.submitted} event, e.g. one the SWIM reader made. */
+    public static Checked<Job> job(JobSubmitted event) {
+        return Checked.of(() -> new Job(event.getJobId(), event.getJobName(), event.getUser(), event.getQueue(),
+                event.getPriority(), event.getSubmitTime(), Optional.ofNullable(event.getDeadline()),
+                event.getInputBytes(), event.getShuffleBytes(), event.getOutputBytes(),
+                event.getTasks().stream().map(group -> taskGroup(group, event.getJobId())).toList()));
+    }
+
+    /** A submitted job as the {@code jobs.submitted} topic carries it. */
+    public static JobSubmitted jobSubmitted(Job job) {
+        return JobSubmitted.newBuilder()
+                .setJobId(job.jobId())
+                .setJobName(job.jobName())
+                .setUser(job.user())
+                .setQueue(job.queue())
+                .setPriority(job.priority())
+                .setSubmitTime(job.submitTime())
+                .setDeadline(job.deadline().orElse(null))
+                .setInputBytes(job.inputBytes())
+                .setShuffleBytes(job.shuffleBytes())
+                .setOutputBytes(job.outputBytes())
+                .setTasks(job.taskGroups().stream().map(EventMapping::taskGroup).toList())
+                .build();
+    }
+
+    /** The node as its {@code nodes.heartbeats} event shows it. */
+    public static Checked<NodeState> nodeState(NodeHeartbeat event) {
+        return Checked.of(() -> new NodeState(event.getNodeId(), event.getTime(), event.getRack(), event.getLabels(),
+                resources(event.getCapacity()), event.getSpeedGflops(), event.getSlots(), resources(event.getFree()),
+                event.getFreeSlots(), event.getRunningAttempts()));
+    }
+
+    /** A node's heartbeat as the {@code nodes.heartbeats} topic carries it. */
+    public static NodeHeartbeat nodeHeartbeat(NodeState node) {
+        return NodeHeartbeat.newBuilder()
+                .setNodeId(node.nodeId())
+                .setTime(node.time())
+                .setRack(node.rack())
+                .setLabels(node.labels())
+                .setCapacity(resources(node.capacity()))
+                .setSpeedGflops(node.speedGflops())
+                .setSlots(node.slots())
+                .setFree(resources(node.free()))
+                .setFreeSlots(node.freeSlots())
+                .setRunningAttempts(node.runningAttempts())
+                .build();
+    }
+
+    /** What the planner needs of a {@code tasks.reports} event. */
+    public static Checked<TaskOutcome> taskOutcome(TaskReport event) {
+        return Checked.of(() -> new TaskOutcome(event.getDecisionId(), event.getJobId(),
+                taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
+                event.getNodeId(), taskState(event.getState(), event.getDecisionId()), event.getTime()));
+    }
+
+    /**
+     * A {@code tasks.reports} event of {@code outcome}. The fields only an executor knows (start time, locality,
+     * bytes read, CPU and RAM used, reason) keep their schema defaults; an executor sets them on a copy
+     * ({@code TaskReport.newBuilder(report)}).
+     */
+    public static TaskReport taskReport(TaskOutcome outcome) {
+        return TaskReport.newBuilder()
+                .setDecisionId(outcome.decisionId())
+                .setJobId(outcome.jobId())
+                .setKind(taskKind(outcome.kind()))
+                .setTaskIndex(outcome.taskIndex())
+                .setAttempt(outcome.attempt())
+                .setNodeId(outcome.nodeId())
+                .setState(taskState(outcome.state()))
+                .setTime(outcome.time())
+                .build();
+    }
+
+    /**
+     * The placement of a {@code placements} event. Chunk moves are not carried: the core's placements have none
+     * yet (see {@link #placementDecision}).
+     */
+    public static Checked<Placement> placement(PlacementDecision event) {
+        return Checked.of(() -> new Placement(event.getDecisionId(), event.getEpoch(), event.getJobId(),
+                taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
+                event.getNodeId(), event.getNotBefore(), event.getPolicy(), event.getInputBytes(),
+                event.getFlopPerByte(), resources(event.getDemand()),
+                Optional.ofNullable(event.getChunk()).map(chunk -> new Chunk(chunk.getDataset(), chunk.getIndex()))));
+    }
+
+    /** A placement as the {@code placements} topic carries it, with no chunk moves. */
+    public static PlacementDecision placementDecision(Placement placement) {
+        return PlacementDecision.newBuilder()
+                .setDecisionId(placement.decisionId())
+                .setEpoch(placement.epoch())
+                .setJobId(placement.jobId())
+                .setKind(taskKind(placement.kind()))
+                .setTaskIndex(placement.taskIndex())
+                .setAttempt(placement.attempt())
+                .setNodeId(placement.nodeId())
+                .setNotBefore(placement.notBefore())
+                .setPolicy(placement.policy())
+                .setInputBytes(placement.inputBytes())
+                .setFlopPerByte(placement.flopPerByte())
+                .setDemand(resources(placement.demand()))
+                .setChunk(placement.chunk().map(chunk -> new ChunkRef(chunk.dataset(), chunk.index())).orElse(null))
+                .setChunkMoves(List.of())
+                .build();
+    }
+
+    private static TaskGroup taskGroup(io.gleaner.schemas.avro.TaskGroup group, String jobId) {
+        return new TaskGroup(taskKind(group.getKind(), jobId), group.getCount(), group.getBytesPerTask(),
+                group.getLastTaskBytes(), group.getFlopPerByte(), resources(group.getDemand()),
+                Optional.ofNullable(group.getDataset()), group.getFirstChunk());
+    }
+
+    private static io.gleaner.schemas.avro.TaskGroup taskGroup(TaskGroup group) {
+        return io.gleaner.schemas.avro.TaskGroup.newBuilder()
+                .setKind(taskKind(group.kind()))
+                .setCount(group.count())
+                .setBytesPerTask(group.bytesPerTask())
+                .setLastTaskBytes(group.lastTaskBytes())
+                .setFlopPerByte(group.flopPerByte())
+                .setDemand(resources(group.demand()))
+                .setDataset(group.dataset().orElse(null))
+                .setFirstChunk(group.firstChunk())
+                .build();
+    }
+
+    private static TaskKind taskKind(io.gleaner.schemas.avro.TaskKind kind, String jobId) {
+        return switch (kind) {
+            case MAP -> TaskKind.MAP;
+            case REDUCE -> TaskKind.REDUCE;
+            default -> throw new IllegalArgumentException("unknown task kind " + kind + " in job " + jobId);
+        };
+    }
+
+    private static io.gleaner.schemas.avro.TaskKind taskKind(TaskKind kind) {
+        return switch (kind) {
+            case MAP -> io.gleaner.schemas.avro.TaskKind.MAP;
+            case REDUCE -> io.gleaner.schemas.avro.TaskKind.REDUCE;
+        };
+    }
+
+    private static TaskOutcome.State taskState(TaskState state, String decisionId) {
+        return switch (state) {
+            case LAUNCHED -> TaskOutcome.State.LAUNCHED;
+            case SUCCEEDED -> TaskOutcome.State.SUCCEEDED;
+            case FAILED -> TaskOutcome.State.FAILED;
+            case KILLED -> TaskOutcome.State.KILLED;
+            case PREEMPTED -> TaskOutcome.State.PREEMPTED;
+            default -> throw new IllegalArgumentException("unknown task state " + state + " in report of "
+                    + decisionId);
+        };
+    }
+
+    private static TaskState taskState(TaskOutcome.State state) {
+        return switch (state) {
+            case LAUNCHED -> TaskState.LAUNCHED;
+            case SUCCEEDED -> TaskState.SUCCEEDED;
+            case FAILED -> TaskState.FAILED;
+            case KILLED -> TaskState.KILLED;
+            case PREEMPTED -> TaskState.PREEMPTED;
+        };
+    }
+
+    private static Resources resources(io.gleaner.schemas.avro.Resources resources) {
+        return new Resources(resources.getCpus(), resources.getMemoryBytes());
+    }
+
+    private static io.gleaner.schemas.avro.Resources resources(Resources resources) {
+        return new io.gleaner.schemas.avro.Resources(resources.cpus(), resources.memoryBytes());
+    }
+}

@@ -1,0 +1,30 @@
+package io.gleaner.planner.topology;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.streams.processor.TaskId;
+import org.apache.kafka.streams.processor.api.ProcessingContext;
+
+/**
+ * The {@link StorePlannerState} of each stream task, shared by the task's processors (jobs, reports, heartbeats),
+ * which all write the same stores: one decoded copy of the unfinished jobs per task, kept right by every write.
+ *
+ * <p>Kafka Streams initializes a task's processors after restoring its stores and closes them before it suspends
+ * the task or wipes its stores (a dirty close under exactly-once). So every {@link #forget} from
+ * {@code init} and {@code close} drops the task's copy, and the first record after that reads it again
+ * ({@link #of}): a copy never outlives the store contents it was read from.
+ */
+final class TaskStates {
+
+    private final Map<TaskId, StorePlannerState> byTask = new ConcurrentHashMap<>();
+
+    /** The state of {@code context}'s task, read from its stores on the first call after {@link #forget}. */
+    StorePlannerState of(ProcessingContext context) {
+        return byTask.computeIfAbsent(context.taskId(), task -> StorePlannerState.load(context));
+    }
+
+    /** Drops the copy of {@code context}'s task. */
+    void forget(ProcessingContext context) {
+        byTask.remove(context.taskId());
+    }
+}

@@ -1,0 +1,142 @@
+package io.gleaner.planner.bench;
+
+import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.node;
+
+import io.gleaner.planner.PlannerApp;
+import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.FifoPolicy;
+import io.gleaner.planner.core.InMemoryPlannerState;
+import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.PlannerFixtures;
+import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.topology.PlannerEvents;
+import io.gleaner.planner.topology.PlannerSerdes;
+import io.gleaner.planner.topology.PlannerTopology;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.TestInputTopic;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What one heartbeat costs the planner as jobs queue up: {@code queued} jobs wait (one map of 1 core and 1 GiB
+ * each) and a node with free slots but 512 MiB of spare RAM asks for work, so nothing can be placed. Measured on the
+ * in-process cell ({@link InMemoryPlannerState}) and on the Kafka Streams topology over RocksDB stores (through
+ * {@link TopologyTestDriver}, whose own cost per record is in the number). Numbers only, never pass/fail.
+ *
+ * <p>Run: {@code mvn -o -q -pl planner -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
+ * -Dmdep.includeScope=test}, then {@code java -cp planner/target/test-classes:planner/target/classes:$(cat
+ * planner/target/cp.txt) org.openjdk.jmh.Main HeartbeatBenchmark -jvmArgsAppend -Djava.io.tmpdir=/dev/shm}. The
+ * driver commits, and so flushes RocksDB, after every record: on a disk rather than tmpfs that flush dominates the
+ * topology numbers and their noise.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Fork(1)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class HeartbeatBenchmark {
+
+    private static final long PERIOD_MS = 3_000;
+    /** Spare capacity of the asking node: every core, but less RAM than any queued map holds (1 GiB). */
+    private static final Resources SPARE = new Resources(16, 512L << 20);
+
+    /** The in-process cell with {@code queued} jobs waiting. */
+    @State(Scope.Benchmark)
+    public static class InProcess {
+
+        @Param({"100", "1000", "5000"})
+        int queued;
+
+        PlannerCell cell;
+        long millis;
+
+        @Setup(Level.Trial)
+        public void queueJobs() {
+            cell = new PlannerCell(new FifoPolicy(), new InMemoryPlannerState());
+            for (int i = 0; i < queued; i++) {
+                cell.onJob(PlannerFixtures.job(String.format("j%05d", i), Instant.ofEpochMilli(i), maps(1)));
+            }
+            millis = queued + PERIOD_MS;
+        }
+    }
+
+    /** The planner topology over RocksDB stores with {@code queued} jobs waiting. */
+    @State(Scope.Benchmark)
+    public static class Topology {
+
+        @Param({"100", "1000", "5000"})
+        int queued;
+
+        Path stateDir;
+        TopologyTestDriver driver;
+        TestInputTopic<String, NodeHeartbeat> heartbeats;
+        long millis;
+
+        @Setup(Level.Trial)
+        public void queueJobs() throws IOException {
+            stateDir = Files.createTempDirectory("heartbeat-benchmark");
+            var topics = Topics.withPrefix("bench.");
+            var serdes = PlannerSerdes.with(new InMemorySchemaRegistryClient());
+            var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("bench.");
+            driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
+                    PlannerApp.streamsProperties(config));
+            var keys = new StringSerializer();
+            var jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
+            heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,
+                    serdes.nodeHeartbeat().serializer());
+            for (int i = 0; i < queued; i++) {
+                var job = PlannerEvents.job(String.format("j%05d", i), i, 1, 0);
+                jobs.pipeInput(job.getJobId(), job, job.getSubmitTime());
+            }
+            millis = queued + PERIOD_MS;
+        }
+
+        @TearDown(Level.Trial)
+        public void close() throws IOException {
+            driver.close();
+            try (var files = Files.walk(stateDir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    @Benchmark
+    public Verdict inProcessHeartbeatOfAFullNode(InProcess state) {
+        state.millis += PERIOD_MS;
+        return state.cell.onHeartbeat(node("n1", Instant.ofEpochMilli(state.millis), 8, SPARE));
+    }
+
+    @Benchmark
+    public long topologyHeartbeatOfAFullNode(Topology state) {
+        state.millis += PERIOD_MS;
+        var heartbeat = NodeHeartbeat.newBuilder().setNodeId("n1").setTime(Instant.ofEpochMilli(state.millis))
+                .setCapacity(new io.gleaner.schemas.avro.Resources(16.0, 64L << 30)).setSpeedGflops(2.0).setSlots(16)
+                .setFree(new io.gleaner.schemas.avro.Resources(SPARE.cpus(), SPARE.memoryBytes())).setFreeSlots(8)
+                .build();
+        state.heartbeats.pipeInput("n1", heartbeat, state.millis);
+        return state.millis;
+    }
+}

@@ -1,0 +1,134 @@
+package io.gleaner.planner.events;
+
+import static io.gleaner.planner.core.PlannerFixtures.GIB;
+import static io.gleaner.planner.core.PlannerFixtures.job;
+import static io.gleaner.planner.core.PlannerFixtures.reduces;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.NodeState;
+import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.TaskAttempt;
+import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.TaskKind;
+import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.schemas.avro.TaskState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class EventMappingTest {
+
+    private static final Instant T0 = Instant.parse("2009-10-01T00:00:00Z");
+
+    @Test
+    void jobSurvivesTheRoundTripThroughJobSubmitted() {
+        var job = job("j", T0.plusSeconds(5), maps(3, "ds-j"), reduces(2));
+        var withDeadline = new Job(job.jobId(), job.jobName(), "alice", "q1", 4, job.submitTime(),
+                Optional.of(T0.plusSeconds(600)), job.inputBytes(), job.shuffleBytes(), job.outputBytes(),
+                job.taskGroups());
+
+        assertThat(EventMapping.job(EventMapping.jobSubmitted(job))).isEqualTo(new Checked.Valid<>(job));
+        assertThat(EventMapping.job(EventMapping.jobSubmitted(withDeadline)))
+                .isEqualTo(new Checked.Valid<>(withDeadline));
+    }
+
+    @Test
+    void jobWithANegativeSizeIsInvalidWithTheCoreMessage() {
+        var event = EventMapping.jobSubmitted(job("j", T0, maps(1, "ds-j")));
+        event.getTasks().get(0).setBytesPerTask(-64);
+
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>("MAP bytesPerTask must be >= 0, was -64"));
+    }
+
+    @Test
+    void placementSurvivesTheRoundTripThroughPlacementDecision() {
+        var placement = mapOn(job("j", T0, maps(3, "ds-j"), reduces(1)), 2, "n4", T0.plusSeconds(3));
+
+        var decision = EventMapping.placementDecision(placement);
+
+        assertThat(decision.getChunk().getDataset()).isEqualTo("ds-j");
+        assertThat(decision.getChunk().getIndex()).isEqualTo(2);
+        assertThat(decision.getChunkMoves()).isEmpty();
+        assertThat(EventMapping.placement(decision)).isEqualTo(new Checked.Valid<>(placement));
+    }
+
+    @Test
+    void placementOfUnknownKindIsRefused() {
+        var decision = EventMapping.placementDecision(mapOn(job("j", T0, maps(1, "ds-j")), 0, "n1", T0));
+        decision.setKind(io.gleaner.schemas.avro.TaskKind.UNKNOWN);
+
+        assertThat(reasonOf(EventMapping.placement(decision))).contains("task kind UNKNOWN");
+    }
+
+    @Test
+    void placementWhoseDecisionIdDoesNotMatchItsTaskIsRefused() {
+        var decision = EventMapping.placementDecision(mapOn(job("j", T0, maps(1, "ds-j")), 0, "n1", T0));
+        decision.setDecisionId("j/m/0/7");
+
+        assertThat(reasonOf(EventMapping.placement(decision))).contains("j/m/0/7");
+    }
+
+    @Test
+    void heartbeatKeepsEveryField() {
+        var node = new NodeState("n1", T0, "rack-a", List.of("gpu=a100"), new Resources(4, 64 * GIB), 8.0, 4,
+                new Resources(3, 61 * GIB), 3, List.of("j/m/0/0"));
+
+        var heartbeat = EventMapping.nodeHeartbeat(node);
+
+        assertThat(heartbeat.getFree().getCpus()).isEqualTo(3.0);
+        assertThat(heartbeat.getFree().getMemoryBytes()).isEqualTo(61 * GIB);
+        assertThat(heartbeat.getCapacity().getMemoryBytes()).isEqualTo(64 * GIB);
+        assertThat(heartbeat.getFreeSlots()).isEqualTo(3);
+        assertThat(heartbeat.getRunningAttempts()).containsExactly("j/m/0/0");
+        assertThat(heartbeat.getLabels()).containsExactly("gpu=a100");
+        assertThat(heartbeat.getRack()).isEqualTo("rack-a");
+        assertThat(heartbeat.getTime()).isEqualTo(T0);
+        assertThat(EventMapping.nodeState(heartbeat)).isEqualTo(new Checked.Valid<>(node));
+    }
+
+    @Test
+    void outcomeSurvivesTheRoundTripThroughTaskReport() {
+        var outcome = new TaskOutcome("j/r/0/1", "j", TaskKind.REDUCE, 0, 1, "n2", TaskOutcome.State.PREEMPTED,
+                T0.plusSeconds(70));
+
+        var report = EventMapping.taskReport(outcome);
+
+        assertThat(report.getKind()).isEqualTo(io.gleaner.schemas.avro.TaskKind.REDUCE);
+        assertThat(report.getState()).isEqualTo(TaskState.PREEMPTED);
+        // the executor's fields keep the schema's defaults
+        assertThat(report.getStartTime()).isNull();
+        assertThat(report.getLocal()).isTrue();
+        assertThat(report.getReason()).isNull();
+        assertThat(EventMapping.taskOutcome(report)).isEqualTo(new Checked.Valid<>(outcome));
+    }
+
+    @Test
+    void reportWithAnUnknownStateIsInvalidNamingItsDecision() {
+        var report = EventMapping.taskReport(new TaskOutcome("j/m/0/0", "j", TaskKind.MAP, 0, 0, "n1",
+                TaskOutcome.State.SUCCEEDED, T0));
+        report.setState(TaskState.UNKNOWN);
+
+        assertThat(EventMapping.taskOutcome(report))
+                .isEqualTo(new Checked.Invalid<>("unknown task state UNKNOWN in report of j/m/0/0"));
+    }
+
+    private static String reasonOf(Checked<?> checked) {
+        assertThat(checked).isInstanceOf(Checked.Invalid.class);
+        return ((Checked.Invalid<?>) checked).reason();
+    }
+
+    /** {@code count} maps of 128 MiB chunks 0.. of {@code dataset}, 1 core and 3 GiB each. */
+    private static TaskGroup maps(int count, String dataset) {
+        return new TaskGroup(TaskKind.MAP, count, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+                Optional.of(dataset), 0);
+    }
+
+    /** Placement of map {@code index} (attempt 0) of {@code job} on {@code nodeId}, decided at {@code time}. */
+    private static Placement mapOn(Job job, int index, String nodeId, Instant time) {
+        return Placement.of(job, new TaskAttempt(job.jobId(), TaskKind.MAP, index, 0), nodeId, time, "test");
+    }
+}
