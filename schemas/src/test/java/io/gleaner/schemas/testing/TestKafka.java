@@ -70,7 +70,13 @@ public final class TestKafka implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
-        resource.close();
+    public void close() {
+        try {
+            resource.close();
+        } catch (RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot stop the test Kafka: " + e.getMessage(), e);
+        }
     }
 }
