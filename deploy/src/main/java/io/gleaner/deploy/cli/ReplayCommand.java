@@ -1,34 +1,74 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.ingest.replay.KafkaRecordSink;
+import io.gleaner.ingest.replay.KafkaReplayedPositions;
+import io.gleaner.ingest.replay.KeySampler;
+import io.gleaner.ingest.replay.RecordSink;
 import io.gleaner.ingest.replay.ReplayOptions;
+import io.gleaner.ingest.replay.ReplayProgress;
+import io.gleaner.ingest.replay.ReplaySummary;
+import io.gleaner.ingest.replay.ReplayWindow;
+import io.gleaner.ingest.replay.ReplayedPositions;
 import io.gleaner.ingest.replay.Replayer;
+import io.gleaner.ingest.replay.Resume;
+import io.gleaner.ingest.replay.RoutingSink;
+import io.gleaner.ingest.replay.TraceSequence;
 import io.gleaner.ingest.replay.WallClockPacer;
-import io.gleaner.ingest.swim.SwimJobRule;
-import io.gleaner.ingest.swim.SwimTraceReader;
-import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.TraceReader;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidatingReader;
+import io.gleaner.ingest.validation.ValidationSummary;
+import io.gleaner.schemas.Topic;
+import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
-import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerializer;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import org.apache.avro.specific.SpecificRecord;
 import org.apache.kafka.clients.admin.Admin;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code gleaner replay}: put a job trace onto {@code jobs.submitted}, paced by its event times. */
+/** {@code gleaner replay}: put a trace onto its canonical topics, paced by its event times. */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = {"Replay a SWIM job trace onto the jobs.submitted topic, each job at its submit time "
-                + "(the record timestamp), paced at a speed factor. Rows that do not parse go to the deadletter "
-                + "topic with their line number and the reason.",
-                "Creates the catalogue's topics if they are missing."})
+        description = {"Replay a trace onto Gleaner's canonical topics: each record at its event time (the record "
+                + "timestamp), paced at a speed factor, in trace order, keyed by node id or job id. Utilization "
+                + "samples pass the sample validator (value in [0, 1] and a number, time not going backwards, no "
+                + "duplicate per node, metric and source); rows that do not parse or validate go to the deadletter "
+                + "topic with their file, line and reason. Every row is counted: sent, dead-lettered, or skipped "
+                + "(outside --from/--to, not in --sample, or already replayed on --resume).",
+                "Every record carries the headers gleaner.source (the trace's name) and gleaner.position, and goes "
+                        + "to the partition of its key; --resume reads them back and sends only what is missing, "
+                        + "so an interrupted replay, run again with the same options and --resume, leaves the topics "
+                        + "as one uninterrupted replay would.",
+                "Creates the catalogue's topics if they are missing."},
+        footerHeading = "%nFormats (--format), what they read and where their records go:%n")
 final class ReplayCommand implements Callable<Integer> {
+
+    /** Progress is reported after this many rows, and printed at most this often. */
+    static final int PROGRESS_EVERY_ROWS = 1000;
+    static final Duration PRINT_EVERY = Duration.ofSeconds(2);
 
     @Mixin
     KafkaOptions kafka;
@@ -39,50 +79,127 @@ final class ReplayCommand implements Callable<Integer> {
     @Mixin
     RegistryOptions registry;
 
-    @Option(names = "--trace", defaultValue = SwimTraceReader.FB_2009, paramLabel = "PATH",
-            description = "SWIM trace (tab-separated; .gz read directly), a file path or classpath:<resource> "
-                    + "(default: the bundled Facebook 2009 trace, ${DEFAULT-VALUE}).")
+    @Option(names = "--format", defaultValue = "swim", paramLabel = "FORMAT", completionCandidates = FormatNames.class,
+            description = "What the trace is: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). See Formats "
+                    + "below.")
+    String format;
+
+    @Option(names = "--trace", paramLabel = "PATH|DIR",
+            description = "The trace: a file (plain or gzip, told by its first bytes), a directory (bitbrains and "
+                    + "google-task-usage read it as one trace; for the other formats its files are read one after "
+                    + "another in name order), or classpath:<resource>. Default: the format's bundled trace (swim: "
+                    + "Facebook 2009; bitbrains: 10 VMs over 2 days); required for the other formats.")
     String trace;
 
-    @Option(names = "--jobs", paramLabel = "N", description = "Replay only the first N jobs (default: all).")
-    Long jobs;
+    @Option(names = "--mapping", paramLabel = "FILE|PRESET",
+            description = "For --format mapped: a mapping file (YAML), or a preset: telegraf-json, otlp-json.")
+    String mapping;
+
+    @Option(names = "--machine-events", paramLabel = "PATH",
+            description = "For --format google-task-usage: the machine_events table, whose capacities turn usage "
+                    + "into fractions (default: every machine taken as the largest one).")
+    String machineEvents;
 
     @Option(names = "--speed", defaultValue = "1", paramLabel = "FACTOR|max",
             description = "Trace seconds per wall-clock second: 1 is real time, 60 a minute per second, "
                     + "max as fast as possible (default: ${DEFAULT-VALUE}).")
     String speed;
 
+    @Option(names = "--from", paramLabel = "TIME",
+            description = "Replay only rows at or after this trace time: an instant (2009-05-01T06:00:00Z) or a "
+                    + "duration after the trace start, the first row's time (90s, 6h, 1h30m, 2d, PT6H). "
+                    + "Default: the start.")
+    String from;
+
+    @Option(names = "--to", paramLabel = "TIME",
+            description = "Replay only rows before this trace time, in the same forms as --from. Default: the end.")
+    String to;
+
+    @Option(names = "--sample", defaultValue = "1", paramLabel = "FRACTION",
+            description = "Replay only this fraction of the keys (node ids, job ids), chosen by a hash of "
+                    + "--seed and the key: the same keys on every run and in every file with the same seed "
+                    + "(default: ${DEFAULT-VALUE}, every key).")
+    double sample;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "S",
+            description = "Seed of --sample; another seed keeps another subset (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--resume",
+            description = "Continue an interrupted replay: send only the rows the topics do not hold yet. Give "
+                    + "the same trace and options as the interrupted run.")
+    boolean resume;
+
+    @Option(names = {"--limit", "--jobs"}, paramLabel = "N",
+            description = "Read only the first N parsed rows of the trace, sent or skipped (default: all).")
+    Long limit;
+
+    @Option(names = "--node-id-prefix", defaultValue = "", paramLabel = "PREFIX",
+            description = "Put before every node id, e.g. to replay two traces side by side (default: none).")
+    String nodeIdPrefix;
+
+    @Option(names = "--job-id-prefix", defaultValue = "", paramLabel = "PREFIX",
+            description = "Put before every job id (default: none).")
+    String jobIdPrefix;
+
+    private CommandSpec spec;
+
+    /** Picocli injects the spec here; the formats' table becomes the help's footer. */
     @Spec
-    CommandSpec spec;
+    void spec(CommandSpec commandSpec) {
+        this.spec = commandSpec;
+        commandSpec.usageMessage().footer(ReplayFormat.FORMATS.stream()
+                .flatMap(f -> f.help().stream())
+                .map(line -> "  " + line.replace("%", "%%"))
+                .toArray(String[]::new));
+    }
+
+    /** The formats' names, for picocli's ${COMPLETION-CANDIDATES}. */
+    static final class FormatNames implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return ReplayFormat.FORMATS.stream().map(ReplayFormat::name).iterator();
+        }
+    }
+
+    /**
+     * Everything the options say, checked before anything starts.
+     *
+     * @param replayId a digest of the options that decide which rows are sent and what they become (format,
+     *     window, sample, id prefixes, mapping, machine events; not the speed, nor the limit, which only cuts
+     *     the same sequence shorter): every record carries it, and a resume with another one is refused
+     */
+    private record Plan(ReplayFormat format, String trace, ReplayOptions options, Optional<Mapping> mapping,
+            String replayId) {
+    }
 
     @Override
     public Integer call() throws Exception {
-        var options = replayOptions();
+        var plan = plan();
         var out = spec.commandLine().getOut();
         try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
              var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
             var topics = kafka.topics();
             new CatalogueTopics(admin).create(topics, Optional.empty());
-            var client = environment.registryClient();
             var clientConfig = Map.<String, Object>of("bootstrap.servers", environment.bootstrapServers());
-            try (var rows = SwimTraceReader.open(trace, SwimJobRule.defaults(),
-                         jobs == null ? LineTraceReader.NO_LIMIT : jobs);
-                 var jobSink = KafkaRecordSink.open(topics.jobsSubmitted().name(), clientConfig,
-                         new AvroSerializer<>(JobSubmitted.class, client));
+            var validator = SampleValidator.anyHost();
+            var settings = new ReplayFormat.Settings(nodeIdPrefix, jobIdPrefix, plan.mapping(),
+                    Optional.ofNullable(machineEvents), validator);
+            try (var rows = open(plan, settings);
+                 var sink = routes(plan, topics, clientConfig, environment.registryClient());
                  var deadLetterSink = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
-                         new AvroSerializer<>(DeadLetter.class, client))) {
-                var bar = new ProgressBar(spec.commandLine().getErr(), "jobs",
-                        options.expectedRecords().orElse(0));
-                var summary = new Replayer<>(jobSink, deadLetterSink, new WallClockPacer(), options)
-                        .replay(rows, progress -> bar.update(progress.sent(), String.format("%.0f/s%s rejected %d",
-                                progress.recordsPerSecond(),
-                                progress.eta().map(eta -> " eta " + seconds(eta)).orElse(""), progress.rejected())));
-                bar.finish();
-                out.printf("replayed %d jobs onto %s (%d rejected to %s, %d blank lines) in %s%n", summary.sent(),
-                        topics.jobsSubmitted().name(), summary.rejected(), topics.deadLetters().name(),
-                        summary.blankLines(), seconds(summary.elapsed()));
-                summary.firstEventTime().ifPresent(t -> out.println("first submit time " + t));
-                summary.lastEventTime().ifPresent(t -> out.println("last submit time  " + t));
+                         new AvroSerializer<>(DeadLetter.class, environment.registryClient()), plan.replayId())) {
+                var from = resume ? resumeFrom(plan, topics, clientConfig, rows.sourceName()) : Resume.none();
+                var replayer = new Replayer<>(sink, deadLetterSink, new WallClockPacer(), plan.options());
+                if (plan.format().samples()) {
+                    replayer = replayer.withCheck(selected -> new ValidatingReader<>(selected, validator,
+                            record -> record instanceof UtilizationSample sample ? sample : null));
+                }
+                var progress = new Progress(spec.commandLine().getErr(), plan.options());
+                var summary = replayer.replay(rows, from, progress::report);
+                progress.finish();
+                print(out, plan, rows.sourceName(), summary, sink.sent(), topics,
+                        plan.format().samples() ? Optional.of(validator.summary()) : Optional.empty());
                 out.println("bootstrap.servers=" + environment.bootstrapServers());
                 out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
             }
@@ -90,21 +207,209 @@ final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private ReplayOptions replayOptions() {
-        var base = "max".equalsIgnoreCase(speed) ? ReplayOptions.asFastAsPossible() : ReplayOptions.atSpeed(parseSpeed());
-        var withProgress = base.withProgressEvery(100);
-        return jobs == null ? withProgress.withExpectedRecords(0) : withProgress.withExpectedRecords(jobs);
+    /** Checks the options and turns them into a plan; a bad one is a usage error, before anything starts. */
+    private Plan plan() {
+        ReplayFormat replayFormat;
+        try {
+            replayFormat = ReplayFormat.named(format);
+        } catch (IllegalArgumentException e) {
+            throw usage("--format: " + e.getMessage());
+        }
+        var location = trace != null ? trace : replayFormat.bundled()
+                .orElseThrow(() -> usage("--format " + format + " has no bundled trace: give --trace"));
+        if (mapping != null && !replayFormat.name().equals("mapped")) {
+            throw usage("--mapping is for --format mapped, not " + format);
+        }
+        if (machineEvents != null && !replayFormat.name().equals("google-task-usage")) {
+            throw usage("--machine-events is for --format google-task-usage, not " + format);
+        }
+        Optional<Mapping> loaded = Optional.empty();
+        if (replayFormat.name().equals("mapped")) {
+            if (mapping == null) {
+                throw usage("--format mapped needs --mapping FILE or a preset (" + String.join(", ", Mapping.PRESETS)
+                        + ")");
+            }
+            loaded = Optional.of(loadMapping(mapping));
+        }
+        if (limit != null && limit < 1) {
+            throw usage("--limit must be >= 1, was " + limit);
+        }
+        var options = speedOptions().withProgressEvery(PROGRESS_EVERY_ROWS);
+        try {
+            options = options.withWindow(ReplayWindow.parse(from, to)).withSampler(new KeySampler(sample, seed));
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (limit != null) {
+            options = options.withExpectedRecords(limit);
+        }
+        var identity = String.join("\n", replayFormat.name(), options.window().toString(), options.sampler().toString(),
+                nodeIdPrefix, jobIdPrefix, loaded.map(Object::toString).orElse(""),
+                machineEvents == null ? "" : machineEvents);
+        return new Plan(replayFormat, location, options, loaded, digest(identity));
     }
 
-    private double parseSpeed() {
+    /** The first 8 bytes of the SHA-256 of the text, in hex. */
+    static String digest(String text) {
         try {
-            return Double.parseDouble(speed);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("--speed must be a positive number or 'max', was '" + speed + "'");
+            var hash = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(hash, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java has SHA-256", e);
         }
     }
 
-    private static String seconds(Duration duration) {
-        return String.format("%.1f s", duration.toMillis() / 1000.0);
+    private ReplayOptions speedOptions() {
+        if ("max".equalsIgnoreCase(speed)) {
+            return ReplayOptions.asFastAsPossible();
+        }
+        try {
+            return ReplayOptions.atSpeed(Double.parseDouble(speed));
+        } catch (IllegalArgumentException e) {
+            throw usage("--speed must be a number > 0 or 'max', was '" + speed + "'");
+        }
+    }
+
+    private Mapping loadMapping(String fileOrPreset) {
+        try {
+            if (Mapping.PRESETS.contains(fileOrPreset)) {
+                return Mapping.preset(fileOrPreset);
+            }
+            var file = Path.of(fileOrPreset);
+            if (!Files.isRegularFile(file)) {
+                throw usage("--mapping '" + fileOrPreset + "' is neither a file nor a preset ("
+                        + String.join(", ", Mapping.PRESETS) + ")");
+            }
+            return Mapping.load(file);
+        } catch (IOException e) {
+            throw usage("--mapping " + fileOrPreset + " cannot be read: " + e.getMessage());
+        } catch (RuntimeException e) {
+            if (e instanceof CommandLine.ParameterException) {
+                throw e;
+            }
+            throw usage("--mapping " + fileOrPreset + ": " + e.getMessage());
+        }
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /**
+     * The trace as one reader, read to at most --limit parsed rows: a directory's files one after another,
+     * unless the format reads directories itself.
+     */
+    @SuppressWarnings("unchecked")
+    private TraceReader<SpecificRecord> open(Plan plan, ReplayFormat.Settings settings) throws IOException {
+        var replayFormat = plan.format();
+        TraceSequence.Opener<SpecificRecord> opener =
+                location -> (TraceReader<SpecificRecord>) replayFormat.reader().open(location, settings);
+        long most = limit == null ? Long.MAX_VALUE : limit;
+        var path = plan.trace().startsWith("classpath:") ? null : Path.of(plan.trace());
+        if (path != null && Files.isDirectory(path) && !replayFormat.readsDirectory()) {
+            var name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+            return new TraceSequence<>(name, TraceSequence.files(path), opener, most);
+        }
+        return TraceSequence.of(plan.trace(), opener, most);
+    }
+
+    /** A sink per record type of the format, each on its topic. */
+    private static RoutingSink<SpecificRecord> routes(Plan plan, Topics topics, Map<String, Object> clientConfig,
+            SchemaRegistryClient client) {
+        var builder = RoutingSink.<SpecificRecord>builder();
+        for (var route : plan.format().routes()) {
+            route(builder, route.type(), route.topic().apply(topics), clientConfig, client, plan.replayId());
+        }
+        return builder.build();
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void route(RoutingSink.Builder<SpecificRecord> builder, Class<? extends SpecificRecord> type,
+            Topic<String, ?> topic, Map<String, Object> clientConfig, SchemaRegistryClient client, String replayId) {
+        // The catalogue pairs each topic with its Avro class, which is the type routed to it.
+        RecordSink sink = KafkaRecordSink.open(topic.name(), clientConfig, new AvroSerializer(topic.value(), client),
+                replayId);
+        builder.route((Class) type, sink);
+    }
+
+    /** Where an interrupted replay of this trace got to on the format's topics and the dead-letter topic. */
+    private static Resume resumeFrom(Plan plan, Topics topics, Map<String, Object> clientConfig, String source) {
+        var byType = new HashMap<Class<?>, ReplayedPositions>();
+        for (var route : plan.format().routes()) {
+            byType.put(route.type(), KafkaReplayedPositions.read(clientConfig, route.topic().apply(topics).name(),
+                    source, plan.replayId()));
+        }
+        return new Resume(ReplayedPositions.byType(byType),
+                KafkaReplayedPositions.read(clientConfig, topics.deadLetters().name(), source, plan.replayId()));
+    }
+
+    private static void print(PrintWriter out, Plan plan, String source, ReplaySummary summary,
+            Map<Class<?>, Long> sentByType, Topics topics, Optional<ValidationSummary> validation) {
+        double seconds = summary.elapsed().toNanos() / 1e9;
+        out.printf("replayed %s (%s, replay id %s) in %.1f s%s%n", source, plan.format().name(), plan.replayId(),
+                seconds, seconds > 0 ? String.format(", %,.0f records/s", summary.sent() / seconds) : "");
+        var topicOf = new LinkedHashMap<Class<?>, String>();
+        plan.format().routes().forEach(r -> topicOf.put(r.type(), r.topic().apply(topics).name()));
+        out.printf("  sent                      %,d (%s)%n", summary.sent(), sentByType.entrySet().stream()
+                .map(e -> String.format("%,d %s to %s", e.getValue(), e.getKey().getSimpleName(), topicOf.get(e.getKey())))
+                .collect(Collectors.joining(", ")));
+        out.printf("  dead letters              %,d to %s%n", summary.rejected(), topics.deadLetters().name());
+        validation.ifPresent(v -> out.printf("  validated                 %,d accepted, %,d rejected%s%n", v.accepted(),
+                v.rejectedTotal(), v.rejectedTotal() == 0 ? "" : v.rejected().entrySet().stream()
+                        .filter(e -> e.getValue() > 0)
+                        .map(e -> String.format("%s %,d", e.getKey(), e.getValue()))
+                        .collect(Collectors.joining(", ", " (", ")"))));
+        out.printf("  skipped outside window    %,d %s%n", summary.skippedByWindow(), plan.options().window());
+        out.printf("  skipped not in sample     %,d (%s)%n", summary.skippedBySampling(), plan.options().sampler());
+        out.printf("  skipped already replayed  %,d%n", summary.skippedAsReplayed());
+        out.printf("  blank lines               %,d%n", summary.blankLines());
+        summary.firstEventTime().ifPresent(t -> out.println("  first event time          " + t));
+        summary.lastEventTime().ifPresent(t -> out.println("  last event time           " + t));
+    }
+
+    /** Progress on the error stream: a bar when the number of rows is known, else a line every few seconds. */
+    private static final class Progress {
+
+        private final PrintWriter err;
+        private final Optional<ProgressBar> bar;
+        private Duration printed = Duration.ofSeconds(-PRINT_EVERY.toSeconds());
+        private ReplayProgress last;
+
+        Progress(PrintWriter err, ReplayOptions options) {
+            this.err = err;
+            this.bar = options.expectedRecords().isPresent()
+                    ? Optional.of(new ProgressBar(err, "rows", options.expectedRecords().getAsLong()))
+                    : Optional.empty();
+        }
+
+        void report(ReplayProgress progress) {
+            last = progress;
+            if (progress.elapsed().minus(printed).compareTo(PRINT_EVERY) < 0) {
+                return;
+            }
+            printed = progress.elapsed();
+            show(progress);
+        }
+
+        private void show(ReplayProgress progress) {
+            var detail = String.format("%,.0f records/s, %,d dead letters, %,d skipped%s%s",
+                    progress.recordsPerSecond(), progress.rejected(), progress.skipped(),
+                    progress.lastEventTime().map(t -> ", at " + t).orElse(""),
+                    progress.eta().map(eta -> String.format(", eta %.0f s", eta.toMillis() / 1000.0)).orElse(""));
+            if (bar.isPresent()) {
+                bar.get().update(progress.sent() + progress.skipped(), detail);
+            } else {
+                err.printf("%,d sent: %s%n", progress.sent(), detail);
+                err.flush();
+            }
+        }
+
+        /** Shows the last progress on the bar (the summary follows, so no last line without one). */
+        void finish() {
+            if (bar.isPresent() && last != null) {
+                show(last);
+                bar.get().finish();
+            }
+        }
     }
 }

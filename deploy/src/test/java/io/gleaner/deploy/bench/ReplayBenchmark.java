@@ -4,10 +4,15 @@ import io.gleaner.deploy.broker.EmbeddedBroker;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.replay.KafkaRecordSink;
 import io.gleaner.ingest.replay.ReplayOptions;
 import io.gleaner.ingest.replay.Replayer;
+import io.gleaner.ingest.replay.TraceSequence;
 import io.gleaner.ingest.replay.WallClockPacer;
+import io.gleaner.ingest.trace.TraceReader;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.ingest.validation.ValidatingReader;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -20,6 +25,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
@@ -31,7 +37,12 @@ import org.apache.kafka.common.TopicPartition;
  * the replay path's and not a parser's. A benchmark, not a test: it prints numbers and asserts nothing
  * except that the topic holds every sample sent.
  *
- * <p>Arguments, each {@code name=value}: {@code samples} (2000000), {@code nodes} (1000), {@code warmup}
+ * <p>Two sources: {@code source=synthetic} (the default) measures the replay path alone; {@code
+ * source=bitbrains} measures what {@code gleaner replay --format bitbrains} does, parsing included: the
+ * bundled Bitbrains excerpt (10 VMs, 11,364 samples) read again and again under new node ids until
+ * {@code samples} are read, each copy parsed from its gzip files, through the sample validator.
+ *
+ * <p>Arguments, each {@code name=value}: {@code source}, {@code samples} (2000000), {@code nodes} (1000, synthetic only), {@code warmup}
  * samples before the measured runs (300000), {@code runs} (3), and any producer setting prefixed with
  * {@code producer.} (e.g. {@code producer.linger.ms=5}) to compare settings. It prints, per run, the rate
  * and the CPU time of the whole JVM per sample, which moves less than the rate when other work shares
@@ -62,14 +73,18 @@ public final class ReplayBenchmark {
         int nodes = Integer.parseInt(settings.getOrDefault("nodes", "1000"));
         long warmup = Long.parseLong(settings.getOrDefault("warmup", "300000"));
         int runs = Integer.parseInt(settings.getOrDefault("runs", "3"));
+        var source = settings.getOrDefault("source", "synthetic");
+        if (!source.equals("synthetic") && !source.equals("bitbrains")) {
+            throw new IllegalArgumentException("source is synthetic or bitbrains, was '" + source + "'");
+        }
         var producerOverrides = settings.entrySet().stream()
                 .filter(e -> e.getKey().startsWith("producer."))
                 .collect(Collectors.toMap(e -> e.getKey().substring("producer.".length()), e -> (Object) e.getValue()));
 
         System.out.printf("machine: %d processors, JVM %s, max heap %d MiB%n", Runtime.getRuntime().availableProcessors(),
                 System.getProperty("java.version"), Runtime.getRuntime().maxMemory() >> 20);
-        System.out.printf("samples %d per run, %d nodes, warm-up %d, runs %d, producer overrides %s%n", samples, nodes,
-                warmup, runs, producerOverrides);
+        System.out.printf("source %s, samples %d per run, %d nodes, warm-up %d, runs %d, producer overrides %s%n",
+                source, samples, nodes, warmup, runs, producerOverrides);
 
         var dataDir = Files.createTempDirectory("gleaner-replay-bench");
         try (var broker = EmbeddedBroker.start(dataDir, 0, Map.of());
@@ -81,11 +96,11 @@ public final class ReplayBenchmark {
                 var clientConfig = new HashMap<String, Object>(producerOverrides);
                 clientConfig.put("bootstrap.servers", broker.bootstrapServers());
                 if (warmup > 0) {
-                    run(admin, client, clientConfig, "bench.warmup.", warmup, nodes);
+                    run(admin, client, clientConfig, "bench.warmup.", source, warmup, nodes);
                 }
                 double best = 0;
                 for (int i = 1; i <= runs; i++) {
-                    double rate = run(admin, client, clientConfig, "bench.run" + i + ".", samples, nodes);
+                    double rate = run(admin, client, clientConfig, "bench.run" + i + ".", source, samples, nodes);
                     best = Math.max(best, rate);
                 }
                 System.out.printf("best: %.0f samples/s%n", best);
@@ -95,12 +110,19 @@ public final class ReplayBenchmark {
 
     /** One replay of {@code samples} samples onto fresh topics; returns samples per second. */
     private static double run(Admin admin, RestSchemaRegistryClient client, Map<String, Object> clientConfig,
-            String prefix, long samples, int nodes) throws Exception {
+            String prefix, String source, long samples, int nodes) throws Exception {
         var topics = Topics.withPrefix(prefix);
         new CatalogueTopics(admin).create(topics, Optional.empty());
         var topic = topics.nodesUtilization().name();
-        try (var rows = new SyntheticUtilizationReader(samples, nodes);
-             var sink = KafkaRecordSink.open(topic, clientConfig, new AvroSerializer<>(UtilizationSample.class, client));
+        var validator = SampleValidator.anyHost();
+        try (var rows = source.equals("bitbrains") ? bitbrains(samples, validator)
+                     : new SyntheticUtilizationReader(samples, nodes);
+             // The command's sinks also carry a replay id; the synthetic source keeps to what the sink could do
+             // before resume existed, so that its numbers compare with the code before it.
+             var sink = source.equals("bitbrains")
+                     ? KafkaRecordSink.open(topic, clientConfig, new AvroSerializer<>(UtilizationSample.class, client),
+                             "0123456789abcdef")
+                     : KafkaRecordSink.open(topic, clientConfig, new AvroSerializer<>(UtilizationSample.class, client));
              var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
                      new AvroSerializer<>(DeadLetter.class, client))) {
             long cpuBefore = processCpuNanos();
@@ -119,6 +141,16 @@ public final class ReplayBenchmark {
             }
             return rate;
         }
+    }
+
+    /**
+     * The bundled Bitbrains excerpt, copy after copy under node ids {@code c<copy>-<vm>}, validated, up to
+     * {@code samples} samples: the reader path of {@code gleaner replay --format bitbrains}.
+     */
+    private static TraceReader<UtilizationSample> bitbrains(long samples, SampleValidator validator) {
+        var copies = IntStream.rangeClosed(1, (int) (samples / 10_000 + 1)).mapToObj(i -> "c" + i + "-").toList();
+        var excerpts = new TraceSequence<>("bitbrains-copies", copies, BitbrainsDirectoryReader::excerpt, samples);
+        return ValidatingReader.of(excerpts, validator);
     }
 
     private static long processCpuNanos() {

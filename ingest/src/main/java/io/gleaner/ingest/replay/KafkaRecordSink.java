@@ -42,6 +42,7 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
     private final String topic;
     private final Producer<String, V> producer;
     private final AtomicReference<Exception> firstFailure = new AtomicReference<>();
+    private final byte[] replayId;
     private int partitions;
     private String lastSource;
     private byte[] lastSourceBytes;
@@ -53,8 +54,18 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
      * @param producer the producer; make it with {@link #producerConfig(Map)} to be idempotent
      */
     public KafkaRecordSink(String topic, Producer<String, V> producer) {
+        this(topic, producer, null);
+    }
+
+    /**
+     * A sink on a producer it now owns and closes, whose records also carry the replay's id.
+     *
+     * @param replayId the {@value TracePosition#REPLAY_HEADER} header of every record, or null for none
+     */
+    public KafkaRecordSink(String topic, Producer<String, V> producer, String replayId) {
         this.topic = Objects.requireNonNull(topic, "topic");
         this.producer = Objects.requireNonNull(producer, "producer");
+        this.replayId = replayId == null ? null : replayId.getBytes(StandardCharsets.UTF_8);
     }
 
     /**
@@ -68,6 +79,18 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
         Objects.requireNonNull(valueSerializer, "valueSerializer");
         var producer = new KafkaProducer<>(producerConfig(clientConfig), new StringSerializer(), valueSerializer);
         return new KafkaRecordSink<>(topic, producer);
+    }
+
+    /**
+     * A sink like {@link #open(String, Map, Serializer)} whose records also carry {@code replayId} in the
+     * {@value TracePosition#REPLAY_HEADER} header.
+     */
+    public static <V> KafkaRecordSink<V> open(String topic, Map<String, Object> clientConfig,
+            Serializer<V> valueSerializer, String replayId) {
+        Objects.requireNonNull(valueSerializer, "valueSerializer");
+        Objects.requireNonNull(replayId, "replayId");
+        var producer = new KafkaProducer<>(producerConfig(clientConfig), new StringSerializer(), valueSerializer);
+        return new KafkaRecordSink<>(topic, producer, replayId);
     }
 
     /**
@@ -123,10 +146,11 @@ public final class KafkaRecordSink<V> implements RecordSink<V> {
         throwIfFailed();
         var millis = timestamp == null ? null : timestamp.toEpochMilli();
         int partition = KeyPartitioner.partition(KeyPartitioner.partitionKey(key, from), partitions());
-        var headers = new RecordHeaders(new Header[] {
-            new RecordHeader(TracePosition.SOURCE_HEADER, sourceBytes(from.source())),
-            new RecordHeader(TracePosition.POSITION_HEADER,
-                    Long.toString(from.position()).getBytes(StandardCharsets.US_ASCII))});
+        var source = new RecordHeader(TracePosition.SOURCE_HEADER, sourceBytes(from.source()));
+        var position = new RecordHeader(TracePosition.POSITION_HEADER,
+                Long.toString(from.position()).getBytes(StandardCharsets.US_ASCII));
+        var headers = new RecordHeaders(replayId == null ? new Header[] {source, position}
+                : new Header[] {source, position, new RecordHeader(TracePosition.REPLAY_HEADER, replayId)});
         producer.send(new ProducerRecord<>(topic, partition, millis, key, value, headers), this::onCompletion);
     }
 

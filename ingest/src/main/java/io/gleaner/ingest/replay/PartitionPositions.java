@@ -26,7 +26,7 @@ public record PartitionPositions(String source, int partitions, Map<Integer, Lon
     }
 
     @Override
-    public boolean holds(String key, TracePosition from) {
+    public boolean holds(String key, Object value, TracePosition from) {
         if (!from.source().equals(source)) {
             return false;
         }

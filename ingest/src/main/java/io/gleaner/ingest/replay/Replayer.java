@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * time as the timestamp and its position. At infinite speed it never asks the pacer. A record whose time
  * has passed (the sink was slow, or the trace went backwards) goes at once; the replayer never reorders.
  * Rejected rows go to the dead-letter sink without waiting, with a null key and, as timestamp, the event
- * time of the last record sent (null, so the sink chooses, before the first).
+ * time of the parsed row before them, sent or already held (null, so the sink chooses, before the first):
+ * the same on a resumed run as on an uninterrupted one.
  *
  * <p>The replayer neither opens nor closes the reader or the sinks; it flushes both sinks before it
  * returns, so the summary counts stored records.
@@ -128,14 +129,15 @@ public final class Replayer<V> {
             var row = checked.next();
             var from = new TracePosition(source, ++position);
             if (row instanceof TraceRow.Parsed<V> parsed) {
-                if (resume.records().holds(parsed.key(), from)) {
+                counts.lastParsed = parsed.eventTime();
+                if (resume.records().holds(parsed.key(), parsed.value(), from)) {
                     counts.skippedAsReplayed++;
                     counts.skippedParsedAsReplayed++;
                 } else {
                     send(parsed, from, counts);
                 }
             } else if (row instanceof TraceRow.Rejected<V> rejection) {
-                if (resume.deadLetters().holds(null, from)) {
+                if (resume.deadLetters().holds(null, rejection.deadLetter(), from)) {
                     counts.skippedAsReplayed++;
                 } else {
                     deadLetter(rejection.deadLetter(), from, counts);
@@ -181,7 +183,7 @@ public final class Replayer<V> {
             log.debug("dead letter from {} partition {} offset {}: {}", deadLetter.getSourceTopic(),
                     deadLetter.getPartition(), deadLetter.getOffset(), deadLetter.getReason());
         }
-        deadLetterSink.send(null, deadLetter, counts.last, from);
+        deadLetterSink.send(null, deadLetter, counts.lastParsed, from);
         counts.rejected++;
     }
 
@@ -213,5 +215,6 @@ public final class Replayer<V> {
         long skippedParsedAsReplayed;
         Instant first;
         Instant last;
+        Instant lastParsed;
     }
 }

@@ -21,6 +21,14 @@ public record TracePosition(String source, long position) {
     /** Header that carries {@link #position()}, in decimal ASCII, on every record the replayer sends. */
     public static final String POSITION_HEADER = "gleaner.position";
 
+    /**
+     * Header that carries the replay's id, when the sink was given one ({@link KafkaRecordSink#open(String,
+     * java.util.Map, org.apache.kafka.common.serialization.Serializer, String)}): a digest of the options
+     * that decide which rows are sent and what they become, so that a resume with other options is refused
+     * ({@link KafkaReplayedPositions#read(java.util.Map, String, String, String)}).
+     */
+    public static final String REPLAY_HEADER = "gleaner.replay";
+
     public TracePosition {
         Objects.requireNonNull(source, "source");
         if (position < 1) {

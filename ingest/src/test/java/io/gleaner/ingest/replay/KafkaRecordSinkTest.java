@@ -96,6 +96,16 @@ class KafkaRecordSinkTest {
     }
 
     @Test
+    void shouldCarryTheReplayIdWhenGivenOne() {
+        var withId = new KafkaRecordSink<>(TOPIC, producer, "a77449a1e8631137");
+        withId.send("job0", "a", Instant.EPOCH, FROM);
+        sink.send("job1", "b", Instant.EPOCH, FROM);
+
+        assertThat(header(producer.history().get(0), TracePosition.REPLAY_HEADER)).isEqualTo("a77449a1e8631137");
+        assertThat(producer.history().get(1).headers().lastHeader(TracePosition.REPLAY_HEADER)).isNull();
+    }
+
+    @Test
     void shouldLeaveTheTimestampToTheProducerWhenNoneIsGiven() {
         sink.send(null, "dead letter", null, FROM);
         assertThat(producer.history()).singleElement().satisfies(record -> assertThat(record.timestamp()).isNull());

@@ -226,8 +226,29 @@ class ReplayResumeIT {
 
         var positions = KafkaReplayedPositions.read(clientConfig(), destination.records(), trace.getFileName().toString());
 
-        assertThat(positions).isEqualTo(new PartitionPositions(trace.getFileName().toString(), RECORD_PARTITIONS, expected));
+        assertThat(positions).as("end offsets %s", endOffsets(destination.records())).isEqualTo(new PartitionPositions(trace.getFileName().toString(), RECORD_PARTITIONS, expected));
         assertThat(expected).hasSize(RECORD_PARTITIONS);
+    }
+
+    @Test
+    void shouldRefuseToResumeAReplayThatRanWithAnotherReplayId(TestInfo test, @TempDir Path dir) throws Exception {
+        var trace = traceWithBadRows(dir);
+        var destination = createTopics(test, "other-options");
+        try (var rows = SwimTraceReader.open(trace, SwimJobRule.defaults(), 50);
+             var records = new KafkaRecordSink<>(destination.records(), producer(jobSerde.serializer()), "id-a");
+             var deadLetters = new KafkaRecordSink<>(destination.deadLetters(),
+                     producer(deadLetterSerde.serializer()), "id-a")) {
+            new Replayer<>(records, deadLetters, new WallClockPacer(), ReplayOptions.asFastAsPossible())
+                    .replay(rows, progress -> { });
+        }
+        var source = trace.getFileName().toString();
+
+        assertThat(KafkaReplayedPositions.read(clientConfig(), destination.records(), source, "id-a").lastPositions())
+                .isNotEmpty();
+        assertThatThrownBy(() -> KafkaReplayedPositions.read(clientConfig(), destination.records(), source, "id-b"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("holds a replay of " + source + " with replay id id-a")
+                .hasMessageContaining("this replay's options give replay id id-b");
     }
 
     /** How a replay is cut short. */
@@ -331,8 +352,11 @@ class ReplayResumeIT {
         var prefix = "it." + test.getTestMethod().orElseThrow().getName() + "." + name + ".";
         var destination = new Destination(prefix + "records", prefix + "deadletter");
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(destination.records(), recordPartitions, (short) 1),
-                    new NewTopic(destination.deadLetters(), deadLetterPartitions, (short) 1))).all().get();
+            // Kept forever, as the catalogue's topics are: the records carry event times years old, which the
+            // broker's default retention (7 days) would delete at its first check, half a minute after it starts.
+            var keep = Map.of("retention.ms", "-1");
+            admin.createTopics(List.of(new NewTopic(destination.records(), recordPartitions, (short) 1).configs(keep),
+                    new NewTopic(destination.deadLetters(), deadLetterPartitions, (short) 1).configs(keep))).all().get();
         }
         return destination;
     }
@@ -396,6 +420,14 @@ class ReplayResumeIT {
     private static KafkaConsumer<byte[], byte[]> consumer() {
         return new KafkaConsumer<>(Map.<String, Object>of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
                 cluster.bootstrapServers()), new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    }
+
+    private static Map<TopicPartition, Long> endOffsets(String topic) {
+        try (var consumer = consumer()) {
+            var partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            return consumer.endOffsets(partitions);
+        }
     }
 
     private static long total(String topic) {

@@ -172,8 +172,8 @@ class ReplayerSelectionTest {
         var rows = List.of(parsed(1, 0, "a"), rejected(2, Instant.EPOCH, null), parsed(3, 1, "b"),
                 rejected(4, Instant.EPOCH, null), parsed(5, 2, "a"), parsed(6, 3, "b"));
         // Records: key a reached position 5, key b position 1 (none of b yet). Dead letters: up to 2.
-        ReplayedPositions recordsHeld = (key, from) -> from.position() <= ("a".equals(key) ? 5 : 1);
-        ReplayedPositions deadLettersHeld = (key, from) -> key == null && from.position() <= 2;
+        ReplayedPositions recordsHeld = (key, value, from) -> from.position() <= ("a".equals(key) ? 5 : 1);
+        ReplayedPositions deadLettersHeld = (key, value, from) -> key == null && from.position() <= 2;
 
         var summary = replay(rows, ReplayOptions.atSpeed(1), new Resume(recordsHeld, deadLettersHeld));
 
@@ -186,9 +186,23 @@ class ReplayerSelectionTest {
     }
 
     @Test
+    void shouldStampADeadLetterWithThePrecedingRowsTimeWhetherThatRowWasSentOrAlreadyHeld()
+            throws InterruptedException {
+        var rows = List.of(parsed(1, 10, "a"), parsed(2, 20, "b"), rejected(3, Instant.EPOCH, null));
+        ReplayedPositions recordsHeld = (key, value, from) -> true;
+
+        replay(rows, ReplayOptions.asFastAsPossible(), new Resume(recordsHeld, ReplayedPositions.NONE));
+
+        // Nothing was sent in this run, yet the dead letter carries b's time, as in an uninterrupted replay.
+        assertThat(records.sent()).isEmpty();
+        assertThat(deadLetters.sent()).singleElement()
+                .satisfies(sent -> assertThat(sent.timestamp()).isEqualTo(T0.plusSeconds(20)));
+    }
+
+    @Test
     void shouldApplyTheWindowAndTheSampleBeforeAskingWhatIsHeld() throws InterruptedException {
         var asked = new ArrayList<Long>();
-        ReplayedPositions recordsHeld = (key, from) -> {
+        ReplayedPositions recordsHeld = (key, value, from) -> {
             asked.add(from.position());
             return false;
         };

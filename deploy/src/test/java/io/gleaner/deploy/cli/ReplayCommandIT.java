@@ -1,0 +1,163 @@
+package io.gleaner.deploy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
+import io.gleaner.ingest.replay.TracePosition;
+import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.schemas.testing.TestKafka;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code gleaner replay} against a real broker: formats to their topics, resume, and a refused resume. */
+@Tag("integration")
+@Timeout(value = 4, unit = TimeUnit.MINUTES)
+class ReplayCommandIT {
+
+    private static TestKafka cluster;
+
+    @BeforeAll
+    static void startBroker() {
+        cluster = TestKafka.start();
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private record Execution(int exitCode, String out, String err) {
+    }
+
+    /** Runs {@code gleaner replay} on the test's broker under a topic prefix of the test's own. */
+    private static Execution replay(String prefix, String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var commandLine = GleanerCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        var all = Stream.concat(Stream.of("replay", "--bootstrap-servers", cluster.bootstrapServers(),
+                "--topic-prefix", prefix, "--speed", "max"), Stream.of(args)).toArray(String[]::new);
+        int exitCode = commandLine.execute(all);
+        return new Execution(exitCode, out.toString(), err.toString());
+    }
+
+    private static String prefix(TestInfo test) {
+        return "it." + test.getTestMethod().orElseThrow().getName() + ".";
+    }
+
+    @Test
+    void shouldPutGoogleTaskEventsOfADirectoryOnJobsAndReportsAndResumeWithNothingLeft(TestInfo test,
+            @TempDir Path dir) throws Exception {
+        // Two parts of task_events in the published format (13 fields): job 1 submitted and scheduled, job 2
+        // submitted; then job 1 finishes, and a row with an event type that does not exist.
+        var parts = Files.createDirectory(dir.resolve("task_events"));
+        Files.writeString(parts.resolve("part-00000-of-00002.csv"), String.join("\n",
+                "600000000,,1,0,,0,user-a,2,9,0.0625,0.03,0.0001,0",
+                "600500000,,1,0,42,1,user-a,2,9,0.0625,0.03,0.0001,0",
+                "601000000,,2,0,,0,user-b,1,0,0.125,0.06,,0") + "\n");
+        Files.writeString(parts.resolve("part-00001-of-00002.csv"), String.join("\n",
+                "900000000,,1,0,42,4,user-a,2,9,0.0625,0.03,0.0001,0",
+                "900000001,,2,0,42,12,user-b,1,0,0.125,0.06,,0") + "\n");
+        var prefix = prefix(test);
+
+        var first = replay(prefix, "--format", "google-task-events", "--trace", parts.toString());
+
+        assertThat(first.exitCode()).as(first.err()).isZero();
+        assertThat(first.out()).contains("replayed task_events (google-task-events")
+                .contains("2 JobSubmitted to " + prefix + "jobs.submitted, 2 TaskReport to " + prefix + "tasks.reports")
+                .contains("dead letters              1 to " + prefix + "deadletter");
+        assertThat(records(prefix + "jobs.submitted")).extracting(ConsumerRecord::key)
+                .containsExactly("1/0", "2/0");
+        assertThat(records(prefix + "tasks.reports")).extracting(r -> header(r, TracePosition.POSITION_HEADER))
+                .containsExactly("2", "4");
+        var deadLetters = records(prefix + "deadletter");
+        assertThat(deadLetters).singleElement().satisfies(r -> {
+            assertThat(header(r, TracePosition.SOURCE_HEADER)).isEqualTo("task_events");
+            assertThat(new String(r.value(), StandardCharsets.ISO_8859_1)).contains("part-00001-of-00002.csv");
+        });
+
+        var again = replay(prefix, "--format", "google-task-events", "--trace", parts.toString(), "--resume");
+
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("skipped already replayed  5");
+        assertThat(records(prefix + "jobs.submitted")).hasSize(2);
+        assertThat(records(prefix + "tasks.reports")).hasSize(2);
+        assertThat(records(prefix + "deadletter")).hasSize(1);
+    }
+
+    @Test
+    void shouldResumeABitbrainsReplayCutShortAndRefuseToResumeWithOtherOptions(TestInfo test) throws Exception {
+        var prefix = prefix(test);
+        long samples;
+        try (var excerpt = BitbrainsDirectoryReader.excerpt("")) {
+            samples = excerpt.stream().filter(TraceRow.Parsed.class::isInstance).count();
+        }
+
+        var cut = replay(prefix, "--format", "bitbrains", "--limit", "3000");
+        var otherSample = replay(prefix, "--format", "bitbrains", "--resume", "--sample", "0.5");
+        var resumed = replay(prefix, "--format", "bitbrains", "--resume");
+
+        assertThat(cut.exitCode()).as(cut.err()).isZero();
+        assertThat(cut.out()).contains("sent                      3,000");
+        assertThat(otherSample.exitCode()).isEqualTo(1);
+        assertThat(otherSample.err()).contains("cannot resume").contains("with replay id");
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains("skipped already replayed  3,000")
+                .contains(String.format("sent                      %,d", samples - 3000));
+        var stored = records(prefix + "nodes.utilization");
+        assertThat(stored).hasSize((int) samples);
+        // Every position once: nothing was sent twice, nothing left out.
+        assertThat(stored).extracting(r -> Long.parseLong(header(r, TracePosition.POSITION_HEADER)))
+                .doesNotHaveDuplicates().hasSize((int) samples)
+                .allSatisfy(position -> assertThat(position).isBetween(1L, samples));
+    }
+
+    /** Every record of a topic, partition by partition. */
+    private static List<ConsumerRecord<String, byte[]>> records(String topic) {
+        var all = new ArrayList<ConsumerRecord<String, byte[]>>();
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, cluster.bootstrapServers()),
+                new org.apache.kafka.common.serialization.StringDeserializer(), new ByteArrayDeserializer())) {
+            var partitions = consumer.partitionsFor(topic).stream()
+                    .map(info -> new TopicPartition(topic, info.partition())).toList();
+            var ends = consumer.endOffsets(partitions);
+            for (var partition : partitions) {
+                consumer.assign(List.of(partition));
+                consumer.seekToBeginning(List.of(partition));
+                while (consumer.position(partition) < ends.get(partition)) {
+                    consumer.poll(Duration.ofMillis(200)).forEach(all::add);
+                }
+            }
+        }
+        return all;
+    }
+
+    private static String header(ConsumerRecord<?, ?> record, String name) {
+        var header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}
