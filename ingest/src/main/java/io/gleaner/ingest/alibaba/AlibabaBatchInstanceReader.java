@@ -1,5 +1,6 @@
 package io.gleaner.ingest.alibaba;
 
+import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
@@ -111,7 +112,7 @@ public final class AlibabaBatchInstanceReader extends LineTraceReader<TaskReport
     /**
      * The instance number at the end of an instance name, e.g. 74901673 for {@code ins_74901673}.
      *
-     * @throws AlibabaBatchFields.BadField if the name does not end in digits or the number exceeds an int
+     * @throws CsvFields.BadField if the name does not end in digits or the number exceeds an int
      */
     static int instanceIndex(String instanceName) {
         int digitsFrom = instanceName.length();
@@ -121,20 +122,20 @@ public final class AlibabaBatchInstanceReader extends LineTraceReader<TaskReport
         }
         var digits = instanceName.substring(digitsFrom);
         if (digits.isEmpty()) {
-            throw new AlibabaBatchFields.BadField("instance_name must end in a number (e.g. ins_123) to give the"
+            throw new CsvFields.BadField("instance_name must end in a number (e.g. ins_123) to give the"
                     + " task index, was '" + instanceName + "'");
         }
         try {
             return Integer.parseInt(digits);
         } catch (NumberFormatException e) {
-            throw new AlibabaBatchFields.BadField("instance_name's number must be at most " + Integer.MAX_VALUE
+            throw new CsvFields.BadField("instance_name's number must be at most " + Integer.MAX_VALUE
                     + " to be a task index, was '" + instanceName + "'");
         }
     }
 
     @Override
     protected TraceRow<TaskReport> parse(String line, long lineNumber) {
-        var fields = AlibabaBatchFields.split(line);
+        var fields = CsvFields.split(line);
         if (fields.count() != FIELDS) {
             return rejected(lineNumber, "expected " + FIELDS + " comma-separated fields (instance_name, task_name,"
                     + " job_name, task_type, status, start_time, end_time, machine_id, seq_no, total_seq_no,"
@@ -143,41 +144,41 @@ public final class AlibabaBatchInstanceReader extends LineTraceReader<TaskReport
         TaskReport report;
         try {
             report = report(fields);
-        } catch (AlibabaBatchFields.BadField e) {
+        } catch (CsvFields.BadField e) {
             return rejected(lineNumber, e.getMessage());
         }
         return new TraceRow.Parsed<>(lineNumber, report.getTime(), report.getJobId(), report);
     }
 
-    private TaskReport report(AlibabaBatchFields fields) {
+    private TaskReport report(CsvFields fields) {
         var instanceName = fields.text(INSTANCE_NAME, "instance_name");
         int taskIndex = instanceIndex(instanceName);
         var taskName = fields.text(TASK_NAME, "task_name");
         var jobName = fields.text(JOB_NAME, "job_name");
         var statusText = fields.text(STATUS, "status");
-        var status = AlibabaBatchStatus.parse(statusText).orElseThrow(() -> new AlibabaBatchFields.BadField(
+        var status = AlibabaBatchStatus.parse(statusText).orElseThrow(() -> new CsvFields.BadField(
                 "status must be one of " + AlibabaBatchStatus.labels() + ", was '" + statusText + "'"));
         var state = switch (status) {
             case TERMINATED -> TaskState.SUCCEEDED;
             case FAILED -> TaskState.FAILED;
             case CANCELLED, INTERRUPTED -> TaskState.KILLED;
             case RUNNING -> TaskState.LAUNCHED;
-            case WAITING, READY -> throw new AlibabaBatchFields.BadField("status " + status.label()
+            case WAITING, READY -> throw new CsvFields.BadField("status " + status.label()
                     + ": the instance never started, so there is no attempt on a node to report");
         };
         long start = fields.whole(START_TIME, "start_time", 0);
         long end = fields.whole(END_TIME, "end_time", 0);
         boolean ended = state != TaskState.LAUNCHED;
         if (ended && end == 0) {
-            throw new AlibabaBatchFields.BadField("end_time is 0 for an instance whose status is " + status.label());
+            throw new CsvFields.BadField("end_time is 0 for an instance whose status is " + status.label());
         }
         if (ended && end < start) {
-            throw new AlibabaBatchFields.BadField("end_time " + end + " is before start_time " + start);
+            throw new CsvFields.BadField("end_time " + end + " is before start_time " + start);
         }
         var machineId = fields.text(MACHINE_ID, "machine_id");
         long seqNo = fields.whole(SEQ_NO, "seq_no", 1);
         if (seqNo > Integer.MAX_VALUE) {
-            throw new AlibabaBatchFields.BadField("seq_no must be at most " + Integer.MAX_VALUE + ", was " + seqNo);
+            throw new CsvFields.BadField("seq_no must be at most " + Integer.MAX_VALUE + ", was " + seqNo);
         }
         fields.whole(TOTAL_SEQ_NO, "total_seq_no", 1);
         var cpuAvg = fields.optionalNonNegative(CPU_AVG, "cpu_avg");
@@ -218,7 +219,7 @@ public final class AlibabaBatchInstanceReader extends LineTraceReader<TaskReport
         try {
             return rule.time(seconds);
         } catch (ArithmeticException e) {
-            throw new AlibabaBatchFields.BadField(field + " " + seconds + " is past what a timestamp holds");
+            throw new CsvFields.BadField(field + " " + seconds + " is past what a timestamp holds");
         }
     }
 }

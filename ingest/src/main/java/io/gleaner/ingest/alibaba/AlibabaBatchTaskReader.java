@@ -1,5 +1,6 @@
 package io.gleaner.ingest.alibaba;
 
+import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
@@ -114,7 +115,7 @@ public final class AlibabaBatchTaskReader extends LineTraceReader<JobSubmitted> 
 
     @Override
     protected TraceRow<JobSubmitted> parse(String line, long lineNumber) {
-        var fields = AlibabaBatchFields.split(line);
+        var fields = CsvFields.split(line);
         if (fields.count() != FIELDS) {
             return rejected(lineNumber, "expected " + FIELDS + " comma-separated fields (task_name, instance_num,"
                     + " job_name, task_type, status, start_time, end_time, plan_cpu, plan_mem), found "
@@ -123,47 +124,47 @@ public final class AlibabaBatchTaskReader extends LineTraceReader<JobSubmitted> 
         JobSubmitted job;
         try {
             job = job(fields);
-        } catch (AlibabaBatchFields.BadField e) {
+        } catch (CsvFields.BadField e) {
             return rejected(lineNumber, e.getMessage());
         }
         return new TraceRow.Parsed<>(lineNumber, job.getSubmitTime(), job.getJobId(), job);
     }
 
-    private JobSubmitted job(AlibabaBatchFields fields) {
+    private JobSubmitted job(CsvFields fields) {
         var taskName = fields.text(TASK_NAME, "task_name");
         long instances = fields.whole(INSTANCE_NUM, "instance_num", 1);
         if (instances > Integer.MAX_VALUE) {
-            throw new AlibabaBatchFields.BadField("instance_num must be at most " + Integer.MAX_VALUE + ", was "
+            throw new CsvFields.BadField("instance_num must be at most " + Integer.MAX_VALUE + ", was "
                     + instances);
         }
         var jobName = fields.text(JOB_NAME, "job_name");
         var statusText = fields.text(STATUS, "status");
-        var status = AlibabaBatchStatus.parse(statusText).orElseThrow(() -> new AlibabaBatchFields.BadField(
+        var status = AlibabaBatchStatus.parse(statusText).orElseThrow(() -> new CsvFields.BadField(
                 "status must be one of " + AlibabaBatchStatus.labels() + ", was '" + statusText + "'"));
         long start = fields.whole(START_TIME, "start_time", 0);
         long end = fields.whole(END_TIME, "end_time", 0);
         if (end == 0) {
-            throw new AlibabaBatchFields.BadField("end_time is 0: the task (status " + status.label()
+            throw new CsvFields.BadField("end_time is 0: the task (status " + status.label()
                     + ") had not ended when the trace stopped, so it has no duration to derive its work from");
         }
         if (end < start) {
-            throw new AlibabaBatchFields.BadField("end_time " + end + " is before start_time " + start);
+            throw new CsvFields.BadField("end_time " + end + " is before start_time " + start);
         }
         double planCpu = fields.number(PLAN_CPU, "plan_cpu");
         if (!(planCpu > 0)) {
-            throw new AlibabaBatchFields.BadField("plan_cpu must be > 0, was " + planCpu);
+            throw new CsvFields.BadField("plan_cpu must be > 0, was " + planCpu);
         }
         double planMem = fields.optionalNumberIn(PLAN_MEM, "plan_mem", 0, AlibabaJobRule.NORMALISED_FULL)
-                .orElseThrow(() -> new AlibabaBatchFields.BadField("plan_mem is empty"));
+                .orElseThrow(() -> new CsvFields.BadField("plan_mem is empty"));
         try {
             rule.time(start);
         } catch (ArithmeticException e) {
-            throw new AlibabaBatchFields.BadField("start_time " + start + " is past what a timestamp holds");
+            throw new CsvFields.BadField("start_time " + start + " is past what a timestamp holds");
         }
         try {
             return rule.job(jobName, taskName, (int) instances, start, end, planCpu, planMem);
         } catch (ArithmeticException e) {
-            throw new AlibabaBatchFields.BadField("instance_num " + instances + " x " + (end - start)
+            throw new CsvFields.BadField("instance_num " + instances + " x " + (end - start)
                     + " s x plan_cpu " + planCpu + " is more work than a long of bytes holds");
         }
     }

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.google;
 
+import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
@@ -100,7 +101,7 @@ public final class GoogleMachineEventReader extends LineTraceReader<NodeHeartbea
 
     @Override
     protected TraceRow<NodeHeartbeat> parse(String line, long lineNumber) {
-        var fields = GoogleFields.split(line);
+        var fields = CsvFields.split(line);
         if (fields.count() != FIELDS) {
             return rejected(lineNumber, "expected " + FIELDS + " comma-separated fields (timestamp, machine ID,"
                     + " event type, platform ID, CPUs, memory), found " + fields.count());
@@ -108,17 +109,17 @@ public final class GoogleMachineEventReader extends LineTraceReader<NodeHeartbea
         NodeHeartbeat heartbeat;
         try {
             heartbeat = heartbeat(fields);
-        } catch (GoogleFields.BadField e) {
+        } catch (CsvFields.BadField e) {
             return rejected(lineNumber, e.getMessage());
         }
         return new TraceRow.Parsed<>(lineNumber, heartbeat.getTime(), heartbeat.getNodeId(), heartbeat);
     }
 
-    private NodeHeartbeat heartbeat(GoogleFields fields) {
-        var time = rule.time(fields.timestamp(TIMESTAMP, "timestamp"));
+    private NodeHeartbeat heartbeat(CsvFields fields) {
+        var time = rule.time(GoogleTraceRule.micros(fields, TIMESTAMP, "timestamp"));
         long machineId = fields.whole(MACHINE_ID, "machine ID", 0, Long.MAX_VALUE);
         long type = fields.whole(EVENT_TYPE, "event type", 0, Long.MAX_VALUE);
-        var event = GoogleMachineEvent.of(type).orElseThrow(() -> new GoogleFields.BadField(
+        var event = GoogleMachineEvent.of(type).orElseThrow(() -> new CsvFields.BadField(
                 "event type must be 0 (ADD), 1 (REMOVE) or 2 (UPDATE), was " + type));
         var labels = new ArrayList<String>(2);
         if (!fields.isEmpty(PLATFORM_ID)) {
@@ -154,7 +155,7 @@ public final class GoogleMachineEventReader extends LineTraceReader<NodeHeartbea
 
     private static double normalised(double value, String name, String text) {
         if (value > 1) {
-            throw new GoogleFields.BadField(name + " must be in [0, 1] (normalised by the largest machine), was " + text);
+            throw new CsvFields.BadField(name + " must be in [0, 1] (normalised by the largest machine), was " + text);
         }
         return value;
     }

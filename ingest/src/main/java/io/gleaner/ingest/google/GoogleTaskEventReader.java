@@ -1,5 +1,6 @@
 package io.gleaner.ingest.google;
 
+import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
@@ -139,7 +140,7 @@ public final class GoogleTaskEventReader extends LineTraceReader<SpecificRecord>
 
     @Override
     protected TraceRow<SpecificRecord> parse(String line, long lineNumber) {
-        var fields = GoogleFields.split(line);
+        var fields = CsvFields.split(line);
         if (fields.count() != FIELDS) {
             return rejected(lineNumber, "expected " + FIELDS + " comma-separated fields (timestamp, missing info,"
                     + " job ID, task index, machine ID, event type, user, scheduling class, priority, CPU request,"
@@ -147,19 +148,19 @@ public final class GoogleTaskEventReader extends LineTraceReader<SpecificRecord>
         }
         try {
             return record(fields, lineNumber);
-        } catch (GoogleFields.BadField e) {
+        } catch (CsvFields.BadField e) {
             return rejected(lineNumber, e.getMessage());
         }
     }
 
-    private TraceRow<SpecificRecord> record(GoogleFields fields, long lineNumber) {
-        var time = rule.time(fields.timestamp(TIMESTAMP, "timestamp"));
+    private TraceRow<SpecificRecord> record(CsvFields fields, long lineNumber) {
+        var time = rule.time(GoogleTraceRule.micros(fields, TIMESTAMP, "timestamp"));
         var missingInfo = fields.optionalWhole(MISSING_INFO, "missing info", 0, 2);
         long traceJobId = fields.whole(JOB_ID, "job ID", 0, Long.MAX_VALUE);
         int taskIndex = (int) fields.whole(TASK_INDEX, "task index", 0, Integer.MAX_VALUE);
         var machineId = fields.optionalWhole(MACHINE_ID, "machine ID", 0, Long.MAX_VALUE);
         long type = fields.whole(EVENT_TYPE, "event type", 0, Long.MAX_VALUE);
-        var event = GoogleTaskEvent.of(type).orElseThrow(() -> new GoogleFields.BadField(
+        var event = GoogleTaskEvent.of(type).orElseThrow(() -> new CsvFields.BadField(
                 "event type must be 0 (SUBMIT) to 8 (UPDATE_RUNNING), was " + type));
         fields.optionalWhole(SCHEDULING_CLASS, "scheduling class", 0, 3);
         int priority = (int) fields.whole(PRIORITY, "priority", 0, MAX_PRIORITY);
@@ -174,7 +175,7 @@ public final class GoogleTaskEventReader extends LineTraceReader<SpecificRecord>
             double cpus = fields.nonNegative(CPU_REQUEST, "CPU request", whenEmpty);
             double memory = fields.nonNegative(MEMORY_REQUEST, "memory request", whenEmpty);
             if (cpus == 0) {
-                throw new GoogleFields.BadField("CPU request is 0: a task must hold some of a core for its run time"
+                throw new CsvFields.BadField("CPU request is 0: a task must hold some of a core for its run time"
                         + " to be defined");
             }
             var user = fields.isEmpty(USER) ? DEFAULT_USER : fields.text(USER);
@@ -187,11 +188,11 @@ public final class GoogleTaskEventReader extends LineTraceReader<SpecificRecord>
             case FAIL -> TaskState.FAILED;
             case KILL, LOST -> TaskState.KILLED;
             case EVICT -> TaskState.PREEMPTED;
-            default -> throw new GoogleFields.BadField("event type " + event + " (" + type + ") changes a task's"
+            default -> throw new CsvFields.BadField("event type " + event + " (" + type + ") changes a task's"
                     + " request or priority; the canonical topics have no record for it");
         };
         if (state == TaskState.LAUNCHED && machineId.isEmpty()) {
-            throw new GoogleFields.BadField("machine ID is empty: a SCHEDULE must name the machine the task starts on");
+            throw new CsvFields.BadField("machine ID is empty: a SCHEDULE must name the machine the task starts on");
         }
         String reason = null;
         if (state != TaskState.LAUNCHED && state != TaskState.SUCCEEDED) {

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.google;
 
+import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
@@ -311,25 +312,25 @@ public final class GoogleTaskUsageReader implements TraceReader<UtilizationSampl
 
         @Override
         protected TraceRow<Usage> parse(String line, long lineNumber) {
-            var fields = GoogleFields.split(line);
+            var fields = CsvFields.split(line);
             if (fields.count() != FIELDS && fields.count() != FIELDS_2011_1) {
                 return rejected(lineNumber, "expected " + FIELDS + " comma-separated fields (start time, end time,"
                         + " job ID, task index, machine ID, CPU rate, canonical memory usage, ..., sampled CPU usage),"
                         + " or " + FIELDS_2011_1 + " without the last, found " + fields.count());
             }
             try {
-                return new TraceRow.Parsed<>(lineNumber, rule.time(fields.timestamp(START, "start time")), "",
-                        usage(fields));
-            } catch (GoogleFields.BadField e) {
+                var start = rule.time(GoogleTraceRule.micros(fields, START, "start time"));
+                return new TraceRow.Parsed<>(lineNumber, start, "", usage(fields));
+            } catch (CsvFields.BadField e) {
                 return rejected(lineNumber, e.getMessage());
             }
         }
 
-        private Usage usage(GoogleFields fields) {
-            long start = fields.timestamp(START, "start time");
-            long end = fields.timestamp(END, "end time");
+        private Usage usage(CsvFields fields) {
+            long start = GoogleTraceRule.micros(fields, START, "start time");
+            long end = GoogleTraceRule.micros(fields, END, "end time");
             if (end <= start) {
-                throw new GoogleFields.BadField("end time " + end + " is not after start time " + start);
+                throw new CsvFields.BadField("end time " + end + " is not after start time " + start);
             }
             fields.whole(JOB_ID, "job ID", 0, Long.MAX_VALUE);
             fields.whole(TASK_INDEX, "task index", 0, Long.MAX_VALUE);
@@ -344,16 +345,16 @@ public final class GoogleTaskUsageReader implements TraceReader<UtilizationSampl
             }
             fields.optionalWhole(AGGREGATION_TYPE, "aggregation type", 0, 1);
             if (start < emittedBefore) {
-                throw new GoogleFields.BadField("start time " + start + " is before " + emittedBefore
+                throw new CsvFields.BadField("start time " + start + " is before " + emittedBefore
                         + ", where samples were already emitted: the file is out of start-time order by more than"
                         + " the lateness of " + latenessMicros + " us");
             }
             var nodeId = rule.nodeId(machineId);
-            var capacity = capacities.at(nodeId, rule.time(start)).orElseThrow(() -> new GoogleFields.BadField(
+            var capacity = capacities.at(nodeId, rule.time(start)).orElseThrow(() -> new CsvFields.BadField(
                     "machine ID " + machineId + " has no capacity at start time " + start
                             + " in the machine events given"));
             if (!(capacity.getCpus() > 0) || capacity.getMemoryBytes() <= 0) {
-                throw new GoogleFields.BadField("machine ID " + machineId + " has no capacity at start time " + start
+                throw new CsvFields.BadField("machine ID " + machineId + " has no capacity at start time " + start
                         + " (removed, or added with none): no share of it to compute");
             }
             double cpuFraction = rule.cores(cpuRate) / capacity.getCpus();

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.google;
 
+import io.gleaner.ingest.trace.CsvFields;
 import java.time.Instant;
 import java.util.Objects;
 
@@ -158,5 +159,18 @@ public record GoogleTraceRule(
         if (!(value > 0) || Double.isInfinite(value)) {
             throw new IllegalArgumentException(name + " must be > 0 and finite, was " + value);
         }
+    }
+
+    /**
+     * A trace timestamp in microseconds from a line's field: a whole number >= 0 other than 2^63 - 1, which means
+     * "after the end of the trace" and names no instant.
+     */
+    static long micros(CsvFields fields, int index, String name) {
+        long micros = fields.whole(index, name, 0, Long.MAX_VALUE);
+        if (micros == AFTER_THE_TRACE) {
+            throw new CsvFields.BadField(name + " " + micros + " means after the end of the trace: there is no instant"
+                    + " to give the record");
+        }
+        return micros;
     }
 }
