@@ -3,15 +3,17 @@ package io.gleaner.simulator.core;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Resources;
 import java.time.Instant;
+import io.gleaner.planner.core.Placement;
+import java.util.Collection;
 import java.util.List;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 /** One node during a run: what its running attempts hold. */
 final class NodeRuntime {
 
     private final NodeSpec spec;
     private final Resources capacity;
-    private final TreeSet<String> running = new TreeSet<>();
+    private final TreeMap<String, Placement> running = new TreeMap<>();
     private Resources held = Resources.NONE;
 
     NodeRuntime(NodeSpec spec) {
@@ -28,25 +30,30 @@ final class NodeRuntime {
         return running.size() < spec.slots() && free().fits(demand);
     }
 
-    void hold(String decisionId, Resources demand) {
-        if (!fits(demand)) {
-            throw new IllegalStateException(decisionId + " does not fit node " + spec.nodeId());
+    void hold(Placement placement) {
+        if (!fits(placement.demand())) {
+            throw new IllegalStateException(placement.decisionId() + " does not fit node " + spec.nodeId());
         }
-        running.add(decisionId);
-        held = held.plus(demand);
+        running.put(placement.decisionId(), placement);
+        held = held.plus(placement.demand());
     }
 
-    void release(String decisionId, Resources demand) {
-        if (!running.remove(decisionId)) {
-            throw new IllegalStateException(decisionId + " is not running on node " + spec.nodeId());
+    void release(Placement placement) {
+        if (running.remove(placement.decisionId()) == null) {
+            throw new IllegalStateException(placement.decisionId() + " is not running on node " + spec.nodeId());
         }
-        held = held.minus(demand);
+        held = held.minus(placement.demand());
+    }
+
+    /** The attempts holding the node, by decision id. */
+    Collection<Placement> running() {
+        return running.values();
     }
 
     /** The node's heartbeat at {@code time}: capacity, what is free, and the running attempts by decision id. */
     NodeState heartbeat(Instant time) {
         return new NodeState(spec.nodeId(), time, spec.rack(), spec.labels(), capacity, spec.speedGflops(),
-                spec.slots(), free(), spec.slots() - running.size(), List.copyOf(running));
+                spec.slots(), free(), spec.slots() - running.size(), List.copyOf(running.keySet()));
     }
 
     /**

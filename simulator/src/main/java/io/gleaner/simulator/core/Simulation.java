@@ -57,6 +57,7 @@ public final class Simulation {
     private final Map<String, JobProgress> jobs = new LinkedHashMap<>();
     private final PriorityQueue<Scheduled> events = new PriorityQueue<>(EVENT_ORDER);
     private final Set<String> decisionIds = new HashSet<>();
+    private final List<TimelinePoint> timeline = new ArrayList<>();
     private final MessageDigest digest;
     private long nextSeq;
 
@@ -140,6 +141,7 @@ public final class Simulation {
         for (var placement : placements) {
             apply(g, placement);
         }
+        timeline.add(timelinePoint(now));
         rounds++;
         lastRound = g;
         finished = jobsCompleted == jobs.size() || events.isEmpty();
@@ -199,7 +201,21 @@ public final class Simulation {
         }
         return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished, tasks,
                 decisions, duplicateDecisions, attempts, failedAttempts, killedAttempts, mapAttempts,
-                remoteMapAttempts, completions, mean, p50, p95, p99, makespan, end, rounds, hex);
+                remoteMapAttempts, completions, mean, p50, p95, p99, makespan, end, rounds, hex, timeline);
+    }
+
+    private TimelinePoint timelinePoint(Instant now) {
+        int running = 0;
+        double spare = 0;
+        var byUser = new TreeMap<String, Integer>();
+        for (var node : nodes.values()) {
+            running += node.running().size();
+            spare += node.spec().cpus();
+            for (var attempt : node.running()) {
+                byUser.merge(jobs.get(attempt.jobId()).job().user(), 1, Integer::sum);
+            }
+        }
+        return new TimelinePoint(now, running, spare, 0, byUser);
     }
 
     private void process(long time, Event event, List<Job> submitted, List<AttemptReport> reports) {
@@ -222,7 +238,7 @@ public final class Simulation {
         } else if (event instanceof End end) {
             var a = end.attempt();
             var p = a.placement();
-            nodes.get(p.nodeId()).release(p.decisionId(), p.demand());
+            nodes.get(p.nodeId()).release(p);
             double cpuSeconds = a.timing().computeMillis() / 1000.0 * p.demand().cpus();
             reports.add(report(p, TaskOutcome.State.SUCCEEDED, at, Optional.of(Instant.ofEpochMilli(a.startMillis())),
                     a.local(), cpuSeconds, Optional.empty()));
@@ -264,7 +280,7 @@ public final class Simulation {
                 || p.chunk().map(c -> replicas.isLocal(c.dataset(), c.index(), p.nodeId())).orElse(true);
         var timing = AttemptTiming.of(p.inputBytes(), p.flopPerByte(), p.demand().cpus(), node.spec(), !local, cluster);
         long start = Math.max(g, p.notBefore().toEpochMilli());
-        node.hold(p.decisionId(), p.demand());
+        node.hold(p);
         attempts++;
         if (p.kind() == TaskKind.MAP) {
             mapAttempts++;

@@ -33,13 +33,15 @@ import java.util.Objects;
  * @param rounds             lockstep rounds
  * @param decisionDigest     SHA-256 (hex) over the decisions in the order applied: decision id, node, round
  *                           time, start time (or the failure), one line each
+ * @param timeline           the cluster at every round, in time order
  */
 public record SimulationReport(String cluster, long seed, int jobsSubmitted, int jobsCompleted,
                                List<String> unfinishedJobs, long tasks, long decisions, long duplicateDecisions,
                                long attempts, long failedAttempts, long killedAttempts, long mapAttempts,
                                long remoteMapAttempts, List<JobCompletion> completions, Duration meanCompletion,
                                Duration p50Completion, Duration p95Completion, Duration p99Completion,
-                               Duration makespan, Instant endTime, long rounds, String decisionDigest) {
+                               Duration makespan, Instant endTime, long rounds, String decisionDigest,
+                               List<TimelinePoint> timeline) {
 
     public SimulationReport {
         Objects.requireNonNull(cluster, "cluster");
@@ -47,6 +49,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
         Objects.requireNonNull(decisionDigest, "decisionDigest");
         unfinishedJobs = List.copyOf(unfinishedJobs);
         completions = List.copyOf(completions);
+        timeline = List.copyOf(timeline);
     }
 
     /** Jobs submitted but not completed. */
@@ -57,6 +60,27 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
     /** Share of started map attempts that were remote (Salamander section IV); 0 when no map started. */
     public double remoteMapShare() {
         return mapAttempts == 0 ? 0 : (double) remoteMapAttempts / mapAttempts;
+    }
+
+    /**
+     * The run's metrics in report order. Completion times are NaN when no job completed, the remote share when no
+     * map started.
+     */
+    public List<MetricValue> metrics() {
+        boolean none = completions.isEmpty();
+        return List.of(
+                new MetricValue("jobs_completed", "jobs completed", "", jobsCompleted, true),
+                new MetricValue("completion_mean_s", "mean job completion", "s", seconds(meanCompletion, none), false),
+                new MetricValue("completion_p50_s", "p50 job completion", "s", seconds(p50Completion, none), false),
+                new MetricValue("completion_p95_s", "p95 job completion", "s", seconds(p95Completion, none), false),
+                new MetricValue("completion_p99_s", "p99 job completion", "s", seconds(p99Completion, none), false),
+                new MetricValue("makespan_s", "makespan", "s", seconds(makespan, none), false),
+                new MetricValue("remote_map_pct", "remote map attempts", "%",
+                        mapAttempts == 0 ? Double.NaN : 100 * remoteMapShare(), false));
+    }
+
+    private static double seconds(Duration d, boolean undefined) {
+        return undefined ? Double.NaN : d.toMillis() / 1000.0;
     }
 
     /** A few lines for a terminal. */

@@ -1,0 +1,34 @@
+package io.gleaner.simulator.evaluate;
+
+import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.SimulationSettings;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Runs an {@link EvaluationSpec} in-process: every policy on every seed, one after the other. */
+public final class Evaluation {
+
+    private Evaluation() {
+    }
+
+    /**
+     * Runs every (policy, seed) pair, policies in the spec's order, seeds within each policy.
+     *
+     * @param progress told after every round of every run
+     */
+    public static List<PolicyRun> run(EvaluationSpec spec, Consumer<EvaluationProgress> progress) {
+        var runs = new ArrayList<PolicyRun>();
+        int total = spec.policies().size() * spec.seeds().size();
+        for (var policy : spec.policies()) {
+            for (long seed : spec.seeds()) {
+                int index = runs.size();
+                var report = SimulatorApp.runInProcess(spec.cluster(), spec.jobs(), policy,
+                        SimulationSettings.withSeed(seed),
+                        p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
+                runs.add(new PolicyRun(policy.configValue(), report));
+            }
+        }
+        return List.copyOf(runs);
+    }
+}

@@ -1,0 +1,31 @@
+package io.gleaner.simulator.evaluate;
+
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.simulator.core.ClusterSpec;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What an evaluation runs: one workload on one cluster under every policy, once per seed.
+ *
+ * @param jobs      the workload
+ * @param cluster   the simulated cluster
+ * @param policies  the policies, in report order; the first is the baseline ratios are taken to
+ * @param seeds     seeds of the runs, each policy running once per seed
+ */
+public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, List<PolicyName> policies, List<Long> seeds) {
+
+    public EvaluationSpec {
+        jobs = List.copyOf(jobs);
+        Objects.requireNonNull(cluster, "cluster");
+        policies = List.copyOf(policies);
+        seeds = List.copyOf(seeds);
+        if (policies.isEmpty()) {
+            throw new IllegalArgumentException("an evaluation needs at least one policy");
+        }
+        if (seeds.isEmpty()) {
+            throw new IllegalArgumentException("an evaluation needs at least one seed");
+        }
+    }
+}
