@@ -105,14 +105,14 @@ class DemoRestartIT {
         assertThat(placedBefore).isPositive().isLessThan(relay.placed().size());
         assertThat(report.jobsCompleted()).isEqualTo(JOBS);
         assertThat(report.unfinishedJobs()).isEmpty();
-        assertThat(report.duplicateDecisions()).isZero();
+        assertThat(report.counts().duplicateDecisions()).isZero();
         var decoder = new AvroDeserializer<>(PlacementDecision.class, restartedClient);
         var onTopic = DemoFixtures.readCommitted(broker.bootstrapServers(), placements).stream()
                 .map(r -> decoder.deserialize(r.topic(), r.value()).getDecisionId())
                 .toList();
         assertThat(onTopic).as("decision ids on %s across the restart", placements)
                 .doesNotHaveDuplicates()
-                .hasSize((int) report.decisions())
+                .hasSize((int) report.counts().decisions())
                 .containsExactlyInAnyOrderElementsOf(relay.placed());
         var uninterrupted = SimulatorApp.runInProcess(cluster, jobs, PolicyName.FIFO, SETTINGS, p -> { });
         assertThat(report.decisionDigest()).isEqualTo(uninterrupted.decisionDigest());

@@ -96,18 +96,18 @@ class DemoRunIT {
         // No attempt can fail here: the planner places only on capacity the round's heartbeat showed free, and the
         // simulator applies the placements at that same grid time, before any event at it, so every one fits; the
         // simulated cluster kills nothing. Hence exactly one attempt per task, attempt number 0.
-        assertThat(report.failedAttempts()).isZero();
-        assertThat(report.killedAttempts()).isZero();
-        assertThat(report.duplicateDecisions()).isZero();
-        assertThat(report.decisions()).isEqualTo(report.tasks()).isEqualTo(report.attempts());
+        assertThat(report.counts().failedAttempts()).isZero();
+        assertThat(report.counts().killedAttempts()).isZero();
+        assertThat(report.counts().duplicateDecisions()).isZero();
+        assertThat(report.counts().decisions()).isEqualTo(report.counts().tasks()).isEqualTo(report.counts().attempts());
 
         var decoder = new AvroDeserializer<>(PlacementDecision.class, client());
         var placements = DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.placements().name());
         var ids = placements.stream().map(r -> decoder.deserialize(r.topic(), r.value()).getDecisionId()).toList();
         assertThat(ids).as("decision ids on %s", topics.placements().name())
                 .doesNotHaveDuplicates()
-                .hasSize((int) report.decisions())
-                .hasSize((int) report.tasks())
+                .hasSize((int) report.counts().decisions())
+                .hasSize((int) report.counts().tasks())
                 .containsExactlyInAnyOrderElementsOf(DemoFixtures.firstAttemptIds(jobs));
         assertThat(outcome.records(topics.placements().name())).isEqualTo(placements.size());
         assertThat(outcome.records(topics.jobsSubmitted().name())).isEqualTo(50);

@@ -8,7 +8,10 @@ import io.gleaner.planner.core.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Objects;
+import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,6 +34,8 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     private final PlannerCell cell;
     private final List<String> invalidInputs = new ArrayList<>();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private long cpuNanos;
 
     public InProcessPlannerLink(PlannerCell cell) {
         this.cell = Objects.requireNonNull(cell, "cell");
@@ -43,6 +48,23 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     @Override
     public List<Placement> round(Round round) {
+        long before = threadCpuNanos();
+        var placements = decide(round);
+        cpuNanos += threadCpuNanos() - before;
+        return placements;
+    }
+
+    /** The CPU time of this thread in the cell, when the JVM measures thread CPU time. */
+    @Override
+    public OptionalLong cpuNanos() {
+        return threads.isCurrentThreadCpuTimeSupported() ? OptionalLong.of(cpuNanos) : OptionalLong.empty();
+    }
+
+    private long threadCpuNanos() {
+        return threads.isCurrentThreadCpuTimeSupported() ? threads.getCurrentThreadCpuTime() : 0;
+    }
+
+    private List<Placement> decide(Round round) {
         for (var job : round.submitted()) {
             check("job " + job.jobId(), cell.onJob(job));
         }

@@ -4,14 +4,17 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskKind;
 import java.time.Instant;
 import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Optional;
 
-/** Which tasks of one job have succeeded, and when the last one did. */
+/** Which tasks of one job have succeeded, where its maps ran, and when its last task succeeded. */
 final class JobProgress {
 
     private final Job job;
     private final BitSet maps = new BitSet();
     private final BitSet reduces = new BitSet();
+    private final Map<String, Integer> mapsByNode = new HashMap<>();
     private boolean arrived;
     private Instant finish;
 
@@ -36,12 +39,12 @@ final class JobProgress {
     }
 
     /**
-     * Records that task {@code index} of {@code kind} succeeded at {@code time}; a second success of the same
-     * task or an index outside the job is ignored.
+     * Records that task {@code index} of {@code kind} succeeded on {@code nodeId} at {@code time}; a second success
+     * of the same task or an index outside the job is ignored.
      *
      * @return whether this success completed the job
      */
-    boolean succeeded(TaskKind kind, int index, Instant time) {
+    boolean succeeded(TaskKind kind, int index, String nodeId, Instant time) {
         if (completed() || index < 0 || index >= job.count(kind)) {
             return false;
         }
@@ -50,11 +53,27 @@ final class JobProgress {
             return false;
         }
         done.set(index);
+        if (kind == TaskKind.MAP) {
+            mapsByNode.merge(nodeId, 1, Integer::sum);
+        }
         if (maps.cardinality() + reduces.cardinality() == tasks()) {
             finish = time;
             return true;
         }
         return false;
+    }
+
+    /**
+     * Bytes of a reduce's {@code inputBytes} that must come over the network to {@code nodeId}: map outputs are
+     * spread evenly over the reduces, so the share made by maps that succeeded on other nodes.
+     */
+    long remoteShuffleBytes(long inputBytes, String nodeId) {
+        int maps = job.count(TaskKind.MAP);
+        if (maps == 0) {
+            return 0;
+        }
+        int here = mapsByNode.getOrDefault(nodeId, 0);
+        return Math.round(inputBytes * (double) (maps - here) / maps);
     }
 
     boolean completed() {

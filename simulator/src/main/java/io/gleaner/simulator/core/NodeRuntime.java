@@ -3,18 +3,40 @@ package io.gleaner.simulator.core;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Resources;
 import java.time.Instant;
-import io.gleaner.planner.core.Placement;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
 
-/** One node during a run: what its running attempts hold. */
+/**
+ * One node during a run: the owners' current use, the attempts holding it, the CPU share its computing attempts get,
+ * and how long its owners were short of CPU because of them.
+ *
+ * <p>The rules (issue "evaluation bench", item 2): Gleaner's attempts only get what the owners leave; when the
+ * owners' RAM plus the attempts' RAM exceeds the node's, attempts are killed, latest started first (ties: larger
+ * decision id first), until the rest fit, as an out-of-memory killer that protects the owners would; CPU is shared
+ * in proportion ({@link TaskModel#cpuShare}).
+ */
 final class NodeRuntime {
+
+    /** Why an attempt was killed when the owners took its memory back. */
+    static final String OWNERS_RECLAIMED_MEMORY = "owners reclaimed memory";
+
+    private static final Comparator<Attempt> LATEST_STARTED_FIRST = Comparator
+            .comparingLong((Attempt a) -> a.startMillis).reversed()
+            .thenComparing(Attempt::decisionId, Comparator.reverseOrder());
 
     private final NodeSpec spec;
     private final Resources capacity;
-    private final TreeMap<String, Placement> running = new TreeMap<>();
+    private final TreeMap<String, Attempt> running = new TreeMap<>();
     private Resources held = Resources.NONE;
+    private double ownerCpuFraction;
+    private double ownerMemoryFraction;
+    private double share = 1.0;
+    private long accountedAt = Long.MIN_VALUE;
+    private long violationMillis;
+    private double shortfallCoreMillis;
 
     NodeRuntime(NodeSpec spec) {
         this.spec = spec;
@@ -25,29 +47,96 @@ final class NodeRuntime {
         return spec;
     }
 
-    /** Whether an attempt holding {@code demand} fits now: a free slot, and the cpus and memory. */
+    /** Whether an attempt holding {@code demand} fits now: a free slot, and the cpus and memory the owners leave. */
     boolean fits(Resources demand) {
         return running.size() < spec.slots() && free().fits(demand);
     }
 
-    void hold(Placement placement) {
-        if (!fits(placement.demand())) {
-            throw new IllegalStateException(placement.decisionId() + " does not fit node " + spec.nodeId());
+    void hold(Attempt attempt) {
+        if (!fits(attempt.placement.demand())) {
+            throw new IllegalStateException(attempt.decisionId() + " does not fit node " + spec.nodeId());
         }
-        running.put(placement.decisionId(), placement);
-        held = held.plus(placement.demand());
+        running.put(attempt.decisionId(), attempt);
+        held = held.plus(attempt.placement.demand());
     }
 
-    void release(Placement placement) {
-        if (running.remove(placement.decisionId()) == null) {
-            throw new IllegalStateException(placement.decisionId() + " is not running on node " + spec.nodeId());
+    /**
+     * Starts computing {@code attempt} at {@code time}.
+     *
+     * @return the attempts whose rate changed (this one included), whose ends must be (re)scheduled
+     */
+    List<Attempt> startComputing(Attempt attempt, long time) {
+        account(time);
+        attempt.startComputing(time);
+        return rebalance(time);
+    }
+
+    /**
+     * Ends {@code attempt} at {@code time}, successfully or not, and releases what it held.
+     *
+     * @return the attempts whose rate changed, whose ends must be rescheduled
+     */
+    List<Attempt> finish(Attempt attempt, long time) {
+        account(time);
+        attempt.end(time, share);
+        if (running.remove(attempt.decisionId()) == null) {
+            throw new IllegalStateException(attempt.decisionId() + " is not running on node " + spec.nodeId());
         }
-        held = held.minus(placement.demand());
+        held = held.minus(attempt.placement.demand());
+        return rebalance(time);
+    }
+
+    /**
+     * The owners' use changes at {@code time}: attempts that no longer fit in memory are killed, the rest get the
+     * new CPU share.
+     *
+     * @param killed receives the attempts killed, latest started first
+     * @return the attempts whose rate changed, whose ends must be rescheduled
+     */
+    List<Attempt> owners(OwnerSample sample, long time, List<Attempt> killed) {
+        account(time);
+        ownerCpuFraction = sample.cpu();
+        ownerMemoryFraction = sample.memory();
+        if (ownerMemoryBytes() + held.memoryBytes() > spec.memoryBytes()) {
+            var victims = new ArrayList<>(running.values());
+            victims.sort(LATEST_STARTED_FIRST);
+            for (var victim : victims) {
+                if (ownerMemoryBytes() + held.memoryBytes() <= spec.memoryBytes()) {
+                    break;
+                }
+                victim.end(time, share);
+                running.remove(victim.decisionId());
+                held = held.minus(victim.placement.demand());
+                killed.add(victim);
+            }
+        }
+        return rebalance(time);
     }
 
     /** The attempts holding the node, by decision id. */
-    Collection<Placement> running() {
+    Collection<Attempt> running() {
         return running.values();
+    }
+
+    /** Cores the owners ask for now; may exceed the node's. */
+    double ownerCpus() {
+        return ownerCpuFraction * spec.cpus();
+    }
+
+    /** Cores the owners leave to Gleaner, whether its attempts use them or not. */
+    double spareCpus() {
+        return Math.max(0, spec.cpus() - ownerCpus());
+    }
+
+    /** Time the owners were short of CPU up to {@code time}, in milliseconds. */
+    long violationMillis(long time) {
+        return violationMillis + (shortNow() > 0 && time > accountedAt ? time - accountedAt : 0);
+    }
+
+    /** CPU the owners were short of up to {@code time}, in core-seconds. */
+    double shortfallCoreSeconds(long time) {
+        double pending = time > accountedAt ? shortNow() * (time - accountedAt) : 0;
+        return (shortfallCoreMillis + pending) / 1000.0;
     }
 
     /** The node's heartbeat at {@code time}: capacity, what is free, and the running attempts by decision id. */
@@ -56,24 +145,68 @@ final class NodeRuntime {
                 spec.slots(), free(), spec.slots() - running.size(), List.copyOf(running.keySet()));
     }
 
-    /**
-     * CPU and memory held by Gleaner's attempts as a share of capacity (source EPHEMERAL). The owners' workload
-     * (REGULAR) is not modelled yet, so the node's whole capacity is spare.
-     */
+    /** Use as a share of capacity: the owners' (REGULAR) and Gleaner's attempts' (EPHEMERAL), per metric. */
     List<Utilization> utilization(Instant time) {
         return List.of(
-                new Utilization(spec.nodeId(), time, Utilization.Metric.CPU, Utilization.Source.EPHEMERAL,
-                        share(held.cpus(), capacity.cpus())),
-                new Utilization(spec.nodeId(), time, Utilization.Metric.MEMORY, Utilization.Source.EPHEMERAL,
-                        share(held.memoryBytes(), capacity.memoryBytes())));
+                sample(time, Utilization.Metric.CPU, Utilization.Source.REGULAR, ownerCpuFraction),
+                sample(time, Utilization.Metric.MEMORY, Utilization.Source.REGULAR, ownerMemoryFraction),
+                sample(time, Utilization.Metric.CPU, Utilization.Source.EPHEMERAL, held.cpus() / capacity.cpus()),
+                sample(time, Utilization.Metric.MEMORY, Utilization.Source.EPHEMERAL,
+                        (double) held.memoryBytes() / capacity.memoryBytes()));
+    }
+
+    private Utilization sample(Instant time, Utilization.Metric metric, Utilization.Source source, double share) {
+        // Owners can ask for more than the node has, and sums of fractional cpus can pass the capacity by a
+        // rounding error (Resources.CPU_TOLERANCE): a sample is a share of capacity, so it is capped at 1.
+        return new Utilization(spec.nodeId(), time, metric, source, Math.min(1.0, Math.max(0.0, share)));
+    }
+
+    private long ownerMemoryBytes() {
+        return Math.round(ownerMemoryFraction * spec.memoryBytes());
     }
 
     private Resources free() {
-        return capacity.minus(held);
+        double cpus = Math.max(0, spec.cpus() - ownerCpus() - held.cpus());
+        long memory = Math.max(0, spec.memoryBytes() - ownerMemoryBytes() - held.memoryBytes());
+        return new Resources(cpus, memory);
     }
 
-    private static double share(double used, double total) {
-        // Sums of fractional cpus can pass the capacity by a rounding error (Resources.CPU_TOLERANCE).
-        return Math.min(1.0, Math.max(0.0, used / total));
+    private double computingCpus() {
+        double cpus = 0;
+        for (var attempt : running.values()) {
+            if (attempt.computing()) {
+                cpus += attempt.cpus();
+            }
+        }
+        return cpus;
+    }
+
+    private double shortNow() {
+        return TaskModel.ownerShortfall(ownerCpus(), computingCpus(), spec.cpus());
+    }
+
+    /** Accumulates the owners' shortfall since the last change; the state was constant since then. */
+    private void account(long time) {
+        if (accountedAt != Long.MIN_VALUE && time > accountedAt) {
+            double shortCores = shortNow();
+            if (shortCores > 0) {
+                violationMillis += time - accountedAt;
+                shortfallCoreMillis += shortCores * (time - accountedAt);
+            }
+        }
+        accountedAt = Math.max(accountedAt, time);
+    }
+
+    private List<Attempt> rebalance(long time) {
+        double previous = share;
+        share = TaskModel.cpuShare(ownerCpus(), computingCpus(), spec.cpus());
+        var changed = new ArrayList<Attempt>();
+        for (var attempt : running.values()) {
+            if (attempt.computing()
+                    && attempt.rate(time, TaskModel.flopsPerSecond(spec, attempt.cpus(), share), previous)) {
+                changed.add(attempt);
+            }
+        }
+        return changed;
     }
 }

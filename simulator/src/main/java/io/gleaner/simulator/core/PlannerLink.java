@@ -2,6 +2,7 @@ package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.Placement;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The simulator's side of the lockstep protocol (notes/lockstep.md): hand the planner one round of what the
@@ -15,4 +16,12 @@ public interface PlannerLink {
      * planner made them (the order of offsets in the placements topic).
      */
     List<Placement> round(Round round);
+
+    /**
+     * CPU time the planner spent deciding so far, in nanoseconds, when this side can measure it (the planner runs in
+     * this thread); empty otherwise.
+     */
+    default OptionalLong cpuNanos() {
+        return OptionalLong.empty();
+    }
 }

@@ -3,6 +3,7 @@ package io.gleaner.simulator.core;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import java.nio.charset.StandardCharsets;
@@ -31,14 +32,21 @@ import org.slf4j.LoggerFactory;
 /**
  * A simulated cluster run in virtual time, in lockstep with a planner (notes/lockstep.md): the reference executor.
  *
- * <p>Events (job arrivals, attempt starts and ends, failed placements) sit in a priority queue ordered by (time,
- * sequence number). {@link #step()} runs one round at the grid time g just after the next event: it processes every
- * event before g, sends the round's jobs, reports, heartbeats and utilization through the {@link PlannerLink} and
- * applies the placements it gets back. Grid points with nothing new are skipped. The run ends when every job has
- * completed, or when nothing runs, nothing arrives and a round placed nothing.
+ * <p>Events (job arrivals, attempt starts, ends of input copies, attempt ends, refused placements, changes of the
+ * owners' use) sit in a priority queue ordered by (time, sequence number). {@link #step()} runs one round at the
+ * grid time g just after the next event: it processes every event before g, sends the round's jobs, reports,
+ * heartbeats and utilization through the {@link PlannerLink} and applies the placements it gets back. Grid points
+ * with nothing new are skipped. The run ends when every job has completed, or when nothing runs, no job or owner
+ * change is due and a round placed nothing.
+ *
+ * <p>The task model: an attempt holds its demand from the round that placed it; a map whose chunk has no replica on
+ * its node first copies it ({@link TaskModel#transferMillis}), a reduce first fetches the share of its input made by
+ * maps on other nodes; then it computes at the rate its node's CPU share allows, which changes as the owners' use
+ * and the other attempts change ({@link NodeRuntime}). Owners taking memory back kill attempts, reported KILLED
+ * for the planner to relaunch.
  *
  * <p>One random generator, seeded from the settings, is passed down (today only the chunk layout draws from it),
- * and every order is explicit, so the same workload, cluster, planner and seed give the same run.
+ * and every order is explicit, so the same workload, owners, cluster, planner and seed give the same run.
  */
 public final class Simulation {
 
@@ -57,11 +65,17 @@ public final class Simulation {
     private final Map<String, JobProgress> jobs = new LinkedHashMap<>();
     private final PriorityQueue<Scheduled> events = new PriorityQueue<>(EVENT_ORDER);
     private final Set<String> decisionIds = new HashSet<>();
+    private final Set<String> relaunched = new HashSet<>();
+    private final Map<String, Integer> runningByUser = new TreeMap<>();
+    private final Map<String, Integer> waitingByUser = new TreeMap<>();
+    private final UserShares shares;
     private final List<TimelinePoint> timeline = new ArrayList<>();
     private final MessageDigest digest;
     private long nextSeq;
+    private long workEvents;
 
     private long rounds;
+    private long firstRound = Long.MIN_VALUE;
     private long lastRound = Long.MIN_VALUE;
     private boolean finished;
     private int jobsSubmitted;
@@ -74,29 +88,45 @@ public final class Simulation {
     private long killedAttempts;
     private long mapAttempts;
     private long remoteMapAttempts;
+    private long remoteShuffleBytes;
 
-    /** A run without a progress listener. */
+    /** A run without owners, users or a progress listener. */
     public Simulation(ClusterSpec cluster, List<Job> workload, PlannerLink planner, SimulationSettings settings) {
-        this(cluster, workload, planner, settings, p -> { });
+        this(cluster, workload, OwnerLoad.NONE, List.of(), planner, settings, p -> { });
+    }
+
+    /** A run without owners or users. */
+    public Simulation(ClusterSpec cluster, List<Job> workload, PlannerLink planner, SimulationSettings settings,
+                      Consumer<SimulationProgress> progress) {
+        this(cluster, workload, OwnerLoad.NONE, List.of(), planner, settings, progress);
     }
 
     /**
      * @param cluster  the simulated nodes and network
      * @param workload the jobs to submit, each at its submit time; job ids must be unique
+     * @param owners   the owners' use of each node over time
+     * @param pools    the users' min shares and weights, for COSHH's dissatisfaction and fairness
      * @param planner  the planner to run in lockstep with
      * @param settings heartbeat period and seed
      * @param progress told after every round
      */
-    public Simulation(ClusterSpec cluster, List<Job> workload, PlannerLink planner, SimulationSettings settings,
-                      Consumer<SimulationProgress> progress) {
+    public Simulation(ClusterSpec cluster, List<Job> workload, OwnerLoad owners, List<Pool> pools,
+                      PlannerLink planner, SimulationSettings settings, Consumer<SimulationProgress> progress) {
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.planner = Objects.requireNonNull(planner, "planner");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.progress = Objects.requireNonNull(progress, "progress");
         this.period = settings.heartbeatPeriod().toMillis();
         this.replicas = new ReplicaPlacement(cluster, generator(settings.seed()));
+        this.shares = new UserShares(pools);
         this.digest = sha256();
         cluster.nodes().forEach(spec -> nodes.put(spec.nodeId(), new NodeRuntime(spec)));
+        for (var node : owners.byNode().keySet()) {
+            if (!nodes.containsKey(node)) {
+                throw new IllegalArgumentException("owner load names node " + node + ", which is not in cluster "
+                        + cluster.name());
+            }
+        }
         var ordered = workload.stream()
                 .sorted(Comparator.comparing(Job::submitTime).thenComparing(Job::jobId))
                 .toList();
@@ -104,8 +134,10 @@ public final class Simulation {
             if (jobs.putIfAbsent(job.jobId(), new JobProgress(job)) != null) {
                 throw new IllegalArgumentException("job ids must be unique, " + job.jobId() + " appears twice");
             }
-            schedule(job.submitTime().toEpochMilli(), new Arrival(job));
+            scheduleWork(job.submitTime().toEpochMilli(), new Arrival(job));
         }
+        owners.byNode().forEach((node, samples) -> samples.forEach(sample ->
+                schedule(sample.time().toEpochMilli(), new OwnerChange(node, sample))));
         finished = jobs.isEmpty();
     }
 
@@ -129,6 +161,9 @@ public final class Simulation {
         var reports = new ArrayList<AttemptReport>();
         while (!events.isEmpty() && events.element().time() < g) {
             var next = events.remove();
+            if (!(next.event() instanceof OwnerChange)) {
+                workEvents--;
+            }
             process(next.time(), next.event(), submitted, reports);
         }
         var heartbeats = new ArrayList<NodeState>();
@@ -141,10 +176,15 @@ public final class Simulation {
         for (var placement : placements) {
             apply(g, placement);
         }
-        timeline.add(timelinePoint(now));
+        observe(now);
         rounds++;
+        if (firstRound == Long.MIN_VALUE) {
+            firstRound = g;
+        }
         lastRound = g;
-        finished = jobsCompleted == jobs.size() || events.isEmpty();
+        boolean running = nodes.values().stream().anyMatch(node -> !node.running().isEmpty());
+        finished = jobsCompleted == jobs.size()
+                || workEvents == 0 && !running && placements.isEmpty() && events.isEmpty();
         log.debug("round {} at {}: {} jobs, {} reports in, {} placements out", rounds, now, submitted.size(),
                 reports.size(), placements.size());
         progress.accept(new SimulationProgress(rounds, now, jobsCompleted, jobs.size()));
@@ -176,46 +216,70 @@ public final class Simulation {
                 .map(p -> p.job().jobId())
                 .sorted()
                 .toList();
-        var times = completions.stream().map(c -> c.completionTime().toMillis()).sorted().toList();
-        var mean = Duration.ZERO;
-        var p50 = Duration.ZERO;
-        var p95 = Duration.ZERO;
-        var p99 = Duration.ZERO;
-        var makespan = Duration.ZERO;
-        if (!times.isEmpty()) {
-            mean = Duration.ofMillis(Math.round(times.stream().mapToLong(Long::longValue).average().orElseThrow()));
-            p50 = Duration.ofMillis(NearestRank.percentile(times, 50));
-            p95 = Duration.ofMillis(NearestRank.percentile(times, 95));
-            p99 = Duration.ofMillis(NearestRank.percentile(times, 99));
-            var firstSubmit = jobs.values().iterator().next().job().submitTime();
-            var lastFinish = completions.stream().map(JobCompletion::finishTime).max(Comparator.naturalOrder())
-                    .orElseThrow();
-            makespan = Duration.between(firstSubmit, lastFinish);
-        }
         var end = rounds == 0 ? Instant.EPOCH : Instant.ofEpochMilli(lastRound);
+        long endMillis = end.toEpochMilli();
+        long violation = 0;
+        double shortfall = 0;
+        for (var node : nodes.values()) {
+            violation += node.violationMillis(endMillis);
+            shortfall += node.shortfallCoreSeconds(endMillis);
+        }
+        long nodeMillis = rounds == 0 ? 0 : (lastRound - firstRound) * nodes.size();
+        var owners = new OwnerImpact(violation, shortfall, nodeMillis);
         String hex;
         try {
             hex = HexFormat.of().formatHex(((MessageDigest) digest.clone()).digest());
         } catch (CloneNotSupportedException e) {
             throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
         }
-        return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished, tasks,
-                decisions, duplicateDecisions, attempts, failedAttempts, killedAttempts, mapAttempts,
-                remoteMapAttempts, completions, mean, p50, p95, p99, makespan, end, rounds, hex, timeline);
+        var counts = new AttemptCounts(tasks, decisions, duplicateDecisions, attempts, failedAttempts,
+                killedAttempts, relaunched.size(), mapAttempts, remoteMapAttempts, remoteShuffleBytes);
+        return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished,
+                counts, CompletionStats.of(completions, firstSubmit()), deadlines(end), owners,
+                shares.meanDissatisfaction(), shares.meanFairness(), planner.cpuNanos(), end, rounds, hex, timeline);
     }
 
-    private TimelinePoint timelinePoint(Instant now) {
-        int running = 0;
-        double spare = 0;
-        var byUser = new TreeMap<String, Integer>();
-        for (var node : nodes.values()) {
-            running += node.running().size();
-            spare += node.spec().cpus();
-            for (var attempt : node.running()) {
-                byUser.merge(jobs.get(attempt.jobId()).job().user(), 1, Integer::sum);
+    private Instant firstSubmit() {
+        return jobs.isEmpty() ? Instant.EPOCH : jobs.values().iterator().next().job().submitTime();
+    }
+
+    private Deadlines deadlines(Instant end) {
+        int withDeadline = 0;
+        int late = 0;
+        long tardinessMillis = 0;
+        for (var progress : jobs.values()) {
+            var deadline = progress.job().deadline();
+            if (!progress.arrived() || deadline.isEmpty()) {
+                continue;
+            }
+            withDeadline++;
+            var finish = progress.completion().map(JobCompletion::finishTime).orElse(end);
+            if (finish.isAfter(deadline.get())) {
+                late++;
+                tardinessMillis += Duration.between(deadline.get(), finish).toMillis();
             }
         }
-        return new TimelinePoint(now, running, spare, 0, byUser);
+        return new Deadlines(withDeadline, late, withDeadline == 0
+                ? Duration.ZERO : Duration.ofMillis(Math.round((double) tardinessMillis / withDeadline)));
+    }
+
+    private void observe(Instant now) {
+        shares.observe(now.toEpochMilli(), runningByUser, waitingByUser);
+        int running = 0;
+        double spare = 0;
+        double owner = 0;
+        for (var node : nodes.values()) {
+            running += node.running().size();
+            spare += node.spareCpus();
+            owner += node.ownerCpus();
+        }
+        var byUser = new TreeMap<String, Integer>();
+        runningByUser.forEach((user, count) -> {
+            if (count > 0) {
+                byUser.put(user, count);
+            }
+        });
+        timeline.add(new TimelinePoint(now, running, spare, owner, byUser));
     }
 
     private void process(long time, Event event, List<Job> submitted, List<AttemptReport> reports) {
@@ -227,31 +291,76 @@ public final class Simulation {
             submitted.add(job);
             jobsSubmitted++;
             tasks += jobProgress.tasks();
+            waitingByUser.merge(job.user(), jobProgress.tasks(), Integer::sum);
             // Lay out the job's input now, in arrival order, so the draws do not depend on placements.
             job.group(TaskKind.MAP).ifPresent(group -> group.dataset()
                     .ifPresent(dataset -> replicas.replicas(dataset, group.firstChunk())));
         } else if (event instanceof Start start) {
             var a = start.attempt();
-            reports.add(report(a.placement(), TaskOutcome.State.LAUNCHED, at, Optional.empty(), a.local(), 0,
-                    Optional.empty()));
-            schedule(time + a.timing().totalMillis(), new End(a));
+            if (a.ended()) {
+                return;
+            }
+            reports.add(report(a, TaskOutcome.State.LAUNCHED, at, Optional.empty()));
+            if (a.transferMillis > 0) {
+                scheduleWork(time + a.transferMillis, new Copied(a));
+            } else {
+                compute(a, time);
+            }
+        } else if (event instanceof Copied copied) {
+            if (!copied.attempt().ended()) {
+                compute(copied.attempt(), time);
+            }
         } else if (event instanceof End end) {
             var a = end.attempt();
-            var p = a.placement();
-            nodes.get(p.nodeId()).release(p);
-            double cpuSeconds = a.timing().computeMillis() / 1000.0 * p.demand().cpus();
-            reports.add(report(p, TaskOutcome.State.SUCCEEDED, at, Optional.of(Instant.ofEpochMilli(a.startMillis())),
-                    a.local(), cpuSeconds, Optional.empty()));
+            if (a.ended() || a.version() != end.version()) {
+                return;
+            }
+            var p = a.placement;
+            reschedule(nodes.get(p.nodeId()).finish(a, time));
+            release(p);
+            reports.add(report(a, TaskOutcome.State.SUCCEEDED, at, Optional.empty()));
             var job = jobs.get(p.jobId());
-            if (job != null && job.succeeded(p.kind(), p.taskIndex(), at)) {
+            if (job.succeeded(p.kind(), p.taskIndex(), p.nodeId(), at)) {
                 jobsCompleted++;
             }
         } else if (event instanceof Rejected rejected) {
-            reports.add(report(rejected.placement(), TaskOutcome.State.FAILED, at, Optional.empty(), true, 0,
-                    Optional.of(rejected.reason())));
+            var p = rejected.placement();
+            var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(),
+                    p.nodeId(), TaskOutcome.State.FAILED, at);
+            // A refused placement never ran: it read nothing and held nothing.
+            reports.add(new AttemptReport(outcome, Optional.empty(), true, 0, 0, 0, Optional.of(rejected.reason())));
+        } else if (event instanceof OwnerChange change) {
+            var killed = new ArrayList<Attempt>();
+            reschedule(nodes.get(change.nodeId()).owners(change.sample(), time, killed));
+            for (var a : killed) {
+                killedAttempts++;
+                relaunched.add(a.placement.jobId() + '/' + a.placement.kind() + '/' + a.placement.taskIndex());
+                release(a.placement);
+                waitingByUser.merge(user(a.placement), 1, Integer::sum);
+                reports.add(report(a, TaskOutcome.State.KILLED, at, Optional.of(NodeRuntime.OWNERS_RECLAIMED_MEMORY)));
+                digest(a.decisionId() + ' ' + a.placement.nodeId() + ' ' + time + " killed");
+            }
         } else {
             throw new IllegalStateException("unknown event " + event);
         }
+    }
+
+    private void compute(Attempt a, long time) {
+        reschedule(nodes.get(a.placement.nodeId()).startComputing(a, time));
+    }
+
+    private void reschedule(List<Attempt> changed) {
+        for (var a : changed) {
+            scheduleWork(a.endMillis(), new End(a, a.version()));
+        }
+    }
+
+    private void release(Placement p) {
+        runningByUser.merge(user(p), -1, Integer::sum);
+    }
+
+    private String user(Placement p) {
+        return jobs.get(p.jobId()).job().user();
     }
 
     private void apply(long g, Placement p) {
@@ -267,40 +376,53 @@ public final class Simulation {
             failure = "unknown node " + p.nodeId();
         } else if (!(p.demand().cpus() > 0)) {
             failure = "demand of " + p.demand().cpus() + " cpus cannot run";
+        } else if (!jobs.containsKey(p.jobId())) {
+            failure = "unknown job " + p.jobId();
         } else if (!node.fits(p.demand())) {
             failure = AttemptReport.NODE_FULL;
         }
         if (failure != null) {
             failedAttempts++;
-            schedule(g, new Rejected(p, failure));
+            scheduleWork(g, new Rejected(p, failure));
             digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + " failed " + failure);
             return;
         }
         boolean local = p.kind() != TaskKind.MAP
                 || p.chunk().map(c -> replicas.isLocal(c.dataset(), c.index(), p.nodeId())).orElse(true);
-        var timing = AttemptTiming.of(p.inputBytes(), p.flopPerByte(), p.demand().cpus(), node.spec(), !local, cluster);
+        long copyBytes = p.kind() == TaskKind.MAP
+                ? (local ? 0 : p.inputBytes())
+                : jobs.get(p.jobId()).remoteShuffleBytes(p.inputBytes(), p.nodeId());
         long start = Math.max(g, p.notBefore().toEpochMilli());
-        node.hold(p);
+        var attempt = new Attempt(p, local, TaskModel.transferMillis(copyBytes, cluster), start);
+        node.hold(attempt);
         attempts++;
+        runningByUser.merge(user(p), 1, Integer::sum);
+        waitingByUser.merge(user(p), -1, Integer::sum);
         if (p.kind() == TaskKind.MAP) {
             mapAttempts++;
             if (!local) {
                 remoteMapAttempts++;
             }
+        } else {
+            remoteShuffleBytes += copyBytes;
         }
-        schedule(start, new Start(new RunningAttempt(p, local, timing, start)));
+        scheduleWork(start, new Start(attempt));
         digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + ' ' + start);
     }
 
-    private static AttemptReport report(Placement p, TaskOutcome.State state, Instant time,
-                                        Optional<Instant> startTime, boolean local, double cpuSeconds,
-                                        Optional<String> reason) {
+    private static AttemptReport report(Attempt a, TaskOutcome.State state, Instant time, Optional<String> reason) {
+        var p = a.placement;
         var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(), p.nodeId(),
                 state, time);
-        // A refused placement never ran: it read nothing and held nothing.
-        boolean ran = state != TaskOutcome.State.FAILED;
-        return new AttemptReport(outcome, startTime, local, ran ? p.inputBytes() : 0, cpuSeconds,
-                ran ? p.demand().memoryBytes() : 0, reason);
+        var startTime = state == TaskOutcome.State.LAUNCHED
+                ? Optional.<Instant>empty() : Optional.of(Instant.ofEpochMilli(a.startMillis));
+        return new AttemptReport(outcome, startTime, a.local, p.inputBytes(), a.cpuSeconds(),
+                p.demand().memoryBytes(), reason);
+    }
+
+    private void scheduleWork(long time, Event event) {
+        workEvents++;
+        schedule(time, event);
     }
 
     private void schedule(long time, Event event) {
@@ -319,25 +441,29 @@ public final class Simulation {
         }
     }
 
-    /** An attempt that holds its node from the round that placed it until it ends. */
-    private record RunningAttempt(Placement placement, boolean local, AttemptTiming timing, long startMillis) {
-    }
-
     private record Scheduled(long time, long seq, Event event) {
     }
 
-    private sealed interface Event permits Arrival, Start, End, Rejected {
+    private sealed interface Event permits Arrival, Start, Copied, End, Rejected, OwnerChange {
     }
 
     private record Arrival(Job job) implements Event {
     }
 
-    private record Start(RunningAttempt attempt) implements Event {
+    private record Start(Attempt attempt) implements Event {
     }
 
-    private record End(RunningAttempt attempt) implements Event {
+    /** The attempt's input is on its node: it starts computing. */
+    private record Copied(Attempt attempt) implements Event {
+    }
+
+    /** The attempt ends if its rate has not changed since this was scheduled ({@code version}). */
+    private record End(Attempt attempt, int version) implements Event {
     }
 
     private record Rejected(Placement placement, String reason) implements Event {
+    }
+
+    private record OwnerChange(String nodeId, OwnerSample sample) implements Event {
     }
 }

@@ -39,7 +39,7 @@ public final class InProcessFifoBenchmark {
                         SimulationSettings.withSeed(2009)).run();
                 long millis = (System.nanoTime() - began) / 1_000_000;
                 System.out.printf("n=%d run=%d jobs=%d wall_ms=%d rounds=%d decisions=%d completed=%d digest=%s%n",
-                        n, run, jobs.size(), millis, report.rounds(), report.decisions(), report.jobsCompleted(),
+                        n, run, jobs.size(), millis, report.rounds(), report.counts().decisions(), report.jobsCompleted(),
                         report.decisionDigest());
             }
         }

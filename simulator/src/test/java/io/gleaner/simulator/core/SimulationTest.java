@@ -58,8 +58,8 @@ class SimulationTest {
                 });
         assertThat(link.exchanges().get(1).round().reports()).extracting(r -> r.outcome().decisionId())
                 .contains("j/m/1/0");
-        assertThat(report.failedAttempts()).isEqualTo(1);
-        assertThat(report.attempts()).isEqualTo(1);
+        assertThat(report.counts().failedAttempts()).isEqualTo(1);
+        assertThat(report.counts().attempts()).isEqualTo(1);
         assertThat(report.unfinishedJobs()).containsExactly("j");
     }
 
@@ -93,7 +93,7 @@ class SimulationTest {
             assertThat(Duration.between(r.startTime().orElseThrow(), r.outcome().time())).isEqualTo(
                     Duration.ofMillis(52_010));
         });
-        assertThat(report.remoteMapAttempts()).isZero();
+        assertThat(report.counts().remoteMapAttempts()).isZero();
         assertThat(report.jobsCompleted()).isEqualTo(1);
     }
 
@@ -114,8 +114,8 @@ class SimulationTest {
             assertThat(Duration.between(r.startTime().orElseThrow(), r.outcome().time())).isEqualTo(
                     Duration.ofMillis(10_738 + 52_010));
         });
-        assertThat(report.remoteMapAttempts()).isEqualTo(1);
-        assertThat(report.remoteMapShare()).isEqualTo(1.0);
+        assertThat(report.counts().remoteMapAttempts()).isEqualTo(1);
+        assertThat(report.counts().remoteMapShare()).isEqualTo(1.0);
     }
 
     @Test
@@ -153,6 +153,8 @@ class SimulationTest {
             assertThat(h.runningAttempts()).containsExactly("j/m/0/0");
         });
         assertThat(second.utilization()).containsExactly(
+                new Utilization("n1", second.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR, 0),
+                new Utilization("n1", second.time(), Utilization.Metric.MEMORY, Utilization.Source.REGULAR, 0),
                 new Utilization("n1", second.time(), Utilization.Metric.CPU, Utilization.Source.EPHEMERAL, 0.25),
                 new Utilization("n1", second.time(), Utilization.Metric.MEMORY, Utilization.Source.EPHEMERAL,
                         3.0 / 64));
@@ -167,9 +169,9 @@ class SimulationTest {
 
         var report = new Simulation(nodes(1), List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
-        assertThat(report.decisions()).isEqualTo(1);
-        assertThat(report.duplicateDecisions()).isEqualTo(1);
-        assertThat(report.attempts()).isEqualTo(1);
+        assertThat(report.counts().decisions()).isEqualTo(1);
+        assertThat(report.counts().duplicateDecisions()).isEqualTo(1);
+        assertThat(report.counts().attempts()).isEqualTo(1);
         assertThat(report.jobsCompleted()).isEqualTo(1);
     }
 
