@@ -1,6 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.Placement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -23,6 +24,16 @@ final class RecordingPlannerLink implements PlannerLink {
         return new RecordingPlannerLink(link::round);
     }
 
+    /** Answers the first round with {@code placements}, later rounds with nothing. */
+    static RecordingPlannerLink onFirstRound(Function<Round, List<Placement>> placements) {
+        var first = new Instant[1];
+        return new RecordingPlannerLink(round -> {
+            if (first[0] == null) {
+                first[0] = round.time();
+            }
+            return first[0].equals(round.time()) ? placements.apply(round) : List.of();
+        });
+    }
     @Override
     public List<Placement> round(Round round) {
         var placements = planner.apply(round);

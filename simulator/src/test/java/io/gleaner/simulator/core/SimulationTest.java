@@ -42,8 +42,8 @@ class SimulationTest {
     void placementThatDoesNotFitFailsAtOnceWithNodeFull() {
         var job = job("j", Duration.ZERO, 2, 0);
         var cluster = ClusterSpec.of("one-slot", List.of(node("n1", 1, 8.0)));
-        var link = new RecordingPlannerLink(onFirstRound(round -> List.of(
-                mapOn(job, 0, "n1", round.time()), mapOn(job, 1, "n1", round.time()))));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(
+                mapOn(job, 0, "n1", round.time()), mapOn(job, 1, "n1", round.time())));
 
         var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
@@ -67,7 +67,7 @@ class SimulationTest {
     void memoryTooSmallForTheDemandIsNodeFullToo() {
         var job = job("j", Duration.ZERO, 1, 0);
         var cluster = ClusterSpec.of("small", List.of(new NodeSpec("n1", "r", 4, 8.0, 2 * GIB, 4, List.of())));
-        var link = new RecordingPlannerLink(onFirstRound(round -> List.of(mapOn(job, 0, "n1", round.time()))));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(mapOn(job, 0, "n1", round.time())));
 
         new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
@@ -83,7 +83,7 @@ class SimulationTest {
         var cluster = nodes(6);
         // The run's first draw lays out the first dataset to arrive, so the same seed shows where it lies.
         var replicaNode = new ReplicaPlacement(cluster, Simulation.generator(SEED)).replicas("ds-j", 0).get(0);
-        var link = new RecordingPlannerLink(onFirstRound(round -> List.of(mapOn(job, 0, replicaNode, round.time()))));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(mapOn(job, 0, replicaNode, round.time())));
 
         var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
@@ -104,7 +104,7 @@ class SimulationTest {
         var replicas = new ReplicaPlacement(cluster, Simulation.generator(SEED)).replicas("ds-j", 0);
         var elsewhere = cluster.nodes().stream().map(NodeSpec::nodeId).filter(id -> !replicas.contains(id))
                 .findFirst().orElseThrow();
-        var link = new RecordingPlannerLink(onFirstRound(round -> List.of(mapOn(job, 0, elsewhere, round.time()))));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(mapOn(job, 0, elsewhere, round.time())));
 
         var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
@@ -121,12 +121,12 @@ class SimulationTest {
     @Test
     void attemptStartsAtNotBeforeWhenThatIsLaterThanTheRound() {
         var job = job("j", Duration.ZERO, 1, 0);
-        var link = new RecordingPlannerLink(onFirstRound(round -> {
+        var link = RecordingPlannerLink.onFirstRound(round -> {
             var p = mapOn(job, 0, "n1", round.time());
             return List.of(new Placement(p.decisionId(), p.epoch(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(),
                     p.nodeId(), round.time().plusSeconds(10), p.policy(), p.inputBytes(), p.flopPerByte(), p.demand(),
                     p.chunk()));
-        }));
+        });
 
         new Simulation(nodes(1), List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
@@ -138,7 +138,7 @@ class SimulationTest {
     @Test
     void heartbeatAndUtilizationShowWhatRunningAttemptsHold() {
         var job = job("j", Duration.ZERO, 1, 0);
-        var link = new RecordingPlannerLink(onFirstRound(round -> List.of(mapOn(job, 0, "n1", round.time()))));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(mapOn(job, 0, "n1", round.time())));
         var simulation = new Simulation(nodes(1), List.of(job), link, SimulationSettings.withSeed(SEED));
 
         simulation.step();
@@ -207,16 +207,5 @@ class SimulationTest {
                 .reduce((a, b) -> {
                     throw new AssertionError("more than one success: " + a + ", " + b);
                 }).orElseThrow();
-    }
-
-    /** Answers the first round with {@code placements}, later rounds with nothing. */
-    private static Function<Round, List<Placement>> onFirstRound(Function<Round, List<Placement>> placements) {
-        var first = new Instant[1];
-        return round -> {
-            if (first[0] == null) {
-                first[0] = round.time();
-            }
-            return first[0].equals(round.time()) ? placements.apply(round) : List.of();
-        };
     }
 }
