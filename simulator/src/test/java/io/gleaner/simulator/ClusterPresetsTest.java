@@ -89,6 +89,40 @@ class ClusterPresetsTest {
     void unknownPresetNameIsAnError() {
         assertThatThrownBy(() -> ClusterPresets.resolve("no-such-preset"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'no-such-preset' is neither a cluster preset");
+                .hasMessageContaining("'no-such-preset' is neither a cluster preset")
+                .hasMessageContaining("coshh-table3, coshh-table10, coshh-table10-<6..102>, pc1, pc2, university");
+    }
+
+    @Test
+    void unknownPresetNameListsEveryPresetWhenAskedByName() {
+        assertThatThrownBy(() -> ClusterPresets.preset("pc3"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("unknown cluster preset 'pc3'; expected one of coshh-table3, coshh-table10,"
+                        + " coshh-table10-<6..102>, pc1, pc2, university");
+    }
+
+    @Test
+    void namesListTheShippedPresetsAndTheScaledFamily() {
+        assertThat(ClusterPresets.names()).containsExactly("coshh-table3", "coshh-table10", "coshh-table10-<6..102>",
+                "pc1", "pc2", "university");
+    }
+
+    @Test
+    void everyConcreteNameLoads() {
+        var concrete = ClusterPresets.names().stream().filter(n -> !n.contains("<")).toList();
+
+        assertThat(concrete).allSatisfy(name -> assertThat(ClusterPresets.resolve(name).name()).isEqualTo(name));
+    }
+
+    @Test
+    void aFileWithTwoWaysToGiveNodesIsAnError() {
+        assertThatThrownBy(() -> ClusterPresets.parse(new StringReader("""
+                nodes:
+                  - {id: a, slots: 3, speedGflops: 1.5, memoryGiB: 2}
+                dataCenter: {hosts: 2, configurations: 2, totalGflops: 10, totalRamTB: 1, slotsPerHost: 2,
+                             sizeSpread: 2}
+                """), "inline"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("give exactly one of nodes, dataCenter and roundRobin");
     }
 }
