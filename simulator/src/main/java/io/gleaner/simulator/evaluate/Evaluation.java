@@ -1,6 +1,7 @@
 package io.gleaner.simulator.evaluate;
 
-import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +24,10 @@ public final class Evaluation {
         for (var policy : spec.policies()) {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
-                var report = SimulatorApp.runInProcess(spec.cluster(), spec.jobs(), policy,
-                        SimulationSettings.withSeed(seed),
+                var simulation = new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
+                        InProcessPlannerLink.of(policy), SimulationSettings.withSeed(seed),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
+                var report = simulation.run();
                 runs.add(new PolicyRun(policy.configValue(), report));
             }
         }

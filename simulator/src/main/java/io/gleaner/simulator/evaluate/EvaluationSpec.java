@@ -2,6 +2,7 @@ package io.gleaner.simulator.evaluate;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.simulator.core.ClusterSpec;
 import java.util.List;
 import java.util.Objects;
@@ -9,16 +10,21 @@ import java.util.Objects;
 /**
  * What an evaluation runs: one workload on one cluster under every policy, once per seed.
  *
- * @param jobs      the workload
+ * @param jobs      the workload, each job with its user
  * @param cluster   the simulated cluster
+ * @param owners    the owners' load of each node, per seed
+ * @param pools     the users' min shares and weights: the Fair policy's pools and COSHH's share metrics
  * @param policies  the policies, in report order; the first is the baseline ratios are taken to
  * @param seeds     seeds of the runs, each policy running once per seed
  */
-public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, List<PolicyName> policies, List<Long> seeds) {
+public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
+                             List<PolicyName> policies, List<Long> seeds) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
         Objects.requireNonNull(cluster, "cluster");
+        Objects.requireNonNull(owners, "owners");
+        pools = List.copyOf(pools);
         policies = List.copyOf(policies);
         seeds = List.copyOf(seeds);
         if (policies.isEmpty()) {
@@ -27,5 +33,10 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, List<PolicyNam
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("an evaluation needs at least one seed");
         }
+    }
+
+    /** An evaluation without owners and without users' entitlements. */
+    public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, List<PolicyName> policies, List<Long> seeds) {
+        this(jobs, cluster, OwnerSource.NONE, List.of(), policies, seeds);
     }
 }
