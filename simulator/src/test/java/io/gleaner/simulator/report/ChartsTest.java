@@ -1,0 +1,85 @@
+package io.gleaner.simulator.report;
+
+import static io.gleaner.simulator.core.SimulatorFixtures.workload;
+import static io.gleaner.simulator.report.ReportFixtures.THREE_NODES;
+import static io.gleaner.simulator.report.ReportFixtures.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.simulator.core.JobCompletion;
+import java.util.List;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
+import org.junit.jupiter.api.Test;
+
+/** What the charts draw, read back from their datasets. */
+class ChartsTest {
+
+    private static final MetricTable TABLE = MetricTable.of(List.of(run("a", workload(6), THREE_NODES, 0),
+            run("b", workload(12), THREE_NODES, 0)));
+
+    @Test
+    void shouldDrawTheCompletionCdfOfEachPolicyFromItsCompletions() {
+        var plot = Charts.completionCdf(TABLE).orElseThrow().getXYPlot();
+
+        var dataset = (XYSeriesCollection) plot.getDataset();
+        assertThat(dataset.getSeriesCount()).isEqualTo(2);
+        assertThat(List.of(dataset.getSeriesKey(0), dataset.getSeriesKey(1))).containsExactly("a", "b");
+        for (var policy : TABLE.policies()) {
+            var series = dataset.getSeries(policy);
+            var seconds = Charts.first(TABLE, policy).report().completions().stream()
+                    .map(JobCompletion::completionTime).mapToDouble(d -> d.toMillis() / 1000.0).sorted().toArray();
+            assertThat(series.getItemCount()).isEqualTo(seconds.length);
+            for (int i = 0; i < seconds.length; i++) {
+                assertThat(series.getX(i).doubleValue()).isEqualTo(seconds[i]);
+                assertThat(series.getY(i).doubleValue()).isEqualTo((i + 1.0) / seconds.length);
+            }
+        }
+    }
+
+    @Test
+    void shouldDrawRunningAttemptsAndSpareCpusOfEveryRound() {
+        var running = (XYSeriesCollection) Charts.runningAttempts(TABLE).orElseThrow().getXYPlot().getDataset();
+        var spare = (XYSeriesCollection) Charts.spareCpus(TABLE).orElseThrow().getXYPlot().getDataset();
+
+        for (var policy : TABLE.policies()) {
+            var timeline = Charts.first(TABLE, policy).report().timeline();
+            XYSeries attempts = running.getSeries(policy);
+            XYSeries cpus = spare.getSeries(policy);
+            assertThat(attempts.getItemCount()).isEqualTo(timeline.size());
+            for (int i = 0; i < timeline.size(); i++) {
+                assertThat(attempts.getY(i).intValue()).isEqualTo(timeline.get(i).runningAttempts());
+                assertThat(cpus.getY(i).doubleValue()).isEqualTo(timeline.get(i).spareCpus());
+            }
+        }
+    }
+
+    @Test
+    void shouldDrawTheRemoteShareMeansAsBars() {
+        var dataset = Charts.relaunchedAndRemote(TABLE).orElseThrow().getCategoryPlot().getDataset();
+
+        // Today the simulator reports a remote share but no relaunched share.
+        assertThat(dataset.getColumnKeys()).containsExactly("remote map attempts (%)");
+        assertThat(dataset.getRowKeys()).containsExactly("a", "b");
+        for (var policy : TABLE.policies()) {
+            assertThat(dataset.getValue(policy, "remote map attempts (%)").doubleValue())
+                    .isEqualTo(TABLE.cell(policy, "remote_map_pct").absolute().mean());
+        }
+    }
+
+    @Test
+    void shouldDrawEachUsersTimeWeightedMeanPerPolicy() {
+        var dataset = Charts.userShares(TABLE).orElseThrow().getCategoryPlot().getDataset();
+
+        // The test jobs all belong to one user, "user".
+        assertThat(dataset.getColumnKeys()).containsExactly("user");
+        for (var policy : TABLE.policies()) {
+            var expected = UserShares.meanRunningByUser(Charts.first(TABLE, policy).report().timeline()).get("user");
+            assertThat(dataset.getValue(policy, "user").doubleValue()).isEqualTo(expected).isPositive();
+        }
+    }
+
+    @Test
+    void shouldGiveEachPolicyItsOwnColour() {
+        assertThat(Charts.colour(TABLE, "a")).isNotEqualTo(Charts.colour(TABLE, "b"));
+    }
+}
