@@ -16,10 +16,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.ToDoubleFunction;
+import java.util.stream.IntStream;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.plot.XYPlot;
@@ -67,7 +69,7 @@ final class Charts {
             }
             dataset.addSeries(series(policy, times, fractions));
         }
-        if (dataset.getSeries().stream().allMatch(s -> ((XYSeries) s).isEmpty())) {
+        if (IntStream.range(0, dataset.getSeriesCount()).allMatch(i -> dataset.getSeries(i).isEmpty())) {
             return Optional.empty();
         }
         var chart = ChartFactory.createXYLineChart(null, "job completion time (s, log scale)",
@@ -75,6 +77,8 @@ final class Charts {
         var plot = chart.getXYPlot();
         var axis = new LogAxis("job completion time (s, log scale)");
         axis.setSmallestValue(MIN_COMPLETION_SECONDS);
+        // A tick at every power of ten (1, 10, 100 s), not at JFreeChart's half decades (3.162, 31.623).
+        axis.setTickUnit(new NumberTickUnit(1.0), false, true);
         axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
         plot.setDomainAxis(axis);
         ((NumberAxis) plot.getRangeAxis()).setRange(0, 1);
@@ -200,6 +204,8 @@ final class Charts {
         var renderer = (BarRenderer) plot.getRenderer();
         renderer.setBarPainter(new StandardBarPainter());
         renderer.setShadowVisible(false);
+        // A lone bar (one policy, one metric) would otherwise fill the whole plot.
+        renderer.setMaximumBarWidth(0.15);
         for (int i = 0; i < dataset.getRowCount(); i++) {
             renderer.setSeriesPaint(i, colour(table, (String) dataset.getRowKey(i)));
         }

@@ -159,10 +159,13 @@ public final class HtmlReport {
         }
         html.append("</tbody>\n</table>\n<p class=\"small\">Values are means over seeds");
         if (table.runs().size() > table.policies().size()) {
-            html.append(", with [min..max]");
+            html.append(", with [min..max]; hover for the standard deviation");
         }
-        html.append("; hover for the standard deviation. Ratios are a policy's mean over ").append(escape(baseline))
-                .append("'s, n/a when ").append(escape(baseline)).append("'s is 0 or n/a; green is better, red worse.");
+        html.append(".");
+        if (table.policies().size() > 1) {
+            html.append(" Ratios are a policy's mean over ").append(escape(baseline)).append("'s, n/a when ")
+                    .append(escape(baseline)).append("'s is 0 or n/a; green is better, red worse.");
+        }
         if (partial) {
             html.append(" * n/a on some seeds: the mean and range are over the other seeds only.");
         }

@@ -64,8 +64,10 @@ final class MetricTableText {
         if (partial) {
             text.append("* n/a on some seeds: the mean and range are over the other seeds only\n");
         }
-        text.append("ratios: a policy's mean over ").append(baseline).append("'s; n/a when ").append(baseline)
-                .append("'s is 0 or n/a\n");
+        if (table.policies().size() > 1) {
+            text.append("ratios: a policy's mean over ").append(baseline).append("'s; n/a when ").append(baseline)
+                    .append("'s is 0 or n/a\n");
+        }
         return text.toString();
     }
 }
