@@ -256,7 +256,12 @@ final class EvaluateCommand implements Callable<Integer> {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
-    /** The progress bar over all runs, and the wall time of each run, told apart by the run index of the progress. */
+    /**
+     * The progress bar over all runs, and the wall time of each run, told apart by the run index of the progress.
+     * {@link Evaluation#run} reports after every round, not when a run starts, so a run's wall time is measured from
+     * the first round of that run (the command's start for the first) to the first round of the next (the end of
+     * the evaluation for the last): close, and only ever shown as overhead.
+     */
     private static final class Progress {
 
         private final ProgressBar bar;

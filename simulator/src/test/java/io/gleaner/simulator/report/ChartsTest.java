@@ -4,7 +4,9 @@ import static io.gleaner.simulator.core.SimulatorFixtures.workload;
 import static io.gleaner.simulator.report.ReportFixtures.THREE_NODES;
 import static io.gleaner.simulator.report.ReportFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.planner.core.Job;
 import io.gleaner.simulator.core.JobCompletion;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -78,6 +80,34 @@ class ChartsTest {
             var expected = UserShares.meanRunningByUser(Charts.first(TABLE, policy).report().timeline()).get("user");
             assertThat(dataset.getValue(policy, "user").doubleValue()).isEqualTo(expected).isPositive();
         }
+    }
+
+    @Test
+    void shouldNameTheBusiestUsersAndSumTheOthersIntoOneBar() {
+        // 24 jobs, each of its own user u01..u24: more users than a chart names.
+        var jobs = workload(24).stream()
+                .map(j -> new Job(j.jobId(), j.jobName(), "u" + j.jobId().substring(4), j.queue(), j.priority(),
+                        j.submitTime(), j.deadline(), j.inputBytes(), j.shuffleBytes(), j.outputBytes(),
+                        j.taskGroups()))
+                .toList();
+        var table = MetricTable.of(List.of(run("fifo", jobs, THREE_NODES, 0)));
+        var means = UserShares.meanRunningByUser(table.runs().get(0).report().timeline());
+        assertThat(means).hasSize(24);
+
+        var dataset = Charts.userShares(table).orElseThrow().getCategoryPlot().getDataset();
+
+        var columns = columns(dataset);
+        assertThat(columns).hasSize(Charts.MAX_USERS + 1).endsWith("other 4 users");
+        var named = columns.subList(0, Charts.MAX_USERS);
+        double smallestNamed = named.stream().mapToDouble(u -> means.get((String) u)).min().orElseThrow();
+        double others = 0;
+        for (var entry : means.entrySet()) {
+            if (!named.contains(entry.getKey())) {
+                assertThat(entry.getValue()).as(entry.getKey()).isLessThanOrEqualTo(smallestNamed);
+                others += entry.getValue();
+            }
+        }
+        assertThat(dataset.getValue("fifo", "other 4 users").doubleValue()).isCloseTo(others, within(1e-9));
     }
 
     @Test

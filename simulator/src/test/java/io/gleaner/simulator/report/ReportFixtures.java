@@ -49,7 +49,7 @@ final class ReportFixtures {
         return fifo(jobs, cluster, seed).get(0).report();
     }
 
-    /** The value of metric {@code key} in a report; NaN when absent. */
+    /** The value of metric {@code key} in a report, NaN included; throws when the report has no such metric. */
     static double value(SimulationReport report, String key) {
         return report.metrics().stream().filter(m -> m.key().equals(key)).findFirst().orElseThrow().value();
     }
