@@ -1,0 +1,313 @@
+package io.gleaner.deploy.cli;
+
+import io.gleaner.ingest.swim.SwimJobRule;
+import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.events.EventMapping;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.evaluate.Evaluation;
+import io.gleaner.simulator.evaluate.EvaluationProgress;
+import io.gleaner.simulator.evaluate.EvaluationSpec;
+import io.gleaner.simulator.evaluate.PolicyRun;
+import io.gleaner.simulator.report.EvaluationDescription;
+import io.gleaner.simulator.report.HtmlReport;
+import io.gleaner.simulator.report.MetricTable;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.LongStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code gleaner evaluate}: one trace on one simulated cluster under several policies and seeds, side by side. */
+@Command(name = "evaluate", mixinStandardHelpOptions = true,
+        description = {"Compare placement policies: run one SWIM job trace on one simulated cluster under every "
+                + "policy, once per seed, in-process and in virtual time (no Kafka), and report every metric per "
+                + "policy, as the mean over the seeds and as a ratio to the first policy, the baseline.",
+                "Writes <out>/metrics.csv (one row per policy and metric: mean, stddev, min, max, ratio), "
+                        + "<out>/runs.csv (one row per run and seed, one column per metric) and <out>/index.html (the "
+                        + "table and charts in one self-contained page: completion-time CDF, running attempts and "
+                        + "spare capacity over time, relaunched and remote shares, per-user shares), then prints the "
+                        + "table. Shows progress on the error stream while it runs.",
+                "The same options give the same numbers on every run."})
+final class EvaluateCommand implements Callable<Integer> {
+
+    private static final Logger log = LoggerFactory.getLogger(EvaluateCommand.class);
+
+    /** The name of the bundled trace for {@code --trace}. */
+    static final String FB_2009 = "fb2009";
+
+    /** Files the command writes into {@code --out}. */
+    static final String METRICS_CSV = "metrics.csv";
+    static final String RUNS_CSV = "runs.csv";
+    static final String INDEX_HTML = "index.html";
+
+    /** Trace rows rejected beyond this many are counted in the report but not listed one by one. */
+    private static final int LISTED_REJECTIONS = 5;
+
+    /** The progress line is redrawn at most this often, and at the start and end of every run. */
+    private static final Duration REDRAW_EVERY = Duration.ofMillis(200);
+
+    @Option(names = "--trace", defaultValue = FB_2009, paramLabel = "fb2009|PATH",
+            description = "The SWIM job trace: fb2009, the bundled Facebook 2009 day (5,894 jobs), or a SWIM file "
+                    + "(plain or gzip) or classpath:<resource> (default: ${DEFAULT-VALUE}).")
+    String trace;
+
+    @Option(names = "--jobs", paramLabel = "N",
+            description = "Run only the first N jobs of the trace (default: all).")
+    Integer jobs;
+
+    @Option(names = "--cluster", defaultValue = ClusterPresets.DEFAULT, paramLabel = "PRESET|FILE",
+            description = "The simulated cluster: a preset name or a YAML file (default: ${DEFAULT-VALUE}, the six "
+                    + "resources of COSHH Table 3).")
+    String cluster;
+
+    @Option(names = "--policies", defaultValue = "fifo", paramLabel = "P[,P...]",
+            completionCandidates = PolicyNames.class,
+            description = "The policies to compare, comma-separated, in report order; the first is the baseline "
+                    + "that ratios are taken to. Known: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
+    String policies;
+
+    @Option(names = "--seeds", defaultValue = "1", paramLabel = "N",
+            description = "Run every policy on N seeds, S to S+N-1 with S from --seed; with N > 1 the table shows "
+                    + "the mean and [min..max] over them (default: ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--seed", defaultValue = "0", paramLabel = "S",
+            description = "The first seed. A seed decides where the simulated chunk replicas lie "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--out", defaultValue = "evaluation", paramLabel = "DIR",
+            description = "Directory for " + METRICS_CSV + ", " + RUNS_CSV + " and " + INDEX_HTML
+                    + "; created if missing, the three files replaced (default: ${DEFAULT-VALUE}).")
+    Path out;
+
+    @Spec
+    CommandSpec spec;
+
+    /** The policies' names, for picocli's ${COMPLETION-CANDIDATES}. */
+    static final class PolicyNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return Arrays.stream(PolicyName.values()).map(PolicyName::configValue).iterator();
+        }
+    }
+
+    /** The workload as read: the jobs, and the rows that did not become one. */
+    private record Workload(List<Job> jobs, List<String> rejections) {
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        var policyNames = policies();
+        if (seeds < 1) {
+            throw usage("--seeds must be >= 1, was " + seeds);
+        }
+        if (jobs != null && jobs < 1) {
+            throw usage("--jobs must be >= 1, was " + jobs);
+        }
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw usage("--out " + out + " is a file, not a directory");
+        }
+        var clusterSpec = cluster();
+        var workload = workload();
+        var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
+        var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec, policyNames, seedList);
+
+        // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true");
+        }
+        var err = spec.commandLine().getErr();
+        var progress = new Progress(err, policyNames.size() * seeds, workload.jobs().size());
+        var runs = Evaluation.run(evaluation, progress::report);
+        var wallTimes = progress.finish();
+
+        var table = MetricTable.of(runs);
+        var notes = notes(workload);
+        var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
+        Files.createDirectories(out);
+        var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
+                write(INDEX_HTML, HtmlReport.render(description, table)));
+        print(spec.commandLine().getOut(), workload, clusterSpec, table, notes, wallTimes, written);
+        return 0;
+    }
+
+    private List<PolicyName> policies() {
+        var names = new LinkedHashSet<PolicyName>();
+        for (var part : policies.split(",", -1)) {
+            if (part.isBlank()) {
+                throw usage("--policies has an empty name in '" + policies + "'");
+            }
+            PolicyName name;
+            try {
+                name = PolicyName.parse(part);
+            } catch (IllegalArgumentException e) {
+                throw usage("--policies: " + e.getMessage());
+            }
+            if (!names.add(name)) {
+                throw usage("--policies lists " + name.configValue() + " twice");
+            }
+        }
+        return List.copyOf(names);
+    }
+
+    private ClusterSpec cluster() {
+        try {
+            return ClusterPresets.resolve(cluster);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw usage("--cluster: " + e.getMessage());
+        }
+    }
+
+    /** The first --jobs jobs of the trace; rows that do not parse or do not make a job are logged and counted. */
+    private Workload workload() {
+        var location = FB_2009.equalsIgnoreCase(trace) ? SwimTraceReader.FB_2009 : trace;
+        if (!location.startsWith(TraceInput.CLASSPATH_PREFIX) && !Files.isRegularFile(Path.of(location))) {
+            throw usage("--trace '" + trace + "' is neither " + FB_2009 + " nor a file");
+        }
+        var parsedJobs = new ArrayList<Job>();
+        var rejections = new ArrayList<String>();
+        long limit = jobs == null ? LineTraceReader.NO_LIMIT : jobs;
+        try (var rows = SwimTraceReader.open(location, SwimJobRule.defaults(), limit)) {
+            while (rows.hasNext()) {
+                var row = rows.next();
+                if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
+                    var job = EventMapping.job(parsed.value());
+                    if (job instanceof Checked.Valid<Job> valid) {
+                        parsedJobs.add(valid.value());
+                    } else if (job instanceof Checked.Invalid<Job> invalid) {
+                        rejections.add("line " + parsed.line() + ": " + invalid.reason());
+                    }
+                } else if (row instanceof TraceRow.Rejected<JobSubmitted> rejected) {
+                    rejections.add("line " + rejected.line() + ": " + rejected.reason());
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw usage("--trace " + trace + " cannot be read: " + e.getMessage());
+        }
+        rejections.forEach(r -> log.warn("trace {} {}: not evaluated", trace, r));
+        if (parsedJobs.isEmpty()) {
+            throw usage("--trace " + trace + " has no job that parses");
+        }
+        return new Workload(List.copyOf(parsedJobs), List.copyOf(rejections));
+    }
+
+    private static List<String> notes(Workload workload) {
+        var rejections = workload.rejections();
+        if (rejections.isEmpty()) {
+            return List.of();
+        }
+        var listed = String.join("; ", rejections.subList(0, Math.min(LISTED_REJECTIONS, rejections.size())));
+        return List.of(rejections.size() + " trace row(s) did not make a job and were left out: " + listed
+                + (rejections.size() > LISTED_REJECTIONS ? "; ..." : "") + ".");
+    }
+
+    private Path write(String name, String content) throws IOException {
+        return Files.writeString(out.resolve(name), content, StandardCharsets.UTF_8);
+    }
+
+    private void print(PrintWriter printer, Workload workload, ClusterSpec clusterSpec, MetricTable table,
+                       List<String> notes, List<Duration> wallTimes, List<Path> written) {
+        printer.println();
+        printer.printf(Locale.ROOT, "Gleaner evaluation: %d jobs of %s on %s (%d nodes), policies %s, seeds %s%n",
+                workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
+                String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1));
+        notes.forEach(printer::println);
+        for (int i = 0; i < table.runs().size(); i++) {
+            var run = table.runs().get(i);
+            var report = run.report();
+            printer.printf(Locale.ROOT, "run %s seed %d: virtual end %s, %d rounds, %d of %d jobs completed, "
+                            + "wall %.1f s%n", run.policy(), run.seed(), report.endTime(), report.rounds(),
+                    report.jobsCompleted(), report.jobsSubmitted(), wallTimes.get(i).toMillis() / 1000.0);
+        }
+        printer.println();
+        printer.print(table.text());
+        printer.println();
+        written.forEach(path -> printer.println("wrote " + path));
+        printer.flush();
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    /**
+     * The progress bar over all runs, and the wall time of each run, told apart by the run index of the progress.
+     * {@link Evaluation#run} reports after every round, not when a run starts, so a run's wall time is measured from
+     * the first round of that run (the command's start for the first) to the first round of the next (the end of
+     * the evaluation for the last): close, and only ever shown as overhead.
+     */
+    private static final class Progress {
+
+        private final ProgressBar bar;
+        private final int jobsPerRun;
+        private final long[] starts;
+        private final long redrawNanos = REDRAW_EVERY.toNanos();
+        private int current;
+        private long lastDrawn = Long.MIN_VALUE;
+
+        Progress(PrintWriter err, int runs, int jobsPerRun) {
+            this.bar = new ProgressBar(err, "jobs over all runs", (long) runs * jobsPerRun);
+            this.jobsPerRun = jobsPerRun;
+            this.starts = new long[runs + 1];
+            this.starts[0] = System.nanoTime();
+        }
+
+        void report(EvaluationProgress p) {
+            long now = System.nanoTime();
+            boolean newRun = p.run() > current;
+            // A run that reported nothing (no round) starts and ends when the next one starts.
+            while (p.run() > current) {
+                starts[++current] = now;
+            }
+            var within = p.within();
+            boolean runDone = within.jobsCompleted() == within.jobsTotal();
+            if (!newRun && !runDone && now - lastDrawn < redrawNanos) {
+                return;
+            }
+            lastDrawn = now;
+            bar.update((long) p.run() * jobsPerRun + within.jobsCompleted(), String.format(Locale.ROOT,
+                    "run %d/%d: %s seed %d, %d/%d jobs, virtual time %s", p.run() + 1, p.runs(), p.policy(),
+                    p.seed(), within.jobsCompleted(), within.jobsTotal(), within.virtualTime()));
+        }
+
+        /** Ends the bar; the wall time of each run, in run order. */
+        List<Duration> finish() {
+            long now = System.nanoTime();
+            while (current < starts.length - 1) {
+                starts[++current] = now;
+            }
+            bar.finish();
+            var walls = new ArrayList<Duration>();
+            for (int i = 0; i + 1 < starts.length; i++) {
+                walls.add(Duration.ofNanos(starts[i + 1] - starts[i]));
+            }
+            return List.copyOf(walls);
+        }
+    }
+}

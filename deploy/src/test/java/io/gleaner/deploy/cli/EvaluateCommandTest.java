@@ -1,0 +1,160 @@
+package io.gleaner.deploy.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Named;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code gleaner evaluate} in-process: the files it writes, the table it prints, and bad options refused. */
+class EvaluateCommandTest {
+
+    private record Execution(int exitCode, String out, String err) {
+    }
+
+    private static Execution execute(String... args) {
+        var out = new StringWriter();
+        var err = new StringWriter();
+        var commandLine = GleanerCommand.commandLine();
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int exitCode = commandLine.execute(args);
+        return new Execution(exitCode, out.toString(), err.toString());
+    }
+
+    @Test
+    void shouldWriteTheCsvFilesAndThePageAndPrintTheTable(@TempDir Path dir) throws IOException {
+        var out = dir.resolve("eval");
+
+        var run = execute("evaluate", "--jobs", "30", "--seeds", "2", "--out", out.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        var metrics = Files.readAllLines(out.resolve("metrics.csv"));
+        var runs = Files.readAllLines(out.resolve("runs.csv"));
+        var html = Files.readString(out.resolve("index.html"));
+        assertThat(metrics.get(0)).startsWith("policy,metric,label,unit");
+        // One policy: one row per metric; every metric is a row of the printed table too.
+        for (var row : metrics.subList(1, metrics.size())) {
+            var label = row.split(",")[2];
+            assertThat(row).startsWith("fifo,");
+            assertThat(run.out()).containsPattern("(?m)^" + label + "\\s");
+        }
+        assertThat(runs).hasSize(3);
+        assertThat(runs.get(1)).startsWith("fifo,0,coshh-table3,30,");
+        assertThat(runs.get(2)).startsWith("fifo,1,coshh-table3,30,");
+        assertThat(html).startsWith("<!DOCTYPE html>").contains("<img src=\"data:image/png;base64,")
+                .doesNotContain("http:", "https:");
+        assertThat(run.out()).contains("Gleaner evaluation: 30 jobs of fb2009 on coshh-table3 (6 nodes), policies "
+                + "fifo, seeds 0..1");
+        assertThat(run.out()).containsPattern("(?m)^metric\\s+unit\\s+better\\s+fifo$");
+        assertThat(run.out()).contains("wrote " + out.resolve("metrics.csv"), "wrote " + out.resolve("runs.csv"),
+                "wrote " + out.resolve("index.html"));
+        assertThat(run.err()).contains("run 1/2: fifo seed 0", "run 2/2: fifo seed 1", "jobs over all runs");
+    }
+
+    @Test
+    void shouldGiveTheSameNumbersOnEveryRun(@TempDir Path dir) throws IOException {
+        execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("a").toString());
+        execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("b").toString());
+
+        assertThat(Files.readString(dir.resolve("b/metrics.csv"))).isEqualTo(Files.readString(dir.resolve("a/metrics.csv")));
+        assertThat(Files.readString(dir.resolve("b/runs.csv"))).isEqualTo(Files.readString(dir.resolve("a/runs.csv")))
+                .contains("fifo,5,");
+    }
+
+    @Test
+    void shouldReadATraceFileAndAClusterFile(@TempDir Path dir) throws IOException {
+        // Three SWIM rows (job id, submit time, gap, map input, shuffle and output bytes) and a two-node cluster.
+        var trace = Files.writeString(dir.resolve("three.tsv"), """
+                job0\t0\t0\t134217728\t1048576\t1048576
+                job1\t10\t10\t268435456\t0\t1048576
+                job2\t30\t20\t67108864\t1048576\t0
+                """);
+        var cluster = Files.writeString(dir.resolve("two.yaml"), """
+                name: two-nodes
+                nodes:
+                  - {id: a, slots: 4, speedGflops: 8.0, memoryGiB: 32}
+                  - {id: b, slots: 2, speedGflops: 2.0, memoryGiB: 16}
+                """);
+
+        var run = execute("evaluate", "--trace", trace.toString(), "--cluster", cluster.toString(), "--out",
+                dir.resolve("out").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("3 jobs of " + trace + " on two-nodes (2 nodes)");
+        assertThat(Files.readAllLines(dir.resolve("out/runs.csv")).get(1)).startsWith("fifo,0,two-nodes,3,");
+    }
+
+    @Test
+    void shouldExplainEveryOptionWithItsDefault() {
+        // Picocli wraps the descriptions: compare with every run of blanks as one space.
+        var help = execute("evaluate", "--help").out().replaceAll("\\s+", " ");
+
+        assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out");
+        assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
+                "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
+        assertThat(execute("--help").out()).contains("evaluate");
+    }
+
+    static Stream<Arguments> badOptions() {
+        return Stream.of(
+                Arguments.of(Named.of("an unknown policy", new String[] {"--policies", "fifo,fiffo"}),
+                        "--policies: unknown policy 'fiffo'; expected one of fifo"),
+                Arguments.of(Named.of("a policy twice", new String[] {"--policies", "fifo,FIFO"}),
+                        "--policies lists fifo twice"),
+                Arguments.of(Named.of("an empty policy", new String[] {"--policies", "fifo,"}),
+                        "--policies has an empty name in 'fifo,'"),
+                Arguments.of(Named.of("an unknown cluster", new String[] {"--cluster", "no-such-cluster"}),
+                        "--cluster: 'no-such-cluster' is neither a cluster preset (coshh-table3) nor a YAML file"),
+                Arguments.of(Named.of("no seeds", new String[] {"--seeds", "0"}), "--seeds must be >= 1, was 0"),
+                Arguments.of(Named.of("no jobs", new String[] {"--jobs", "0"}), "--jobs must be >= 1, was 0"),
+                Arguments.of(Named.of("a trace that is not there", new String[] {"--trace", "no-such.tsv"}),
+                        "--trace 'no-such.tsv' is neither fb2009 nor a file"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badOptions")
+    void shouldRefuseABadOptionWithTheUsageBeforeRunning(String[] args, String message, @TempDir Path dir) {
+        var out = dir.resolve("eval");
+        // Five jobs keep a run short should an option be wrongly accepted; unless the case is about --jobs.
+        var jobs = Stream.of(args).anyMatch("--jobs"::equals) ? Stream.<String>empty() : Stream.of("--jobs", "5");
+        var all = Stream.of(Stream.of("evaluate", "--out", out.toString()), jobs, Stream.of(args))
+                .flatMap(s -> s).toArray(String[]::new);
+
+        var run = execute(all);
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains(message).contains("Usage: gleaner evaluate");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void shouldRefuseAnOutputThatIsAFile(@TempDir Path dir) throws IOException {
+        var file = Files.writeString(dir.resolve("taken"), "x");
+
+        var run = execute("evaluate", "--jobs", "5", "--out", file.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--out " + file + " is a file, not a directory");
+        assertThat(Files.readString(file)).isEqualTo("x");
+    }
+
+    @Test
+    void shouldRefuseATraceWithoutAJob(@TempDir Path dir) throws IOException {
+        var trace = Files.writeString(dir.resolve("bad.tsv"), "not a swim row\n");
+
+        var run = execute("evaluate", "--trace", trace.toString(), "--out", dir.resolve("out").toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("has no job that parses");
+    }
+}
