@@ -117,7 +117,8 @@ class BitbrainsOwnerExcerptTest {
         assertThat(new TreeSet<>(BitbrainsOwnerExcerpt.vms())).isEqualTo(withRows);
         try (var licence = BitbrainsOwnerExcerptTest.class.getClassLoader()
                 .getResourceAsStream(BitbrainsOwnerExcerpt.FOLDER + "LICENSE-repo-BSD-2")) {
-            assertThat(licence.readAllBytes()).isEqualTo(Files.readAllBytes(source.resolveSibling("LICENSE-repo-BSD-2")));
+            assertThat(licence.readAllBytes())
+                    .isEqualTo(Files.readAllBytes(source.resolveSibling("LICENSE-repo-BSD-2")));
         }
     }
 }

@@ -31,7 +31,8 @@ class BitbrainsRowReaderTest {
 
     private static BitbrainsRowReader reader(String name, String... lines) {
         try {
-            var input = TraceInput.of(name, new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(UTF_8)));
+            var bytes = (String.join("\n", lines) + "\n").getBytes(UTF_8);
+            var input = TraceInput.of(name, new ByteArrayInputStream(bytes));
             return new BitbrainsRowReader(input, BitbrainsTraceReader.nodeId(name, ""));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
