@@ -1,5 +1,6 @@
 package io.gleaner.ingest.bitbrains;
 
+import io.gleaner.ingest.bitbrains.BitbrainsRow.Resource;
 import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
@@ -54,7 +55,9 @@ import java.util.Objects;
  * samples taken while a VM's memory capacity was being changed). A first line that starts with
  * {@code Timestamp} is the header: it yields no row and is counted in {@link #headerLines()}. Blank lines
  * are skipped and counted. Time order is not checked here; a
- * {@link io.gleaner.ingest.validation.ValidatingReader} does that.
+ * {@link io.gleaner.ingest.validation.ValidatingReader} does that. The line rules are
+ * {@link BitbrainsLine#parse} and the metric rules {@link BitbrainsRow#rejection}, which
+ * {@link BitbrainsRowReader} (absolute usage and capacity) shares.
  *
  * <p>Cite: S. Shen, V. van Beek, A. Iosup, "Statistical characterization of business-critical workloads
  * hosted in cloud datacenters", CCGrid 2015. An excerpt is bundled, see {@link BitbrainsDirectoryReader#excerpt}.
@@ -65,23 +68,10 @@ import java.util.Objects;
 public final class BitbrainsTraceReader implements TraceReader<UtilizationSample> {
 
     /** Largest usage / capacity kept (as 1); above it the sample is rejected. */
-    public static final double MAX_OVER_CAPACITY = 1.25;
+    public static final double MAX_OVER_CAPACITY = BitbrainsRow.MAX_OVER_CAPACITY;
 
     /** Largest timestamp accepted, in seconds: its milliseconds still fit in a long. */
-    public static final long MAX_SECONDS = Long.MAX_VALUE / 1000;
-
-    private static final int FIELDS = 11;
-    private static final String[] FIELD_NAMES = {
-        "Timestamp", "CPU cores", "CPU capacity provisioned [MHz]", "CPU usage [MHz]", "CPU usage [%]",
-        "Memory capacity provisioned [KB]", "Memory usage [KB]", "Disk read throughput [KB/s]",
-        "Disk write throughput [KB/s]", "Network received throughput [KB/s]",
-        "Network transmitted throughput [KB/s]"};
-    private static final int TIMESTAMP = 0;
-    private static final int CPU_CAPACITY = 2;
-    private static final int CPU_USAGE = 3;
-    private static final int MEMORY_CAPACITY = 5;
-    private static final int MEMORY_USAGE = 6;
-    private static final String HEADER_START = "Timestamp";
+    public static final long MAX_SECONDS = BitbrainsRow.MAX_SECONDS;
 
     private final String nodeId;
     private final ExpandedRows<UtilizationSample> rows;
@@ -183,7 +173,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
         rows.close();
     }
 
-    /** The file's lines, each parsed into the rows it yields (none for the header). */
+    /** The file's lines, each parsed by {@link BitbrainsLine#parse} into the rows it yields (none for the header). */
     private final class Lines extends LineTraceReader<List<TraceRow<UtilizationSample>>> {
 
         Lines(TraceInput input) {
@@ -192,97 +182,39 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
 
         @Override
         protected TraceRow<List<TraceRow<UtilizationSample>>> parse(String line, long lineNumber) {
-            if (lineNumber == 1 && line.strip().startsWith(HEADER_START)) {
+            var parsed = BitbrainsLine.parse(line, lineNumber);
+            if (parsed instanceof BitbrainsLine.Header) {
                 headerLines++;
                 return new TraceRow.Parsed<>(lineNumber, Instant.EPOCH, nodeId, List.of());
             }
-            var fields = line.split(";", -1);
-            if (fields.length != FIELDS) {
-                return rejected(lineNumber, "expected " + FIELDS + " ';'-separated fields (Timestamp, CPU cores,"
-                        + " CPU capacity, CPU usage MHz and %, memory capacity and usage, disk read and write,"
-                        + " network received and transmitted), found " + fields.length);
+            if (parsed instanceof BitbrainsLine.Malformed malformed) {
+                return rejected(lineNumber, malformed.reason());
             }
-            var timestampText = fields[TIMESTAMP].strip();
-            long seconds;
-            try {
-                seconds = Long.parseLong(timestampText);
-            } catch (NumberFormatException e) {
-                return rejected(lineNumber, "Timestamp must be whole Unix seconds, was '" + timestampText + "'");
-            }
-            if (seconds < 0 || seconds > MAX_SECONDS) {
-                return rejected(lineNumber, "Timestamp must be in [0, " + MAX_SECONDS + "] seconds, was " + seconds);
-            }
-            var numbers = new double[FIELDS];
-            for (int i = 1; i < FIELDS; i++) {
-                var text = fields[i].strip();
-                double value = decimal(text);
-                if (Double.isNaN(value)) {
-                    return rejected(lineNumber,
-                            FIELD_NAMES[i] + " must be a finite decimal number, was '" + text + "'");
-                }
-                numbers[i] = value;
-            }
-            var time = Instant.ofEpochSecond(seconds);
+            var row = ((BitbrainsLine.Row) parsed).row();
+            var time = row.time();
             var rows = new ArrayList<TraceRow<UtilizationSample>>(2);
-            rows.add(sample(lineNumber, time, Metric.CPU, numbers, CPU_USAGE, CPU_CAPACITY));
-            rows.add(sample(lineNumber, time, Metric.MEMORY, numbers, MEMORY_USAGE, MEMORY_CAPACITY));
+            rows.add(sample(lineNumber, time, Metric.CPU, row, Resource.CPU));
+            rows.add(sample(lineNumber, time, Metric.MEMORY, row, Resource.MEMORY));
             return new TraceRow.Parsed<>(lineNumber, time, nodeId, rows);
         }
 
-        private TraceRow<UtilizationSample> sample(long lineNumber, Instant time, Metric metric, double[] numbers,
-                int usageField, int capacityField) {
-            double usage = numbers[usageField];
-            double capacity = numbers[capacityField];
-            if (!(capacity > 0)) {
-                return rejectedMetric(lineNumber, FIELD_NAMES[capacityField] + " must be > 0, was " + capacity
-                        + "; no " + metric + " sample");
+        private TraceRow<UtilizationSample> sample(long lineNumber, Instant time, Metric metric, BitbrainsRow row,
+                Resource resource) {
+            var rejection = row.rejection(resource);
+            if (rejection.isPresent()) {
+                return new TraceRow.Rejected<>(rejected(lineNumber, rejection.get()).deadLetter());
             }
-            if (usage < 0) {
-                return rejectedMetric(lineNumber, FIELD_NAMES[usageField] + " must be >= 0, was " + usage
-                        + "; no " + metric + " sample");
-            }
-            double value = usage / capacity;
-            if (value > MAX_OVER_CAPACITY) {
-                return rejectedMetric(lineNumber, FIELD_NAMES[usageField] + " " + usage + " is more than "
-                        + MAX_OVER_CAPACITY + " times " + FIELD_NAMES[capacityField] + " " + capacity
-                        + "; no " + metric + " sample");
-            }
-            if (value > 1) {
+            if (row.overCapacity(resource)) {
                 clampedSamples++;
-                value = 1;
             }
             var sample = UtilizationSample.newBuilder()
                     .setNodeId(nodeId)
                     .setTime(time)
                     .setMetric(metric)
                     .setSource(UsageSource.REGULAR)
-                    .setValue(value)
+                    .setValue(row.fraction(resource))
                     .build();
             return new TraceRow.Parsed<>(lineNumber, time, nodeId, sample);
-        }
-
-        private TraceRow<UtilizationSample> rejectedMetric(long lineNumber, String reason) {
-            return new TraceRow.Rejected<>(rejected(lineNumber, reason).deadLetter());
-        }
-    }
-
-    /**
-     * A finite decimal number, or NaN when the text is not one. {@link Double#parseDouble} alone would
-     * also take {@code NaN}, {@code Infinity} and a trailing {@code d} or {@code f}.
-     */
-    static double decimal(String text) {
-        if (text.isEmpty()) {
-            return Double.NaN;
-        }
-        char last = text.charAt(text.length() - 1);
-        if (last != '.' && (last < '0' || last > '9')) {
-            return Double.NaN;
-        }
-        try {
-            double value = Double.parseDouble(text);
-            return Double.isInfinite(value) ? Double.NaN : value;
-        } catch (NumberFormatException e) {
-            return Double.NaN;
         }
     }
 }

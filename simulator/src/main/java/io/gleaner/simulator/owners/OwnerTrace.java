@@ -1,0 +1,155 @@
+package io.gleaner.simulator.owners;
+
+import io.gleaner.simulator.core.OwnerLoad;
+import io.gleaner.simulator.core.OwnerSample;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The owners' load of every node over one pass of a VM trace, on a grid of {@link #steps()} points
+ * {@link #step()} apart from {@link #start()}, as {@link OwnerTraces} built it: per node a CPU and a memory
+ * fraction per grid point (floats, 8 bytes a point), which VMs each node carries, and what was filled in or left
+ * out. {@link #ownerLoad(Duration)} turns it into the simulator's {@link OwnerLoad}, wrapping around when the run
+ * is longer than the trace.
+ */
+public final class OwnerTrace {
+
+    private final OwnerTraceSettings settings;
+    private final Instant traceStart;
+    private final int steps;
+    private final Map<String, List<VmSlot>> assignment;
+    private final Map<String, float[]> cpu;
+    private final Map<String, float[]> memory;
+    private final Map<String, NodeCoverage> coverage;
+    private final Map<String, String> excludedVms;
+    private final Map<String, VmReadCounts> readCounts;
+
+    OwnerTrace(OwnerTraceSettings settings, Instant traceStart, int steps, Map<String, List<VmSlot>> assignment,
+            Map<String, float[]> cpu, Map<String, float[]> memory, Map<String, NodeCoverage> coverage,
+            Map<String, String> excludedVms, Map<String, VmReadCounts> readCounts) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.traceStart = Objects.requireNonNull(traceStart, "traceStart");
+        if (steps < 1) {
+            throw new IllegalArgumentException("steps must be >= 1, was " + steps);
+        }
+        this.steps = steps;
+        this.assignment = Collections.unmodifiableMap(new LinkedHashMap<>(assignment));
+        this.cpu = Map.copyOf(cpu);
+        this.memory = Map.copyOf(memory);
+        this.coverage = Collections.unmodifiableMap(new LinkedHashMap<>(coverage));
+        this.excludedVms = Collections.unmodifiableMap(new TreeMap<>(excludedVms));
+        this.readCounts = Collections.unmodifiableMap(new TreeMap<>(readCounts));
+    }
+
+    /** The settings it was built with. */
+    public OwnerTraceSettings settings() {
+        return settings;
+    }
+
+    /** Simulation time of grid point 0. */
+    public Instant start() {
+        return settings.start();
+    }
+
+    /** Time between grid points. */
+    public Duration step() {
+        return settings.step();
+    }
+
+    /** Grid points in one pass of the trace. */
+    public int steps() {
+        return steps;
+    }
+
+    /** Length of one pass, {@code steps * step}: the period of the wrap-around. */
+    public Duration length() {
+        return settings.step().multipliedBy(steps);
+    }
+
+    /** Trace time (the VM files' own clock) of grid point 0: the trace's first usable row plus the trace offset. */
+    public Instant traceStart() {
+        return traceStart;
+    }
+
+    /** The VMs of each node, nodes in the cluster's order. */
+    public Map<String, List<VmSlot>> assignment() {
+        return assignment;
+    }
+
+    /** Per node (in the cluster's order), the grid points filled in because none of its VMs had a value. */
+    public Map<String, NodeCoverage> coverage() {
+        return coverage;
+    }
+
+    /** VMs that were read but not used, by id, with the reason. */
+    public Map<String, String> excludedVms() {
+        return excludedVms;
+    }
+
+    /** What reading each VM's file found, by VM id (used and excluded VMs alike). */
+    public Map<String, VmReadCounts> readCounts() {
+        return readCounts;
+    }
+
+    /**
+     * The owners' use of a node at grid point {@code k}, at simulation time {@code start + k * step}.
+     *
+     * @throws NoSuchElementException if the node is not in the cluster
+     */
+    public OwnerSample sample(String nodeId, int k) {
+        var c = cpu.get(nodeId);
+        if (c == null) {
+            throw new NoSuchElementException("no node " + nodeId + "; nodes are " + assignment.keySet());
+        }
+        if (k < 0 || k >= steps) {
+            throw new IndexOutOfBoundsException("grid point " + k + " outside [0, " + steps + ")");
+        }
+        return new OwnerSample(start().plus(step().multipliedBy(k)), c[k], memory.get(nodeId)[k]);
+    }
+
+    /** One pass of the trace: {@link #steps()} samples per node; after the last, {@link OwnerLoad} holds it. */
+    public OwnerLoad ownerLoad() {
+        return ownerLoad(length());
+    }
+
+    /**
+     * The owners' load over {@code [start, start + horizon)}: one sample per node every step, the trace wrapping
+     * around when the horizon is longer than {@link #length()} (grid point {@code j mod steps} at
+     * {@code start + j * step}, so every pass starts again at the trace's first grid point). After the last sample
+     * {@link OwnerLoad} holds it, so a run longer than the horizon sees the last value for ever: pass a horizon at
+     * least as long as the run.
+     *
+     * @param horizon how long the load must cover; rounded up to whole steps
+     */
+    public OwnerLoad ownerLoad(Duration horizon) {
+        Objects.requireNonNull(horizon, "horizon");
+        if (horizon.isNegative() || horizon.isZero()) {
+            throw new IllegalArgumentException("horizon must be > 0, was " + horizon);
+        }
+        long stepNanos = step().toNanos();
+        long count = (horizon.toNanos() + stepNanos - 1) / stepNanos;
+        if (count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("horizon " + horizon + " is more than " + Integer.MAX_VALUE + " steps");
+        }
+        var byNode = new LinkedHashMap<String, List<OwnerSample>>();
+        for (var node : assignment.keySet()) {
+            var c = cpu.get(node);
+            var m = memory.get(node);
+            var samples = new ArrayList<OwnerSample>((int) count);
+            for (int j = 0; j < count; j++) {
+                int k = j % steps;
+                samples.add(new OwnerSample(start().plus(step().multipliedBy(j)), c[k], m[k]));
+            }
+            byNode.put(node, samples);
+        }
+        return new OwnerLoad(byNode);
+    }
+}
