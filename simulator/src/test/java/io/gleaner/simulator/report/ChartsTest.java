@@ -58,13 +58,14 @@ class ChartsTest {
     }
 
     @Test
-    void shouldDrawTheRemoteShareMeansAsBars() {
+    void shouldDrawTheRelaunchedAndRemoteShareMeansAsBars() {
         var dataset = Charts.relaunchedAndRemote(TABLE).orElseThrow().getCategoryPlot().getDataset();
 
-        // Today the simulator reports a remote share but no relaunched share.
-        assertThat(columns(dataset)).containsExactly("remote map attempts (%)");
+        assertThat(columns(dataset)).containsExactly("relaunched tasks (%)", "remote map attempts (%)");
         assertThat(rows(dataset)).containsExactly("a", "b");
         for (var policy : TABLE.policies()) {
+            assertThat(dataset.getValue(policy, "relaunched tasks (%)").doubleValue())
+                    .isEqualTo(TABLE.cell(policy, "relaunched_task_pct").absolute().mean());
             assertThat(dataset.getValue(policy, "remote map attempts (%)").doubleValue())
                     .isEqualTo(TABLE.cell(policy, "remote_map_pct").absolute().mean());
         }

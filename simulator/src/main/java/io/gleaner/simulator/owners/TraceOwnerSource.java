@@ -1,0 +1,48 @@
+package io.gleaner.simulator.owners;
+
+import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.OwnerLoad;
+import io.gleaner.simulator.evaluate.OwnerSource;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The owners' load of an evaluation from a VM trace: for each seed, the VMs dealt to the nodes with that seed
+ * ({@link OwnerTraces}), covering {@code horizon} from the settings' start (wrapping around the trace). Each seed's
+ * load is built once and kept, since every policy of an evaluation runs on the same seeds.
+ */
+public final class TraceOwnerSource implements OwnerSource {
+
+    private final String location;
+    private final ClusterSpec cluster;
+    private final OwnerTraceSettings settings;
+    private final Duration horizon;
+    private final Map<Long, OwnerLoad> bySeed = new HashMap<>();
+
+    /**
+     * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
+     * @param settings the rules; their seed is replaced by each run's
+     * @param horizon  how long after the settings' start the load must cover
+     */
+    public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon) {
+        this.location = Objects.requireNonNull(location, "location");
+        this.cluster = Objects.requireNonNull(cluster, "cluster");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.horizon = Objects.requireNonNull(horizon, "horizon");
+    }
+
+    @Override
+    public OwnerLoad forSeed(long seed) {
+        return bySeed.computeIfAbsent(seed, s -> {
+            try {
+                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read the owners' trace " + location + ": " + e.getMessage(), e);
+            }
+        });
+    }
+}
