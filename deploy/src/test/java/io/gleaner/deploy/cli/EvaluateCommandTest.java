@@ -67,6 +67,28 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void shouldLeaveTasksWhatTheOwnersLeave(@TempDir Path dir) throws IOException {
+        var none = execute("evaluate", "--jobs", "20", "--owners", "none", "--users", "none", "--out",
+                dir.resolve("none").toString());
+        var heavy = execute("evaluate", "--jobs", "20", "--owner-scale", "3", "--out", dir.resolve("heavy").toString());
+
+        assertThat(none.exitCode()).as(none.err()).isZero();
+        assertThat(heavy.exitCode()).as(heavy.err()).isZero();
+        assertThat(none.out()).contains("owners: none, the whole cluster is spare; users: as in the trace");
+        assertThat(heavy.out()).contains("owners: bundled (Bitbrains Rnd, 99 VMs, 7 days), load x3.0; users: "
+                + "coshh-facebook (10 users)");
+        // Owners taking capacity slow the same jobs down.
+        assertThat(meanCompletion(dir.resolve("heavy"))).isGreaterThan(meanCompletion(dir.resolve("none")));
+    }
+
+    private static double meanCompletion(Path out) throws IOException {
+        return Files.readAllLines(out.resolve("metrics.csv")).stream()
+                .filter(line -> line.startsWith("fifo,completion_mean_s,"))
+                .mapToDouble(line -> Double.parseDouble(line.split(",")[7]))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
     void shouldGiveTheSameNumbersOnEveryRun(@TempDir Path dir) throws IOException {
         execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("a").toString());
         execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("b").toString());
@@ -141,7 +163,13 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("no seeds", new String[] {"--seeds", "0"}), "--seeds must be >= 1, was 0"),
                 Arguments.of(Named.of("no jobs", new String[] {"--jobs", "0"}), "--jobs must be >= 1, was 0"),
                 Arguments.of(Named.of("a trace that is not there", new String[] {"--trace", "no-such.tsv"}),
-                        "--trace 'no-such.tsv' is neither fb2009 nor a file"));
+                        "--trace 'no-such.tsv' is neither fb2009 nor a file"),
+                Arguments.of(Named.of("owners that are not there", new String[] {"--owners", "no-such-dir"}),
+                        "--owners 'no-such-dir' is neither bundled, none nor a file or directory"),
+                Arguments.of(Named.of("a negative owner scale", new String[] {"--owner-scale", "-1"}),
+                        "--owner-scale must be a finite number >= 0, was -1.0"),
+                Arguments.of(Named.of("an unknown workload", new String[] {"--users", "no-such-users"}),
+                        "--users: "));
     }
 
     @ParameterizedTest(name = "{0}")
