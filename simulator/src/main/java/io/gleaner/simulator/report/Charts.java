@@ -155,7 +155,7 @@ final class Charts {
     }
 
     /**
-     * Time-weighted mean of running attempts per user ({@link UserShares}), averaged over each policy's seeds; the
+     * Time-weighted mean of running attempts per user ({@link MeanRunningByUser}), averaged over each policy's seeds; the
      * {@link #MAX_USERS} users with the most in any policy by name, the others summed into one bar.
      */
     static Optional<JFreeChart> userShares(MetricTable table) {
@@ -164,7 +164,7 @@ final class Charts {
             var runs = table.runs(policy);
             var sum = new TreeMap<String, Double>();
             for (var run : runs) {
-                UserShares.meanRunningByUser(run.report().timeline())
+                MeanRunningByUser.of(run.report().timeline())
                         .forEach((user, mean) -> sum.merge(user, mean / runs.size(), Double::sum));
             }
             means.put(policy, sum);

@@ -78,7 +78,7 @@ class ChartsTest {
         // The test jobs all belong to one user, "user".
         assertThat(columns(dataset)).containsExactly("user");
         for (var policy : TABLE.policies()) {
-            var expected = UserShares.meanRunningByUser(Charts.first(TABLE, policy).report().timeline()).get("user");
+            var expected = MeanRunningByUser.of(Charts.first(TABLE, policy).report().timeline()).get("user");
             assertThat(dataset.getValue(policy, "user").doubleValue()).isEqualTo(expected).isPositive();
         }
     }
@@ -92,7 +92,7 @@ class ChartsTest {
                         j.taskGroups()))
                 .toList();
         var table = MetricTable.of(List.of(run("fifo", jobs, THREE_NODES, 0)));
-        var means = UserShares.meanRunningByUser(table.runs().get(0).report().timeline());
+        var means = MeanRunningByUser.of(table.runs().get(0).report().timeline());
         assertThat(means).hasSize(24);
 
         var dataset = Charts.userShares(table).orElseThrow().getCategoryPlot().getDataset();

@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** How many attempts each user held on average over a run, from its timeline. */
-final class UserShares {
+final class MeanRunningByUser {
 
-    private UserShares() {
+    private MeanRunningByUser() {
     }
 
     /**
@@ -18,7 +18,7 @@ final class UserShares {
      * point weighs nothing. A timeline of one point, or whose points share one time, gives that plain mean instead.
      * Users never running anything are absent; an empty timeline gives an empty map.
      */
-    static Map<String, Double> meanRunningByUser(List<TimelinePoint> timeline) {
+    static Map<String, Double> of(List<TimelinePoint> timeline) {
         var sums = new TreeMap<String, Double>();
         if (timeline.isEmpty()) {
             return sums;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class UserSharesTest {
+class MeanRunningByUserTest {
 
     @Test
     void shouldWeighEachPointByTheTimeUntilTheNext() {
@@ -18,7 +18,7 @@ class UserSharesTest {
                 point(10, Map.of("alice", 4, "bob", 1)),
                 point(40, Map.of()));
 
-        var means = UserShares.meanRunningByUser(timeline);
+        var means = MeanRunningByUser.of(timeline);
 
         // alice: 2 for 10 s, 4 for 30 s, over 40 s = (20 + 120) / 40 = 3.5; bob: 1 for 30 s of 40 = 0.75.
         assertThat(means).containsOnlyKeys("alice", "bob");
@@ -28,14 +28,14 @@ class UserSharesTest {
 
     @Test
     void shouldTakeThePlainMeanWhenThePointsShareOneTime() {
-        var means = UserShares.meanRunningByUser(List.of(point(5, Map.of("alice", 3))));
+        var means = MeanRunningByUser.of(List.of(point(5, Map.of("alice", 3))));
 
         assertThat(means).containsExactly(Map.entry("alice", 3.0));
     }
 
     @Test
     void shouldBeEmptyForAnEmptyTimeline() {
-        assertThat(UserShares.meanRunningByUser(List.of())).isEmpty();
+        assertThat(MeanRunningByUser.of(List.of())).isEmpty();
     }
 
     private static TimelinePoint point(long seconds, Map<String, Integer> byUser) {
