@@ -8,7 +8,6 @@ import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.simulator.ClusterPresets;
@@ -16,16 +15,10 @@ import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.evaluate.Evaluation;
 import io.gleaner.simulator.evaluate.EvaluationProgress;
 import io.gleaner.simulator.evaluate.EvaluationSpec;
-import io.gleaner.simulator.evaluate.OwnerSource;
 import io.gleaner.simulator.evaluate.PolicyRun;
-import io.gleaner.simulator.owners.OwnerTraceSettings;
-import io.gleaner.simulator.owners.OwnerTraces;
-import io.gleaner.simulator.owners.TraceOwnerSource;
 import io.gleaner.simulator.report.EvaluationDescription;
 import io.gleaner.simulator.report.HtmlReport;
 import io.gleaner.simulator.report.MetricTable;
-import io.gleaner.simulator.workload.UserAssignment;
-import io.gleaner.simulator.workload.Workloads;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -33,7 +26,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -48,6 +40,7 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -69,17 +62,6 @@ final class EvaluateCommand implements Callable<Integer> {
     /** The name of the bundled trace for {@code --trace}. */
     static final String FB_2009 = "fb2009";
 
-    /** The bundled owners' trace for {@code --owners}. */
-    static final String BUNDLED = "bundled";
-
-    /** No owners for {@code --owners}, no workload file for {@code --users}. */
-    static final String NONE = "none";
-
-    /**
-     * How long after the first submission the owners' load is laid out: the trace's submissions and a week for the
-     * backlog to drain. A run still going after that sees the owners' last value.
-     */
-    static final Duration OWNERS_AFTER_LAST_SUBMISSION = Duration.ofDays(7);
 
     /** Files the command writes into {@code --out}. */
     static final String METRICS_CSV = "metrics.csv";
@@ -122,30 +104,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     long seed;
 
-    @Option(names = "--owners", defaultValue = BUNDLED, paramLabel = "bundled|none|PATH",
-            description = "The owners' (regular) load of the nodes: " + BUNDLED + ", the bundled week of 99 "
-                    + "Bitbrains VMs; a directory or file of Bitbrains VM traces (e.g. ../shared/data/bitbrains-rnd/"
-                    + "2013-8); or " + NONE + " for a cluster whose whole capacity is spare. VMs are dealt to nodes "
-                    + "with the run's seed (default: ${DEFAULT-VALUE}).")
-    String owners;
-
-    @Option(names = "--owner-scale", defaultValue = "1.0", paramLabel = "X",
-            description = "Multiply the owners' CPU and memory use by X: above 1 makes them heavier "
-                    + "(default: ${DEFAULT-VALUE}).")
-    double ownerScale;
-
-    @Option(names = "--users", defaultValue = Workloads.COSHH_FACEBOOK, paramLabel = "PRESET|FILE|none",
-            description = "Who submits the jobs: a workload file of users with min shares, weights and the job "
-                    + "category each submits (default: ${DEFAULT-VALUE}, the Facebook users of COSHH Tables 4 and 5; "
-                    + "each job goes to the user of the nearest category); or " + NONE + " to keep the trace's "
-                    + "users without min shares. The Fair policy's pools and COSHH's dissatisfaction and fairness "
-                    + "come from it.")
-    String users;
-
     @Option(names = "--out", defaultValue = "evaluation", paramLabel = "DIR",
             description = "Directory for " + METRICS_CSV + ", " + RUNS_CSV + " and " + INDEX_HTML
                     + "; created if missing, the three files replaced (default: ${DEFAULT-VALUE}).")
     Path out;
+
+    @Mixin
+    WorkloadOptions workloadOptions;
 
     @Spec
     CommandSpec spec;
@@ -174,15 +139,13 @@ final class EvaluateCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " is a file, not a directory");
         }
-        if (!(ownerScale >= 0) || Double.isInfinite(ownerScale)) {
-            throw usage("--owner-scale must be a finite number >= 0, was " + ownerScale);
-        }
         var clusterSpec = cluster();
-        var users = users();
+        var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
-        var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec, owners(clusterSpec, workload.jobs()),
-                users.pools(), policyNames, seedList);
+        var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
+                workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
+                seedList);
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -195,10 +158,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
         var table = MetricTable.of(runs);
         var notes = new ArrayList<>(notes(workload));
-        notes.add(0, "owners: " + (NONE.equals(owners) ? "none, the whole cluster is spare" : owners
-                + (BUNDLED.equals(owners) ? " (Bitbrains Rnd, 99 VMs, 7 days)" : "") + ", load x" + ownerScale)
-                + "; users: " + (NONE.equals(this.users) ? "as in the trace" : this.users + " ("
-                + users.pools().size() + " users)"));
+        notes.add(0, workloadOptions.describe(users));
         var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
         Files.createDirectories(out);
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
@@ -224,37 +184,6 @@ final class EvaluateCommand implements Callable<Integer> {
             }
         }
         return List.copyOf(names);
-    }
-
-    /** The users' pools, and how jobs get their user; empty and unchanged with {@code --users none}. */
-    private record Users(List<Pool> pools, UnaryOperator<Job> assignment) {
-    }
-
-    private Users users() {
-        if (NONE.equalsIgnoreCase(users)) {
-            return new Users(List.of(), job -> job);
-        }
-        try {
-            var file = Workloads.resolve(users);
-            return new Users(file.pools(), UserAssignment.of(file)::assign);
-        } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw usage("--users: " + e.getMessage());
-        }
-    }
-
-    private OwnerSource owners(ClusterSpec clusterSpec, List<Job> trace) {
-        if (NONE.equalsIgnoreCase(owners)) {
-            return OwnerSource.NONE;
-        }
-        var location = BUNDLED.equalsIgnoreCase(owners) ? OwnerTraces.BUNDLED : owners;
-        if (location.equals(owners) && !Files.exists(Path.of(owners))) {
-            throw usage("--owners '" + owners + "' is neither " + BUNDLED + ", " + NONE + " nor a file or directory");
-        }
-        var first = trace.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
-        var last = trace.stream().map(Job::submitTime).max(Instant::compareTo).orElseThrow();
-        var horizon = Duration.between(first, last).plus(OWNERS_AFTER_LAST_SUBMISSION);
-        return new TraceOwnerSource(location, clusterSpec,
-                OwnerTraceSettings.of(seed, first).withLoadScale(ownerScale), horizon);
     }
 
     private ClusterSpec cluster() {
