@@ -39,7 +39,7 @@ class PlannerConfigTest {
     @Test
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair");
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlannerFixtures;
 import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.topology.PlannerEvents;
 import io.gleaner.planner.topology.PlannerSerdes;
@@ -62,6 +63,8 @@ public class HeartbeatBenchmark {
     private static final long PERIOD_MS = 3_000;
     /** Spare capacity of the asking node: every core, but less RAM than any queued map holds (1 GiB). */
     private static final Resources SPARE = new Resources(16, 512L << 20);
+    /** Spare capacity of a node that runs nothing. */
+    private static final Resources IDLE = new Resources(16, 64L << 30);
 
     /** The in-process cell with {@code queued} jobs waiting. */
     @State(Scope.Benchmark)
@@ -121,6 +124,51 @@ public class HeartbeatBenchmark {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             }
         }
+    }
+
+    /**
+     * The in-process cell running one job of {@value #LARGE_JOB_MAPS} maps at a time: each heartbeat of a node
+     * with 8 free slots places 8 maps, which then succeed, so the cost of recording placements and outcomes on a
+     * job of that size is in the number. A new job is submitted when one completes.
+     */
+    @State(Scope.Benchmark)
+    public static class LargeJob {
+
+        PlannerCell cell;
+        long millis;
+        int jobs;
+        int launched;
+
+        @Setup(Level.Trial)
+        public void submitFirstJob() {
+            cell = new PlannerCell(new FifoPolicy(), new InMemoryPlannerState());
+            millis = PERIOD_MS;
+            submitNext();
+        }
+
+        void submitNext() {
+            cell.onJob(PlannerFixtures.job(String.format("big%05d", jobs++), Instant.ofEpochMilli(millis),
+                    maps(LARGE_JOB_MAPS)));
+            launched = 0;
+        }
+    }
+
+    /** Maps of the job in {@link LargeJob}: the largest jobs of the traces have this many. */
+    static final int LARGE_JOB_MAPS = 60_000;
+
+    @Benchmark
+    public int inProcessHeartbeatAndOutcomesOfALargeJob(LargeJob state) {
+        state.millis += PERIOD_MS;
+        var verdict = state.cell.onHeartbeat(node("n1", Instant.ofEpochMilli(state.millis), 8, IDLE));
+        var done = Instant.ofEpochMilli(state.millis + 1);
+        for (var placement : verdict.placements()) {
+            state.cell.onOutcome(PlannerFixtures.outcome(placement, TaskOutcome.State.SUCCEEDED, done));
+        }
+        state.launched += verdict.placements().size();
+        if (state.launched == LARGE_JOB_MAPS) {
+            state.submitNext();
+        }
+        return verdict.placements().size();
     }
 
     @Benchmark

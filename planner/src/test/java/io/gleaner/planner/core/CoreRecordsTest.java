@@ -93,7 +93,7 @@ class CoreRecordsTest {
     void shouldListTheAllowedPoliciesWhenTheNameIsUnknown() {
         assertThatThrownBy(() -> PolicyName.parse("fiffo"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair");
     }
 
     @Test
