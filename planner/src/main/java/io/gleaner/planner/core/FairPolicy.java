@@ -2,14 +2,17 @@ package io.gleaner.planner.core;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -77,7 +80,7 @@ public final class FairPolicy implements PlacementPolicy {
             candidates.sort(ORDER);
             Placement placement = null;
             for (var pool : candidates) {
-                placement = pool.launchOne(heartbeat, free);
+                placement = pool.launchOne(heartbeat, free, freeSlots);
                 if (placement != null) {
                     break;
                 }
@@ -157,9 +160,9 @@ public final class FairPolicy implements PlacementPolicy {
         }
 
         /** Launches one task of the pool's first job that can launch one, passing over those that cannot. */
-        Placement launchOne(Heartbeat heartbeat, Resources free) {
+        Placement launchOne(Heartbeat heartbeat, Resources free, int freeSlots) {
             while (next < jobs.size()) {
-                var placement = heartbeat.launch(jobs.get(next), free);
+                var placement = heartbeat.launch(jobs.get(next), free, freeSlots);
                 if (placement != null) {
                     running++;
                     runnable--;
@@ -171,17 +174,14 @@ public final class FairPolicy implements PlacementPolicy {
         }
     }
 
-    /** What this heartbeat decided so far: placements, rejections, the jobs' progress and waits as they now are. */
+    /** What this heartbeat decided so far: placements, rejections, and each job's turn. */
     private final class Heartbeat {
         private final String nodeId;
         private final Instant now;
         private final List<Placement> placed = new ArrayList<>();
         private final List<Rejection> rejected = new ArrayList<>();
-        /** Progress of the jobs that launched tasks on this heartbeat, with those tasks recorded. */
-        private final Map<String, JobProgress> launched = new HashMap<>();
-        /** Waits decided on this heartbeat, and each job's wait before it, in the order the jobs were first met. */
-        private final Map<String, Optional<Instant>> waits = new LinkedHashMap<>();
-        private final Map<String, Optional<Instant>> waitsBefore = new HashMap<>();
+        /** The jobs met on this heartbeat, in the order they were first met. */
+        private final Map<String, JobTurn> turns = new LinkedHashMap<>();
 
         Heartbeat(String nodeId, Instant now) {
             this.nodeId = nodeId;
@@ -189,75 +189,94 @@ public final class FairPolicy implements PlacementPolicy {
         }
 
         /**
-         * Launches the next task of {@code original}'s job on the node, or passes it over (recording a rejection
-         * when it had runnable tasks) and returns null.
+         * Launches the next task of {@code progress}'s job on the node, or passes the job over (recording a
+         * rejection when it had a task to run) and returns null. {@code progress} is the job as the heartbeat found
+         * it; what this heartbeat placed of it is in its turn.
          */
-        Placement launch(JobProgress original, Resources free) {
-            var progress = launched.getOrDefault(original.jobId(), original);
+        Placement launch(JobProgress progress, Resources free, int freeSlots) {
             if (!progress.hasRunnable()) {
                 return null;
             }
             var job = progress.job();
-            TaskAttempt attempt;
+            var turn = turns.computeIfAbsent(job.jobId(), id -> new JobTurn(progress));
+            var maps = progress.maps();
             var mapGroup = job.group(TaskKind.MAP);
-            if (progress.maps().hasRunnable() && mapGroup.isPresent() && mapGroup.get().hasLocality()) {
-                var local = progress.maps().runnableAmong(job.jobId(), TaskKind.MAP,
-                        mapGroup.get().localTasks(nodeId), 1);
-                if (!local.isEmpty()) {
-                    attempt = local.get(0);
-                    if (!fits(job, attempt, free)) {
-                        return null;
-                    }
-                    setWait(progress, Optional.empty());
+            Deque<TaskAttempt> candidates;
+            if (maps.hasRunnable() && mapGroup.isPresent() && mapGroup.get().hasLocality()) {
+                if (maps.runnableCount() == turn.placed.size()) {
+                    return null;
+                }
+                if (turn.local == null) {
+                    turn.local = new ArrayDeque<>(maps.runnableAmong(job.jobId(), TaskKind.MAP,
+                            mapGroup.get().localTasks(nodeId), freeSlots));
+                }
+                if (!turn.local.isEmpty()) {
+                    candidates = turn.local;
                 } else {
-                    var since = wait(progress).orElse(now);
-                    setWait(progress, Optional.of(since));
+                    var since = turn.wait.orElse(now);
+                    turn.wait = Optional.of(since);
                     if (Duration.between(since, now).compareTo(localityDelay) < 0) {
                         rejected.add(new Rejection(job.jobId(), Rejection.Reason.WAITING_FOR_LOCALITY));
                         return null;
                     }
-                    attempt = progress.maps().runnable(job.jobId(), TaskKind.MAP, 1).get(0);
-                    if (!fits(job, attempt, free)) {
-                        return null;
+                    if (turn.anywhere == null) {
+                        turn.anywhere = new ArrayDeque<>(maps.runnable(job.jobId(), TaskKind.MAP,
+                                freeSlots + turn.placed.size()));
+                        turn.anywhere.removeAll(turn.placed);
                     }
+                    candidates = turn.anywhere;
                 }
             } else {
-                attempt = progress.runnable(1).get(0);
-                if (!fits(job, attempt, free)) {
-                    return null;
+                if (turn.anywhere == null) {
+                    turn.anywhere = new ArrayDeque<>(progress.runnable(freeSlots));
                 }
+                candidates = turn.anywhere;
             }
+            if (candidates.isEmpty()) {
+                return null;
+            }
+            var attempt = candidates.peekFirst();
+            if (!free.fits(job.group(attempt.kind()).orElseThrow().demand())) {
+                rejected.add(new Rejection(job.jobId(), Rejection.Reason.DOES_NOT_FIT));
+                return null;
+            }
+            candidates.removeFirst();
+            if (candidates == turn.local) {
+                turn.wait = Optional.empty();
+            }
+            turn.placed.add(attempt);
             var placement = Placement.of(job, attempt, nodeId, now, PolicyName.FAIR.configValue());
             placed.add(placement);
-            launched.put(job.jobId(), progress.withPlaced(placement));
             return placement;
-        }
-
-        private boolean fits(Job job, TaskAttempt attempt, Resources free) {
-            if (free.fits(job.group(attempt.kind()).orElseThrow().demand())) {
-                return true;
-            }
-            rejected.add(new Rejection(job.jobId(), Rejection.Reason.DOES_NOT_FIT));
-            return false;
-        }
-
-        private Optional<Instant> wait(JobProgress progress) {
-            return waits.getOrDefault(progress.jobId(), progress.localityWaitSince());
-        }
-
-        private void setWait(JobProgress progress, Optional<Instant> since) {
-            waitsBefore.putIfAbsent(progress.jobId(), progress.localityWaitSince());
-            waits.put(progress.jobId(), since);
         }
 
         PlacementResult result() {
             var changed = new ArrayList<LocalityWait>();
-            waits.forEach((jobId, since) -> {
-                if (!since.equals(waitsBefore.get(jobId))) {
-                    changed.add(new LocalityWait(jobId, since));
+            turns.forEach((jobId, turn) -> {
+                if (!turn.wait.equals(turn.waitBefore)) {
+                    changed.add(new LocalityWait(jobId, turn.wait));
                 }
             });
             return new PlacementResult(placed, rejected, changed);
+        }
+    }
+
+    /**
+     * One job on one heartbeat: its candidates, each list made once from the job's progress (at most the node's
+     * free slots of it, which is all the heartbeat can place), what it placed, and its delay-scheduling wait.
+     */
+    private static final class JobTurn {
+        private final Optional<Instant> waitBefore;
+        private Optional<Instant> wait;
+        /** Node-local maps, relaunches first; null until needed. */
+        private Deque<TaskAttempt> local;
+        /** Maps anywhere, or reduces; null until needed. */
+        private Deque<TaskAttempt> anywhere;
+        private final Set<TaskAttempt> placed = new HashSet<>();
+
+        JobTurn(JobProgress progress) {
+            this.waitBefore = progress.localityWaitSince();
+            this.wait = waitBefore;
         }
     }
 }

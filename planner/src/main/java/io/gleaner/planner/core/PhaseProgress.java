@@ -38,11 +38,14 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             throw new IllegalArgumentException("task " + (launched.length() - 1) + " launched but there are only "
                     + count);
         }
-        var notLaunched = (BitSet) succeeded.clone();
-        notLaunched.andNot(launched);
-        if (!notLaunched.isEmpty()) {
-            throw new IllegalArgumentException("task " + notLaunched.nextSetBit(0) + " succeeded but was never"
-                    + " launched");
+        // Succeeded tasks within the launched prefix need no check: the common case (FIFO) costs no copy.
+        if (succeeded.length() > launched.nextClearBit(0)) {
+            var notLaunched = (BitSet) succeeded.clone();
+            notLaunched.andNot(launched);
+            if (!notLaunched.isEmpty()) {
+                throw new IllegalArgumentException("task " + notLaunched.nextSetBit(0) + " succeeded but was never"
+                        + " launched");
+            }
         }
         var seen = new HashSet<Integer>();
         for (int index : relaunch) {
@@ -190,19 +193,29 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
 
     /**
      * The smallest fresh task index of {@code progression} that is {@code >= from}, or {@code count} when there is
-     * none.
+     * none. It steps along the progression, and jumps over a run of launched tasks longer than the step (such as
+     * FIFO's launched prefix) with one {@link BitSet#nextClearBit} search; so it costs at most the number of launched
+     * tasks of the progression it passes, not the number of tasks.
      */
     public int firstFresh(IndexProgression progression, int from) {
+        int step = progression.step();
         int index = progression.ceiling(from);
         while (index < count) {
-            int fresh = launched.nextClearBit(index);
-            if (fresh >= count) {
-                return count;
-            }
-            if (fresh == index) {
+            if (!launched.get(index)) {
                 return index;
             }
-            index = progression.ceiling(fresh);
+            int next = index + step;
+            if (next < 0 || next >= count) {
+                return count;
+            }
+            if (launched.get(index + 1)) {
+                int fresh = launched.nextClearBit(index);
+                if (fresh >= count) {
+                    return count;
+                }
+                next = Math.max(next, progression.ceiling(fresh));
+            }
+            index = next;
         }
         return count;
     }

@@ -108,6 +108,23 @@ class ChunkLayoutTest {
     }
 
     @Test
+    void shouldTellAGroupsLocalTasksFromItsChunks() {
+        // task t reads chunk 100 + t; as above, node "a" holds chunks whose t is 0, 1 or 2 mod 5
+        var group = new TaskGroup(TaskKind.MAP, 7, 1, 1, 1, new Resources(1, 1), Optional.of("d"), 100,
+                Optional.of(ChunkLayout.of(FIVE, 3)));
+        var plain = new TaskGroup(TaskKind.MAP, 7, 1, 1, 1, new Resources(1, 1), Optional.of("d"), 100);
+
+        assertThat(group.hasLocality()).isTrue();
+        assertThat(group.isLocal(6, "a")).isTrue();
+        assertThat(group.isLocal(3, "a")).isFalse();
+        assertThat(group.localTasks("a")).containsExactly(
+                new IndexProgression(0, 5), new IndexProgression(1, 5), new IndexProgression(2, 5));
+        assertThat(plain.hasLocality()).isFalse();
+        assertThat(plain.isLocal(6, "a")).isFalse();
+        assertThat(plain.localTasks("a")).isEmpty();
+    }
+
+    @Test
     void shouldRefuseALayoutOnAGroupWithoutADataset() {
         assertThatThrownBy(() -> new TaskGroup(TaskKind.MAP, 2, 1, 1, 1, new Resources(1, 1),
                 Optional.empty(), 0, Optional.of(ChunkLayout.of(FIVE, 0))))

@@ -180,6 +180,18 @@ class FairPolicyTest {
     }
 
     @Test
+    void shouldNotWaitForLocalityOnceEveryMapIsPlaced() {
+        // both maps are on n1; n1 has a third slot, but the job has nothing left to wait for
+        var progress = JobProgress.start(job("a1", "alice", at(10), mapsOn(2, new ChunkLayout(List.of("n1"), 0, 1))));
+
+        var result = fair().place(state(slots("n1", at(30), 3), progress), at(30));
+
+        assertThat(ids(result.placed())).containsExactly("a1/m/0/0", "a1/m/1/0");
+        assertThat(result.rejected()).isEmpty();
+        assertThat(result.localityWaits()).isEmpty();
+    }
+
+    @Test
     void shouldRelaunchAKilledMapWhereItsChunkIsBeforeTheDelay() {
         // all three maps launched; map 0 (chunk on n1) was killed and waits for attempt 1
         var job = job("a1", "alice", at(10), mapsOn(3, ONE_REPLICA_ON_N1_N2_N3));

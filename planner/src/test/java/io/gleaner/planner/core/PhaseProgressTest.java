@@ -7,6 +7,7 @@ import io.gleaner.planner.core.TaskOutcome.State;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class PhaseProgressTest {
@@ -80,6 +81,36 @@ class PhaseProgressTest {
         assertThat(progress.firstFresh(new IndexProgression(2, 6), 30_003)).isEqualTo(30_008);
         assertThat(progress.firstFresh(new IndexProgression(59_999, 6), 0)).isEqualTo(59_999);
         assertThat(progress.firstFresh(new IndexProgression(60_001, 6), 0)).as("past the count").isEqualTo(60_000);
+    }
+
+    @Test
+    void shouldFindTheSameFreshTasksAsAScanOnRandomProgress() {
+        var random = new Random(60_000L);
+        for (int trial = 0; trial < 200; trial++) {
+            int count = 1 + random.nextInt(3_000);
+            var launchedTasks = new BitSet();
+            launchedTasks.set(0, random.nextInt(count + 1));
+            double density = random.nextDouble();
+            for (int i = 0; i < count; i++) {
+                if (random.nextDouble() < density) {
+                    launchedTasks.set(i);
+                }
+            }
+            var progress = new PhaseProgress(count, launchedTasks, new BitSet(), List.of(), Map.of());
+            var progression = new IndexProgression(random.nextInt(count + 5), 1 + random.nextInt(70));
+            int from = random.nextInt(count + 5);
+
+            int scanned = count;
+            for (int i = progression.first(); i < count; i += progression.step()) {
+                if (i >= from && !launchedTasks.get(i)) {
+                    scanned = i;
+                    break;
+                }
+            }
+
+            assertThat(progress.firstFresh(progression, from)).as("%s from %d, count %d", progression, from, count)
+                    .isEqualTo(scanned);
+        }
     }
 
     @Test
