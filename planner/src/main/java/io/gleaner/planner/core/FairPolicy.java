@@ -6,6 +6,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 
 /**
  * Hadoop's Fair scheduler with delay scheduling (Zaharia et al., "Delay scheduling", EuroSys 2010; COSHH section 8,
@@ -97,7 +97,8 @@ public final class FairPolicy implements PlacementPolicy {
 
     /** The pools of the users with runnable tasks, with every user's running attempts counted. */
     private List<PoolState> poolsOf(List<JobProgress> queue) {
-        var byUser = new TreeMap<String, PoolState>();
+        // Unordered: the candidates are sorted before every launch, ties by user name.
+        var byUser = new HashMap<String, PoolState>();
         for (var progress : queue) {
             var user = progress.job().user();
             var pool = byUser.computeIfAbsent(user, u -> new PoolState(pools.getOrDefault(u, Pool.unlisted(u))));

@@ -86,7 +86,7 @@ class PhaseProgressTest {
     @Test
     void shouldFindTheSameFreshTasksAsAScanOnRandomProgress() {
         var random = new Random(60_000L);
-        for (int trial = 0; trial < 200; trial++) {
+        for (int trial = 0; trial < 1_000; trial++) {
             int count = 1 + random.nextInt(3_000);
             var launchedTasks = new BitSet();
             launchedTasks.set(0, random.nextInt(count + 1));
