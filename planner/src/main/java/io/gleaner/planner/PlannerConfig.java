@@ -1,9 +1,14 @@
 package io.gleaner.planner;
 
+import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -27,9 +32,13 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param bootstrapServers  the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
  * @param topicPrefix       prefix of every topic name ({@value #TOPIC_PREFIX})
  * @param registry          the schema registry
+ * @param policySettings    what the policy gets besides its name: the fair policy's pools ({@value #FAIR_POOLS},
+ *                          none by default) and locality delay ({@value #FAIR_LOCALITY_DELAY_MS}, default
+ *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}); FIFO ignores them
  */
 public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
-                            String bootstrapServers, String topicPrefix, RegistryConfig registry) {
+                            String bootstrapServers, String topicPrefix, RegistryConfig registry,
+                            PolicySettings policySettings) {
 
     /** Property key of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "gleaner.planner.application-id";
@@ -43,6 +52,13 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
     /** Property key of {@link #topicPrefix()}. */
     public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+    /**
+     * Property key of the fair policy's pools ({@link PolicySettings#pools()}): {@code user:minShare:weight} entries
+     * separated by commas, e.g. {@code alice:4:2,bob:0:1}.
+     */
+    public static final String FAIR_POOLS = "gleaner.planner.fair.pools";
+    /** Property key of the fair policy's locality delay in ms ({@link PolicySettings#localityDelay()}). */
+    public static final String FAIR_LOCALITY_DELAY_MS = "gleaner.planner.fair.locality.delay.ms";
 
     /** Default {@link #applicationId()}. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
@@ -69,6 +85,7 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(policySettings, "policySettings");
         if (!LEGAL_ID.matcher(applicationId).matches()) {
             throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
                     + applicationId + "'");
@@ -85,10 +102,18 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         }
     }
 
+    /** These settings with the policy settings at their defaults ({@link PolicySettings#defaults()}). */
+    public PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
+                         String bootstrapServers, String topicPrefix, RegistryConfig registry) {
+        this(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, registry,
+                PolicySettings.defaults());
+    }
+
     /** Every setting at its default. */
     public static PlannerConfig defaults() {
         return new PlannerConfig(DEFAULT_APPLICATION_ID, DEFAULT_POLICY, DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STATE_DIR,
-                DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX, RegistryConfig.of(DEFAULT_REGISTRY_URL));
+                DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX, RegistryConfig.of(DEFAULT_REGISTRY_URL),
+                PolicySettings.defaults());
     }
 
     /**
@@ -108,7 +133,27 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
-                registry);
+                registry,
+                policySettings(properties));
+    }
+
+    private static PolicySettings policySettings(Map<String, ?> properties) {
+        List<Pool> pools;
+        try {
+            pools = PolicySettings.parsePools(text(properties, FAIR_POOLS, ""));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(FAIR_POOLS + ": " + e.getMessage(), e);
+        }
+        long delayMs = number(properties, FAIR_LOCALITY_DELAY_MS, PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis());
+        if (delayMs < 0) {
+            throw new IllegalArgumentException(FAIR_LOCALITY_DELAY_MS + " must be >= 0, was " + delayMs);
+        }
+        return new PolicySettings(pools, Duration.ofMillis(delayMs));
+    }
+
+    /** A new instance of the configured policy with the configured settings. */
+    public PlacementPolicy createPolicy() {
+        return policy.create(policySettings);
     }
 
     /**
@@ -147,37 +192,50 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
 
     /** This configuration with another application id. */
     public PlannerConfig withApplicationId(String value) {
-        return new PlannerConfig(value, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, registry);
+        return new PlannerConfig(value, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix,
+                registry, policySettings);
     }
 
     /** This configuration with another policy. */
     public PlannerConfig withPolicy(PolicyName value) {
-        return new PlannerConfig(applicationId, value, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, registry);
+        return new PlannerConfig(applicationId, value, commitIntervalMs, stateDir, bootstrapServers, topicPrefix,
+                registry, policySettings);
     }
 
     /** This configuration with another commit interval. */
     public PlannerConfig withCommitIntervalMs(long value) {
-        return new PlannerConfig(applicationId, policy, value, stateDir, bootstrapServers, topicPrefix, registry);
+        return new PlannerConfig(applicationId, policy, value, stateDir, bootstrapServers, topicPrefix,
+                registry, policySettings);
     }
 
     /** This configuration with another state directory. */
     public PlannerConfig withStateDir(Path value) {
-        return new PlannerConfig(applicationId, policy, commitIntervalMs, value, bootstrapServers, topicPrefix, registry);
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, value, bootstrapServers, topicPrefix,
+                registry, policySettings);
     }
 
     /** This configuration with other bootstrap servers. */
     public PlannerConfig withBootstrapServers(String value) {
-        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, value, topicPrefix, registry);
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, value, topicPrefix,
+                registry, policySettings);
     }
 
     /** This configuration with another topic prefix. */
     public PlannerConfig withTopicPrefix(String value) {
-        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, value, registry);
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, value,
+                registry, policySettings);
     }
 
     /** This configuration with another registry. */
     public PlannerConfig withRegistry(RegistryConfig value) {
-        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix, value);
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix,
+                value, policySettings);
+    }
+
+    /** This configuration with other policy settings. */
+    public PlannerConfig withPolicySettings(PolicySettings value) {
+        return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix,
+                registry, value);
     }
 
     private static String text(Map<String, ?> properties, String key, String fallback) {

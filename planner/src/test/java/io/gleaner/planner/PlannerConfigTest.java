@@ -3,8 +3,13 @@ package io.gleaner.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.planner.core.FairPolicy;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.Pool;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -37,9 +42,48 @@ class PlannerConfigTest {
     }
 
     @Test
+    void shouldReadTheFairPolicysPoolsAndLocalityDelay() {
+        var config = PlannerConfig.from(Map.of(
+                "gleaner.planner.policy", "fair",
+                "gleaner.planner.fair.pools", "alice:4:2,bob:0:1",
+                "gleaner.planner.fair.locality.delay.ms", "6000"));
+
+        assertThat(config.policy()).isEqualTo(PolicyName.FAIR);
+        assertThat(config.policySettings()).isEqualTo(new PolicySettings(
+                List.of(new Pool("alice", 4, 2), new Pool("bob", 0, 1)), Duration.ofSeconds(6)));
+        assertThat(config.createPolicy()).isInstanceOf(FairPolicy.class);
+    }
+
+    @Test
+    void shouldDefaultToNoPoolsAndALocalityDelayOfOneAndAHalfHeartbeats() {
+        var settings = PlannerConfig.from(Map.of("gleaner.planner.policy", "fair")).policySettings();
+
+        assertThat(settings.pools()).isEmpty();
+        assertThat(settings.localityDelay()).isEqualTo(Duration.ofMillis(4_500));
+        assertThat(PlannerConfig.defaults().policySettings()).isEqualTo(settings);
+    }
+
+    @Test
+    void shouldNameTheKeyAndTheBadPoolEntry() {
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice:4:2, bob:two:1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gleaner.planner.fair.pools: bad pool 'bob:two:1': minShare 'two' is not a whole number");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice")))
+                .hasMessage("gleaner.planner.fair.pools: bad pool 'alice': expected user:minShare:weight");
+    }
+
+    @Test
+    void shouldRejectABadLocalityDelay() {
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.locality.delay.ms", "-1")))
+                .hasMessage("gleaner.planner.fair.locality.delay.ms must be >= 0, was -1");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.locality.delay.ms", "4.5s")))
+                .hasMessage("gleaner.planner.fair.locality.delay.ms must be a whole number, was '4.5s'");
+    }
+
+    @Test
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair");
     }
 
     @Test

@@ -1,9 +1,11 @@
 package io.gleaner.planner.core;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A job and how far its tasks have got: what the planner keeps per job between heartbeats.
@@ -11,13 +13,20 @@ import java.util.Objects;
  * <p>Rules (Hadoop MapReduce's): reduces become runnable only once every map has succeeded; a task whose
  * current attempt ends without success is relaunched as the next attempt, before any fresh task of its
  * kind; a task that succeeded stays succeeded (lost map output is not modelled).
+ *
+ * @param localityWaitSince delay scheduling's wait ({@link FairPolicy}): when the job was first passed over for want
+ *                          of a node-local map since its last node-local launch; empty when it is not waiting. Kept
+ *                          here, with the job's progress, so that it survives a restart of the planner; only the
+ *                          policy's {@link PlacementResult#localityWaits()} change it (through the
+ *                          {@link PlannerCell}).
  */
-public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
+public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Optional<Instant> localityWaitSince) {
 
     public JobProgress {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(maps, "maps");
         Objects.requireNonNull(reduces, "reduces");
+        Objects.requireNonNull(localityWaitSince, "localityWaitSince");
         if (maps.count() != job.count(TaskKind.MAP)) {
             throw new IllegalArgumentException("maps count " + maps.count() + " differs from job " + job.jobId()
                     + "'s " + job.count(TaskKind.MAP));
@@ -26,9 +35,14 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
             throw new IllegalArgumentException("reduces count " + reduces.count() + " differs from job "
                     + job.jobId() + "'s " + job.count(TaskKind.REDUCE));
         }
-        if (reduces.launched() > 0 && !maps.allSucceeded()) {
+        if (reduces.launchedCount() > 0 && !maps.allSucceeded()) {
             throw new IllegalArgumentException("job " + job.jobId() + " launched reduces before all maps succeeded");
         }
+    }
+
+    /** Progress of a job that is not waiting for locality. */
+    public JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
+        this(job, maps, reduces, Optional.empty());
     }
 
     /** A job just submitted: nothing launched. */
@@ -64,6 +78,21 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
         return result;
     }
 
+    /** Number of tasks waiting for an attempt now: maps, and reduces once every map has succeeded. */
+    public int runnableCount() {
+        return maps.runnableCount() + (maps.allSucceeded() ? reduces.runnableCount() : 0);
+    }
+
+    /** Number of the job's attempts that were placed and have not ended. */
+    public int running() {
+        return maps.running() + reduces.running();
+    }
+
+    /** This progress with delay scheduling's wait set to {@code since} (empty: not waiting). */
+    public JobProgress withLocalityWait(Optional<Instant> since) {
+        return since.equals(localityWaitSince) ? this : new JobProgress(job, maps, reduces, since);
+    }
+
     /** Records that {@code placement} was made. */
     public JobProgress withPlaced(Placement placement) {
         return withPlaced(List.of(placement));
@@ -85,7 +114,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
         }
         var newMaps = placedMaps.isEmpty() ? maps : maps.withPlaced(placedMaps);
         var newReduces = placedReduces.isEmpty() ? reduces : reduces.withPlaced(placedReduces);
-        return new JobProgress(job, newMaps, newReduces);
+        return new JobProgress(job, newMaps, newReduces, localityWaitSince);
     }
 
     /** Whether that attempt of one of this job's tasks was placed (see {@link PhaseProgress#wasPlaced}). */
@@ -109,8 +138,8 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces) {
             return this;
         }
         return outcome.kind() == TaskKind.MAP
-                ? new JobProgress(job, updated, reduces)
-                : new JobProgress(job, maps, updated);
+                ? new JobProgress(job, updated, reduces, localityWaitSince)
+                : new JobProgress(job, maps, updated, localityWaitSince);
     }
 
     /** Whether every task of the job succeeded. */

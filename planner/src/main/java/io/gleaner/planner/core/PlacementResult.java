@@ -2,8 +2,11 @@ package io.gleaner.planner.core;
 
 import java.util.List;
 
-/** What a policy decided, and why jobs that wanted the node were left out. */
-public record PlacementResult(List<Placement> placed, List<Rejection> rejected) {
+/**
+ * What a policy decided, why jobs that wanted the node were left out, and how delay scheduling's wait of jobs
+ * changed ({@link LocalityWait}; only {@link FairPolicy} changes it).
+ */
+public record PlacementResult(List<Placement> placed, List<Rejection> rejected, List<LocalityWait> localityWaits) {
 
     /** Nothing placed, nothing rejected. */
     public static final PlacementResult EMPTY = new PlacementResult(List.of(), List.of());
@@ -11,5 +14,11 @@ public record PlacementResult(List<Placement> placed, List<Rejection> rejected) 
     public PlacementResult {
         placed = List.copyOf(placed);
         rejected = List.copyOf(rejected);
+        localityWaits = List.copyOf(localityWaits);
+    }
+
+    /** A result that changes no job's locality wait. */
+    public PlacementResult(List<Placement> placed, List<Rejection> rejected) {
+        this(placed, rejected, List.of());
     }
 }

@@ -1,9 +1,13 @@
 package io.gleaner.planner.core;
 
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * One planner cell (DESIGN §6): applies jobs, task outcomes and heartbeats, one at a time and in the order
@@ -23,7 +27,9 @@ import java.util.Objects;
  *   <li>A heartbeat older than the node's previous one is invalid; one at the same time is a duplicate and
  *       ignored, so that replaying it cannot place attempts twice on capacity it showed once.</li>
  * </ul>
- * Only heartbeats place attempts, as in Hadoop: jobs and outcomes change the state for the next heartbeat.
+ * Only heartbeats place attempts, as in Hadoop: jobs and outcomes change the state for the next heartbeat. A
+ * heartbeat's placements and the policy's new {@linkplain PlacementResult#localityWaits() locality waits} are
+ * stored with each job's progress in one write per job.
  */
 public final class PlannerCell {
 
@@ -103,15 +109,29 @@ public final class PlannerCell {
         }
         state.putNode(node);
         var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand()), node.time());
-        var byJob = new LinkedHashMap<String, List<Placement>>();
+        var placedByJob = new LinkedHashMap<String, List<Placement>>();
         for (var placement : result.placed()) {
-            byJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);
+            placedByJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);
         }
-        byJob.forEach((jobId, placements) -> {
+        var waitByJob = new HashMap<String, Optional<Instant>>();
+        for (var wait : result.localityWaits()) {
+            waitByJob.put(wait.jobId(), wait.since());
+        }
+        var changed = new LinkedHashSet<>(placedByJob.keySet());
+        result.localityWaits().forEach(wait -> changed.add(wait.jobId()));
+        for (var jobId : changed) {
             var progress = state.job(jobId).orElseThrow(() -> new IllegalStateException(
-                    "policy placed " + placements.get(0).decisionId() + " of a job not in the queue"));
-            state.putJob(progress.withPlaced(placements));
-        });
+                    "policy changed job " + jobId + ", which is not in the queue"));
+            var placements = placedByJob.getOrDefault(jobId, List.of());
+            var updated = placements.isEmpty() ? progress : progress.withPlaced(placements);
+            var since = waitByJob.get(jobId);
+            if (since != null) {
+                updated = updated.withLocalityWait(since);
+            }
+            if (updated != progress) {
+                state.putJob(updated);
+            }
+        }
         return new Verdict.Applied(result.placed(), result.rejected());
     }
 }

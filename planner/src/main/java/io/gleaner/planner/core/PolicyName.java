@@ -3,18 +3,20 @@ package io.gleaner.planner.core;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** The placement policies the planner can run, parsed from configuration in one place ({@link #parse}). */
 public enum PolicyName {
-    /** Oldest job first ({@link FifoPolicy}). */
-    FIFO("fifo", FifoPolicy::new);
+    /** Oldest job first ({@link FifoPolicy}); takes no settings. */
+    FIFO("fifo", settings -> new FifoPolicy()),
+    /** Fair sharing between users' pools with min shares, weights and delay scheduling ({@link FairPolicy}). */
+    FAIR("fair", FairPolicy::new);
 
     private final String configValue;
-    private final Supplier<PlacementPolicy> factory;
+    private final Function<PolicySettings, PlacementPolicy> factory;
 
-    PolicyName(String configValue, Supplier<PlacementPolicy> factory) {
+    PolicyName(String configValue, Function<PolicySettings, PlacementPolicy> factory) {
         this.configValue = configValue;
         this.factory = factory;
     }
@@ -24,16 +26,21 @@ public enum PolicyName {
         return configValue;
     }
 
-    /** A new instance of the policy. */
+    /** A new instance of the policy with {@link PolicySettings#defaults()}. */
     public PlacementPolicy create() {
-        return factory.get();
+        return create(PolicySettings.defaults());
+    }
+
+    /** A new instance of the policy with {@code settings} (which it may ignore, as FIFO does). */
+    public PlacementPolicy create(PolicySettings settings) {
+        return factory.apply(Objects.requireNonNull(settings, "settings"));
     }
 
     /**
      * The policy named {@code value} (case-insensitive, surrounding blanks ignored).
      *
      * @throws IllegalArgumentException naming the value and the allowed names, e.g.
-     *                                  {@code unknown policy 'fiffo'; expected one of fifo}
+     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair}
      */
     public static PolicyName parse(String value) {
         Objects.requireNonNull(value, "policy");

@@ -8,7 +8,12 @@ public record Rejection(String jobId, Reason reason) {
     /** Why a job was passed over. Later policies add their own reasons. */
     public enum Reason {
         /** Its next runnable task needs more CPU or RAM than the node has left. */
-        DOES_NOT_FIT
+        DOES_NOT_FIT,
+        /**
+         * Delay scheduling ({@link FairPolicy}): it has maps to run but none whose chunk is on the node, and it has
+         * not yet waited the locality delay for one.
+         */
+        WAITING_FOR_LOCALITY
     }
 
     public Rejection {

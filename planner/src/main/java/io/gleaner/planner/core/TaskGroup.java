@@ -1,5 +1,6 @@
 package io.gleaner.planner.core;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -11,14 +12,17 @@ import java.util.Optional;
  * @param flopPerByte work per byte read, in floating-point operations (Salamander §IV-A)
  * @param demand      what each task holds while it runs
  * @param dataset     for maps, the dataset the chunks belong to; empty when the tasks read no named chunks
+ * @param layout      where the dataset's chunks have replicas, when the submitter knows (only with a dataset);
+ *                    empty means the tasks have no locality preference
  */
 public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
-                        Resources demand, Optional<String> dataset, long firstChunk) {
+                        Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout) {
 
     public TaskGroup {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(dataset, "dataset");
+        Objects.requireNonNull(layout, "layout");
         if (count <= 0) {
             throw new IllegalArgumentException(kind + " count must be > 0, was " + count);
         }
@@ -40,6 +44,15 @@ public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTa
         if (dataset.isPresent() && firstChunk > Long.MAX_VALUE - count) {
             throw new IllegalArgumentException(kind + " chunks overflow: firstChunk " + firstChunk + " + count " + count);
         }
+        if (layout.isPresent() && dataset.isEmpty()) {
+            throw new IllegalArgumentException(kind + " group has a chunk layout but no dataset");
+        }
+    }
+
+    /** A group whose chunk locations are not known. */
+    public TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                     Resources demand, Optional<String> dataset, long firstChunk) {
+        this(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, Optional.empty());
     }
 
     /** Bytes task {@code taskIndex} reads. */
@@ -52,6 +65,25 @@ public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTa
     public Optional<Chunk> chunk(int taskIndex) {
         checkIndex(taskIndex);
         return dataset.map(name -> new Chunk(name, firstChunk + taskIndex));
+    }
+
+    /** Whether the group knows where its chunks are, so that its tasks prefer some nodes. */
+    public boolean hasLocality() {
+        return layout.isPresent();
+    }
+
+    /** Whether task {@code taskIndex}'s chunk has a replica on {@code nodeId}; false without a layout. */
+    public boolean isLocal(int taskIndex, String nodeId) {
+        checkIndex(taskIndex);
+        return layout.isPresent() && layout.get().isLocal(firstChunk + taskIndex, nodeId);
+    }
+
+    /**
+     * The indexes of the tasks whose chunk has a replica on {@code nodeId} ({@link ChunkLayout#localTasks}); empty
+     * without a layout.
+     */
+    public List<IndexProgression> localTasks(String nodeId) {
+        return layout.isEmpty() ? List.of() : layout.get().localTasks(nodeId, firstChunk, count);
     }
 
     private void checkIndex(int taskIndex) {

@@ -2,6 +2,7 @@ package io.gleaner.planner.events;
 
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Chunk;
+import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
@@ -140,7 +141,16 @@ public final class EventMapping {
     private static TaskGroup taskGroup(io.gleaner.schemas.avro.TaskGroup group, String jobId) {
         return new TaskGroup(taskKind(group.getKind(), jobId), group.getCount(), group.getBytesPerTask(),
                 group.getLastTaskBytes(), group.getFlopPerByte(), resources(group.getDemand()),
-                Optional.ofNullable(group.getDataset()), group.getFirstChunk());
+                Optional.ofNullable(group.getDataset()), group.getFirstChunk(),
+                Optional.ofNullable(group.getLayout()).map(EventMapping::chunkLayout));
+    }
+
+    private static ChunkLayout chunkLayout(io.gleaner.schemas.avro.ChunkLayout layout) {
+        return new ChunkLayout(layout.getNodes(), layout.getStart(), layout.getReplication());
+    }
+
+    private static io.gleaner.schemas.avro.ChunkLayout chunkLayout(ChunkLayout layout) {
+        return new io.gleaner.schemas.avro.ChunkLayout(layout.nodes(), layout.start(), layout.replication());
     }
 
     private static io.gleaner.schemas.avro.TaskGroup taskGroup(TaskGroup group) {
@@ -153,6 +163,7 @@ public final class EventMapping {
                 .setDemand(resources(group.demand()))
                 .setDataset(group.dataset().orElse(null))
                 .setFirstChunk(group.firstChunk())
+                .setLayout(group.layout().map(EventMapping::chunkLayout).orElse(null))
                 .build();
     }
 

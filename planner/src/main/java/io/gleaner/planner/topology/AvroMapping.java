@@ -11,12 +11,18 @@ import java.nio.ByteBuffer;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * The planner's store values to core records and back: a job's progress ({@link PlannerJobState}) and a node's
  * latest heartbeat. The events inside them map through {@link EventMapping}. Store values are the planner's own
  * and trusted: one that does not map is a bug (an {@link IllegalStateException}).
+ *
+ * <p>The launched tasks of a phase are stored as the length of their leading run ({@code launched}, the only form
+ * before out-of-order launches) plus a bit set of the tasks launched past it ({@code launchedBeyond}, null when
+ * there are none): FIFO's state keeps its old form and size, and a state written before the field existed reads
+ * as the prefix alone.
  */
 final class AvroMapping {
 
@@ -28,6 +34,7 @@ final class AvroMapping {
                 .setJob(EventMapping.jobSubmitted(progress.job()))
                 .setMaps(toAvro(progress.maps()))
                 .setReduces(toAvro(progress.reduces()))
+                .setLocalityWaitSince(progress.localityWaitSince().orElse(null))
                 .build();
     }
 
@@ -35,7 +42,8 @@ final class AvroMapping {
         var job = EventMapping.job(stored.getJob()).orElseThrow(reason -> new IllegalStateException(
                 "stored job " + stored.getJob().getJobId() + " is invalid: " + reason));
         return new JobProgress(job, toPhase(stored.getMaps(), job.count(TaskKind.MAP)),
-                toPhase(stored.getReduces(), job.count(TaskKind.REDUCE)));
+                toPhase(stored.getReduces(), job.count(TaskKind.REDUCE)),
+                Optional.ofNullable(stored.getLocalityWaitSince()));
     }
 
     static NodeState nodeFromStore(NodeHeartbeat stored) {
@@ -48,8 +56,11 @@ final class AvroMapping {
         var attempts = new TreeMap<Integer, Integer>(phase.attempts());
         var byDecimal = new LinkedHashMap<String, Integer>();
         attempts.forEach((index, attempt) -> byDecimal.put(Integer.toString(index), attempt));
+        int prefix = phase.launchedPrefix();
+        var beyond = phase.launched().get(prefix, phase.count());
         return io.gleaner.schemas.avro.PhaseProgress.newBuilder()
-                .setLaunched(phase.launched())
+                .setLaunched(prefix)
+                .setLaunchedBeyond(beyond.isEmpty() ? null : ByteBuffer.wrap(beyond.toByteArray()))
                 .setSucceeded(ByteBuffer.wrap(phase.succeeded().toByteArray()))
                 .setRelaunch(phase.relaunch())
                 .setAttempts(byDecimal)
@@ -61,7 +72,16 @@ final class AvroMapping {
         for (Map.Entry<String, Integer> entry : stored.getAttempts().entrySet()) {
             attempts.put(Integer.parseInt(entry.getKey()), entry.getValue());
         }
-        return new PhaseProgress(count, stored.getLaunched(), BitSet.valueOf(stored.getSucceeded().duplicate()),
+        int prefix = stored.getLaunched();
+        var launched = new BitSet();
+        launched.set(0, prefix);
+        if (stored.getLaunchedBeyond() != null) {
+            var beyond = BitSet.valueOf(stored.getLaunchedBeyond().duplicate());
+            for (int i = beyond.nextSetBit(0); i >= 0; i = beyond.nextSetBit(i + 1)) {
+                launched.set(prefix + i);
+            }
+        }
+        return new PhaseProgress(count, launched, BitSet.valueOf(stored.getSucceeded().duplicate()),
                 stored.getRelaunch(), attempts);
     }
 }

@@ -54,15 +54,14 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
 
-        var policy = config.policy();
         var states = new TaskStates();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                () -> new JobProcessor(policy.create(), topics.jobsSubmitted().name(), states));
+                () -> new JobProcessor(config.createPolicy(), topics.jobsSubmitted().name(), states));
         var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
-                () -> new ReportProcessor(policy.create(), topics.tasksReports().name(), states));
+                () -> new ReportProcessor(config.createPolicy(), topics.tasksReports().name(), states));
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
                 NodeHeartbeat::getTime,
-                () -> new HeartbeatProcessor(policy.create(), topics.nodesHeartbeats().name(), states));
+                () -> new HeartbeatProcessor(config.createPolicy(), topics.nodesHeartbeats().name(), states));
 
         var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
                 .merge(heartbeats, Named.as("merge-heartbeats"))

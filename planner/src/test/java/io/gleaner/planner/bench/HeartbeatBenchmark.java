@@ -1,15 +1,18 @@
 package io.gleaner.planner.bench;
 
 import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.mapsOn;
 import static io.gleaner.planner.core.PlannerFixtures.node;
 
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
-import io.gleaner.planner.core.FifoPolicy;
+import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlannerFixtures;
+import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.topology.PlannerEvents;
 import io.gleaner.planner.topology.PlannerSerdes;
@@ -22,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.TestInputTopic;
@@ -44,7 +48,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * What one heartbeat costs the planner as jobs queue up: {@code queued} jobs wait (one map of 1 core and 1 GiB
  * each) and a node with free slots but 512 MiB of spare RAM asks for work, so nothing can be placed. Measured on the
  * in-process cell ({@link InMemoryPlannerState}) and on the Kafka Streams topology over RocksDB stores (through
- * {@link TopologyTestDriver}, whose own cost per record is in the number). Numbers only, never pass/fail.
+ * {@link TopologyTestDriver}, whose own cost per record is in the number). Also, in-process: a heartbeat that places
+ * 8 maps of one 60,000-map job and their outcomes ({@link LargeJob}), and one that places 8 maps among a long queue
+ * of small jobs ({@link BusyQueue}), each under FIFO and the fair policy. Numbers only, never pass/fail.
  *
  * <p>Run: {@code mvn -o -q -pl planner -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp planner/target/test-classes:planner/target/classes:$(cat
@@ -62,6 +68,8 @@ public class HeartbeatBenchmark {
     private static final long PERIOD_MS = 3_000;
     /** Spare capacity of the asking node: every core, but less RAM than any queued map holds (1 GiB). */
     private static final Resources SPARE = new Resources(16, 512L << 20);
+    /** Spare capacity of a node that runs nothing. */
+    private static final Resources IDLE = new Resources(16, 64L << 30);
 
     /** The in-process cell with {@code queued} jobs waiting. */
     @State(Scope.Benchmark)
@@ -70,12 +78,15 @@ public class HeartbeatBenchmark {
         @Param({"100", "1000", "5000"})
         int queued;
 
+        @Param({"fifo", "fair"})
+        String policy;
+
         PlannerCell cell;
         long millis;
 
         @Setup(Level.Trial)
         public void queueJobs() {
-            cell = new PlannerCell(new FifoPolicy(), new InMemoryPlannerState());
+            cell = new PlannerCell(PolicyName.parse(policy).create(), new InMemoryPlannerState());
             for (int i = 0; i < queued; i++) {
                 cell.onJob(PlannerFixtures.job(String.format("j%05d", i), Instant.ofEpochMilli(i), maps(1)));
             }
@@ -121,6 +132,109 @@ public class HeartbeatBenchmark {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             }
         }
+    }
+
+    /**
+     * The in-process cell running one job of {@value #LARGE_JOB_MAPS} maps at a time: each heartbeat of a node
+     * with 8 free slots places 8 maps, which then succeed, so the cost of recording placements and outcomes on a
+     * job of that size is in the number. A new job is submitted when one completes. {@code fair-local} runs the
+     * fair policy on a job whose chunks are laid out over 6 nodes, the asking one among them, so that every
+     * heartbeat looks for node-local maps (and, once the node's half of them ran, waits and then goes remote).
+     */
+    @State(Scope.Benchmark)
+    public static class LargeJob {
+
+        @Param({"fifo", "fair", "fair-local"})
+        String policy;
+
+        PlannerCell cell;
+        long millis;
+        int jobs;
+        int launched;
+
+        @Setup(Level.Trial)
+        public void submitFirstJob() {
+            var name = policy.equals("fair-local") ? PolicyName.FAIR : PolicyName.parse(policy);
+            cell = new PlannerCell(name.create(), new InMemoryPlannerState());
+            millis = PERIOD_MS;
+            submitNext();
+        }
+
+        void submitNext() {
+            var group = policy.equals("fair-local")
+                    ? mapsOn(LARGE_JOB_MAPS, ChunkLayout.of(List.of("n0", "n1", "n2", "n3", "n4", "n5"), 4))
+                    : maps(LARGE_JOB_MAPS);
+            cell.onJob(PlannerFixtures.job(String.format("big%05d", jobs++), Instant.ofEpochMilli(millis), group));
+            launched = 0;
+        }
+    }
+
+    /** Maps of the job in {@link LargeJob}: the largest jobs of the traces have this many. */
+    static final int LARGE_JOB_MAPS = 60_000;
+
+    @Benchmark
+    public int inProcessHeartbeatAndOutcomesOfALargeJob(LargeJob state) {
+        state.millis += PERIOD_MS;
+        var verdict = state.cell.onHeartbeat(node("n1", Instant.ofEpochMilli(state.millis), 8, IDLE));
+        var done = Instant.ofEpochMilli(state.millis + 1);
+        for (var placement : verdict.placements()) {
+            state.cell.onOutcome(PlannerFixtures.outcome(placement, TaskOutcome.State.SUCCEEDED, done));
+        }
+        state.launched += verdict.placements().size();
+        if (state.launched == LARGE_JOB_MAPS) {
+            state.submitNext();
+        }
+        return verdict.placements().size();
+    }
+
+    /**
+     * The in-process cell with {@code queued} jobs of 20 maps from 10 users waiting, and a node with 8 free slots
+     * asking: each heartbeat places 8 maps, which then succeed; a job that completes is replaced by a new one, so
+     * the queue keeps its length. What serving an idle node costs as the queue grows: FIFO stops at the jobs it
+     * fills the node with, the fair policy counts every pool's running attempts first.
+     */
+    @State(Scope.Benchmark)
+    public static class BusyQueue {
+
+        @Param({"100", "1000", "5000"})
+        int queued;
+
+        @Param({"fifo", "fair"})
+        String policy;
+
+        InMemoryPlannerState plannerState;
+        PlannerCell cell;
+        long millis;
+        int jobs;
+
+        @Setup(Level.Trial)
+        public void queueJobs() {
+            plannerState = new InMemoryPlannerState();
+            cell = new PlannerCell(PolicyName.parse(policy).create(), plannerState);
+            for (int i = 0; i < queued; i++) {
+                submit(Instant.ofEpochMilli(i));
+            }
+            millis = queued + PERIOD_MS;
+        }
+
+        void submit(Instant at) {
+            int n = jobs++;
+            cell.onJob(PlannerFixtures.job(String.format("q%07d", n), "user" + n % 10, at, maps(20)));
+        }
+    }
+
+    @Benchmark
+    public int inProcessHeartbeatOfAnIdleNodeWithABusyQueue(BusyQueue state) {
+        state.millis += PERIOD_MS;
+        var verdict = state.cell.onHeartbeat(node("n1", Instant.ofEpochMilli(state.millis), 8, IDLE));
+        var done = Instant.ofEpochMilli(state.millis + 1);
+        for (var placement : verdict.placements()) {
+            state.cell.onOutcome(PlannerFixtures.outcome(placement, TaskOutcome.State.SUCCEEDED, done));
+            if (state.plannerState.job(placement.jobId()).isEmpty()) {
+                state.submit(done);
+            }
+        }
+        return verdict.placements().size();
     }
 
     @Benchmark

@@ -171,11 +171,18 @@ class JobProgressTest {
 
     @Test
     void shouldRefusePlacingATaskThatIsNotRunnable() {
-        var progress = JobProgress.start(job);
+        // map 1 is running: neither attempt 0 again nor an attempt 1 it was never queued for is runnable
+        var progress = placed(job, map(job, 1, 0));
 
         assertThatThrownBy(() -> progress.withPlaced(Placement.of(job, map(job, 1, 0), "n1", at(20), "fifo")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("j1/m/1/0 is not runnable");
+                .hasMessageContaining("j1/m/1/0 is not runnable: task already launched");
+        assertThatThrownBy(() -> progress.withPlaced(Placement.of(job, map(job, 1, 1), "n1", at(20), "fifo")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("j1/m/1/1 is not runnable");
+        assertThatThrownBy(() -> progress.withPlaced(Placement.of(job, map(job, 2, 1), "n1", at(20), "fifo")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("j1/m/2/1 is not runnable: fresh task, attempt must be 0");
     }
 
     @Test

@@ -186,7 +186,7 @@ class PlannerCellTest {
         assertThat(verdict).isEqualTo(new Verdict.Invalid(
                 "time went backwards for node n3: 1970-01-01T00:00:15Z < 1970-01-01T00:00:20Z"));
         assertThat(state.node("n3").orElseThrow().time()).isEqualTo(at(20));
-        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launched()).isZero();
+        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launchedCount()).isZero();
     }
 
     @Test
@@ -197,7 +197,7 @@ class PlannerCellTest {
         var duplicate = cell.onHeartbeat(node("n1", at(12), 1, res(16, 64)));
 
         assertThat(duplicate).isInstanceOf(Verdict.Ignored.class);
-        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launched()).isEqualTo(1);
+        assertThat(state.job("j1").orElseThrow().phase(TaskKind.MAP).launchedCount()).isEqualTo(1);
     }
 
     @Test

@@ -44,10 +44,33 @@ public final class PlannerFixtures {
         return new TaskGroup(TaskKind.REDUCE, count, 32L << 20, 32L << 20, 6300, demand, Optional.empty(), 0);
     }
 
-    /** Job {@code jobId} submitted at {@code submitTime} with these task groups. */
+    /**
+     * {@code count} maps of 1 core and 1 GiB, 64 MiB each, task {@code t} reading chunk {@code t} of dataset "d",
+     * whose replicas are where {@code layout} says.
+     */
+    public static TaskGroup mapsOn(int count, ChunkLayout layout) {
+        return new TaskGroup(TaskKind.MAP, count, 64L << 20, 64L << 20, 3100, res(1, 1), Optional.of("d"), 0,
+                Optional.of(layout));
+    }
+
+    /** Job {@code jobId} of user alice submitted at {@code submitTime} with these task groups. */
     public static Job job(String jobId, Instant submitTime, TaskGroup... groups) {
-        return new Job(jobId, "name-" + jobId, "alice", "default", 0, submitTime, Optional.empty(), 1000, 500, 100,
+        return job(jobId, "alice", submitTime, groups);
+    }
+
+    /** Job {@code jobId} of {@code user} submitted at {@code submitTime} with these task groups. */
+    public static Job job(String jobId, String user, Instant submitTime, TaskGroup... groups) {
+        return new Job(jobId, "name-" + jobId, user, "default", 0, submitTime, Optional.empty(), 1000, 500, 100,
                 List.of(groups));
+    }
+
+    /** The progress of {@code job} with its maps {@code 0..running-1} placed (on node "n1" at time 0), none ended. */
+    public static JobProgress running(Job job, int running) {
+        var progress = JobProgress.start(job);
+        for (int i = 0; i < running; i++) {
+            progress = progress.withPlaced(Placement.of(job, map(job, i, 0), "n1", at(0), "fifo"));
+        }
+        return progress;
     }
 
     /** A node with 8 slots, 16 cores and 64 GiB, of which {@code freeSlots} slots and {@code free} are free. */

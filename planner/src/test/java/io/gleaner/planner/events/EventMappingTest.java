@@ -6,6 +6,7 @@ import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
@@ -34,6 +35,31 @@ class EventMappingTest {
         assertThat(EventMapping.job(EventMapping.jobSubmitted(job))).isEqualTo(new Checked.Valid<>(job));
         assertThat(EventMapping.job(EventMapping.jobSubmitted(withDeadline)))
                 .isEqualTo(new Checked.Valid<>(withDeadline));
+    }
+
+    @Test
+    void chunkLayoutSurvivesTheRoundTripThroughJobSubmitted() {
+        var layout = new ChunkLayout(List.of("n1", "n2", "n3", "n4"), 2, 3);
+        var group = new TaskGroup(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+                Optional.of("ds-j"), 40, Optional.of(layout));
+        var job = job("j", T0, group, reduces(1));
+
+        var event = EventMapping.jobSubmitted(job);
+
+        var avroLayout = event.getTasks().get(0).getLayout();
+        assertThat(avroLayout.getNodes()).containsExactly("n1", "n2", "n3", "n4");
+        assertThat(avroLayout.getStart()).isEqualTo(2);
+        assertThat(avroLayout.getReplication()).isEqualTo(3);
+        assertThat(event.getTasks().get(1).getLayout()).as("reduces have none").isNull();
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Valid<>(job));
+    }
+
+    @Test
+    void jobWithAnImpossibleChunkLayoutIsInvalidWithTheCoreMessage() {
+        var event = EventMapping.jobSubmitted(job("j", T0, maps(2, "ds-j")));
+        event.getTasks().get(0).setLayout(new io.gleaner.schemas.avro.ChunkLayout(List.of("n1", "n1"), 0, 1));
+
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>("chunk layout lists node n1 twice"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.schemas.avro.ChunkLayout;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -35,6 +36,20 @@ public final class PlannerEvents {
         return JobSubmitted.newBuilder().setJobId(jobId).setJobName("name-" + jobId)
                 .setSubmitTime(Instant.ofEpochMilli(submitMillis)).setInputBytes(maps * (64L << 20))
                 .setShuffleBytes(reduces * (32L << 20)).setOutputBytes(1).setTasks(groups).build();
+    }
+
+    /** Job {@code jobId} of {@code user}, otherwise as {@link #job(String, long, int, int)}. */
+    public static JobSubmitted job(String jobId, String user, long submitMillis, int maps, int reduces) {
+        var job = job(jobId, submitMillis, maps, reduces);
+        job.setUser(user);
+        return job;
+    }
+
+    /** {@code job} with its maps' chunks laid out over {@code nodes} from {@code start}, one replica each. */
+    public static JobSubmitted withOneReplicaOn(JobSubmitted job, int start, String... nodes) {
+        job.getTasks().get(0).setLayout(ChunkLayout.newBuilder().setNodes(List.of(nodes)).setStart(start)
+                .setReplication(1).build());
+        return job;
     }
 
     /** A heartbeat of node {@code nodeId} at {@code millis}: 4 slots, 16 cores, 64 GiB, {@code freeSlots} slots free. */

@@ -4,6 +4,7 @@ import static io.gleaner.planner.topology.PlannerEvents.heartbeat;
 import static io.gleaner.planner.topology.PlannerEvents.ids;
 import static io.gleaner.planner.topology.PlannerEvents.job;
 import static io.gleaner.planner.topology.PlannerEvents.report;
+import static io.gleaner.planner.topology.PlannerEvents.withOneReplicaOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,6 +29,8 @@ import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -67,7 +70,11 @@ class PlannerTopologyTest {
 
     @BeforeEach
     void startDriver() {
-        var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.");
+        start(PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test."));
+    }
+
+    /** Runs the topology of {@code config} (with the test's topics) from now on. */
+    private void start(PlannerConfig config) {
         driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
                 PlannerApp.streamsProperties(config));
         var keys = new StringSerializer();
@@ -168,6 +175,75 @@ class PlannerTopologyTest {
         assertThat(jobStore.get("j1").getMaps().getLaunched()).isEqualTo(2);
         assertThat(orderStore.get(JobOrder.key(Instant.ofEpochMilli(1_000), "j1"))).isEqualTo("j1");
         assertThat(nodeStore.get("n1").getTime()).isEqualTo(Instant.ofEpochMilli(3_000));
+    }
+
+    /** Restarts the test on a fair planner configured from properties as an operator writes them. */
+    private void startFair(String pools) {
+        driver.close();
+        start(PlannerConfig.from(Map.of(
+                PlannerConfig.POLICY, "fair",
+                PlannerConfig.FAIR_POOLS, pools,
+                PlannerConfig.STATE_DIR, stateDir.resolve("fair").toString(),
+                PlannerConfig.TOPIC_PREFIX, "test.")));
+    }
+
+    @Test
+    void shouldServeAUserBelowHerMinShareFirstUnderTheFairPolicy() {
+        startFair("alice:2:1");
+        submit(job("b1", "bob", 1_000, 4, 0));
+        submit(job("a1", "alice", 2_000, 4, 0));
+
+        beat(heartbeat("n1", 3_000, 3));
+
+        // alice runs 0, then 1, of her min share 2: served twice; then running per weight, alice 2, bob 0. FIFO
+        // would have given all three slots to bob's older job.
+        var placed = placements.readValuesToList();
+        assertThat(ids(placed)).containsExactly("a1/m/0/0", "a1/m/1/0", "b1/m/0/0");
+        assertThat(placed).extracting(PlacementDecision::getPolicy).containsOnly("fair");
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldKeepTheLocalityWaitInTheJobsStore() {
+        startFair("");
+        // map 0's chunk is on n1, map 1's on n2; n3 asks
+        submit(withOneReplicaOn(job("a1", "alice", 1_000, 2, 0), 0, "n1", "n2"));
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+
+        beat(heartbeat("n3", 3_000, 1));
+        var waitAfterFirst = jobStore.get("a1").getLocalityWaitSince();
+        beat(heartbeat("n3", 6_000, 1));
+        var afterOneRound = placements.readValuesToList();
+        beat(heartbeat("n3", 9_000, 1));
+        var afterTwoRounds = placements.readValuesToList();
+        beat(heartbeat("n2", 12_000, 1));
+        var onTheChunksNode = placements.readValuesToList();
+
+        // waiting since 3 s: 6 s is 3 s later (< 4.5 s), 9 s is 6 s later (>= 4.5 s); a local launch ends the wait
+        assertThat(waitAfterFirst).isEqualTo(Instant.ofEpochMilli(3_000));
+        assertThat(afterOneRound).isEmpty();
+        assertThat(ids(afterTwoRounds)).containsExactly("a1/m/0/0");
+        assertThat(ids(onTheChunksNode)).containsExactly("a1/m/1/0");
+        assertThat(jobStore.get("a1").getLocalityWaitSince()).isNull();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldHonourALocalityWaitTheStoresHeldBeforeTheFirstRecord() {
+        startFair("");
+        // as after a restart: a1 has waited since 0 s; a2, submitted now, has not waited yet
+        var waited = JobProgress.start(EventMapping.job(withOneReplicaOn(job("a1", "alice", 100, 1, 0), 0, "n1", "n2"))
+                .orElseThrow(IllegalStateException::new)).withLocalityWait(Optional.of(Instant.EPOCH));
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        jobStore.put("a1", AvroMapping.toAvro(waited));
+        orderStore.put(JobOrder.key(waited.job()), "a1");
+        submit(withOneReplicaOn(job("a2", "alice", 1_000, 1, 0), 0, "n1", "n2"));
+
+        beat(heartbeat("n3", 5_000, 2));
+
+        assertThat(ids(placements.readValuesToList())).containsExactly("a1/m/0/0");
+        assertThat(jobStore.get("a2").getLocalityWaitSince()).isEqualTo(Instant.ofEpochMilli(5_000));
     }
 
     @Test

@@ -27,6 +27,7 @@ class AvroSerdeRoundTripTest {
                 SerdeFixtures.resources(2.0, 4L << 30),
                 SerdeFixtures.jobSubmitted(),
                 SerdeFixtures.jobSubmitted().getTasks().get(0),
+                SerdeFixtures.jobSubmitted().getTasks().get(0).getLayout(),
                 SerdeFixtures.nodeHeartbeat(),
                 SerdeFixtures.utilizationSample(),
                 SerdeFixtures.taskReport(),

@@ -1,6 +1,7 @@
 package io.gleaner.schemas.serde;
 
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.ChunkLayout;
 import io.gleaner.schemas.avro.ChunkMove;
 import io.gleaner.schemas.avro.ChunkRef;
 import io.gleaner.schemas.avro.ClassAllocation;
@@ -50,7 +51,10 @@ public final class SerdeFixtures {
                 .setTasks(List.of(
                         TaskGroup.newBuilder().setKind(TaskKind.MAP).setCount(2).setBytesPerTask(32L << 20)
                                 .setLastTaskBytes(32L << 20).setFlopPerByte(3100.0).setDemand(resources(1.0, 1L << 30))
-                                .setDataset("swim/fb2009").setFirstChunk(10).build(),
+                                .setDataset("swim/fb2009").setFirstChunk(10)
+                                .setLayout(ChunkLayout.newBuilder().setNodes(List.of("n1", "n2", "n7")).setStart(2)
+                                        .setReplication(3).build())
+                                .build(),
                         TaskGroup.newBuilder().setKind(TaskKind.REDUCE).setCount(1).setBytesPerTask(8L << 20)
                                 .setLastTaskBytes(8L << 20).setFlopPerByte(6300.0).setDemand(resources(2.0, 2L << 30))
                                 .setDataset(null).setFirstChunk(0).build()))
@@ -155,10 +159,13 @@ public final class SerdeFixtures {
     public static PlannerJobState plannerJobState() {
         return PlannerJobState.newBuilder()
                 .setJob(jobSubmitted())
-                .setMaps(PhaseProgress.newBuilder().setLaunched(2).setSucceeded(ByteBuffer.wrap(new byte[] {0b01}))
-                        .setRelaunch(List.of(1)).setAttempts(Map.of("1", 1)).build())
+                // map 1 launched before map 0 (bit 1 past a prefix of 0), killed, waiting for attempt 1
+                .setMaps(PhaseProgress.newBuilder().setLaunched(0).setLaunchedBeyond(ByteBuffer.wrap(new byte[] {0b10}))
+                        .setSucceeded(ByteBuffer.allocate(0)).setRelaunch(List.of(1)).setAttempts(Map.of("1", 1))
+                        .build())
                 .setReduces(PhaseProgress.newBuilder().setLaunched(0).setSucceeded(ByteBuffer.allocate(0))
                         .setRelaunch(List.of()).setAttempts(Map.of()).build())
+                .setLocalityWaitSince(T0.plusSeconds(6))
                 .build();
     }
 }

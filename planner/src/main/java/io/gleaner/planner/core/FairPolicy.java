@@ -1,0 +1,283 @@
+package io.gleaner.planner.core;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Hadoop's Fair scheduler with delay scheduling (Zaharia et al., "Delay scheduling", EuroSys 2010; COSHH section 8,
+ * "Fair sharing" with "delay scheduling"): one pool per user, each with the min share and weight of COSHH section
+ * 2.1 (its {@link Pool}, COSHH Table 5), whose use COSHH section 5.1 scores as dissatisfaction (min shares) and
+ * fairness (weights).
+ *
+ * <p>On a heartbeat, while the node has a free slot and spare capacity that fits some task of the queue, the pools
+ * with runnable tasks are ordered as Hadoop's {@code FairShareComparator} orders them, and the first pool that can
+ * launch a task on the node launches one; then the pools are ordered again. The order, with <i>running</i> the
+ * pool's attempts placed and not ended (from the jobs' progress, plus this heartbeat's placements) and
+ * <i>demand</i> its running plus runnable tasks:
+ * <ol>
+ *   <li>pools below their min share come first: {@code running < min(minShare, demand)}, i.e. below the min share
+ *       with work waiting (Hadoop caps the min share at the demand, so that a pool is not owed slots it cannot
+ *       use); among them, by {@code running / min(minShare, demand)} ascending (the least satisfied first);</li>
+ *   <li>then the others, by {@code running / weight} ascending;</li>
+ *   <li>ties by user name (Hadoop broke them by start time, then name; pools here have no start time).</li>
+ * </ol>
+ * Within a pool, jobs are tried in FIFO order ((submitTime, jobId), Hadoop's {@code fifo} pool scheduling mode).
+ * Maps and reduces share the node's slots, so there is one ordering, not one per task kind as in Hadoop.
+ *
+ * <p>Delay scheduling (Zaharia et al., Algorithm 2, with the time-based wait of Hadoop's fair scheduler): a job
+ * whose maps have a {@link ChunkLayout} launches a node-local map when it has one (a relaunch first, then the fresh
+ * map of least index among those whose chunk is on the node) and that resets its wait. When it has none, it is
+ * passed over ({@link Rejection.Reason#WAITING_FOR_LOCALITY}) until {@link PolicySettings#localityDelay()} has passed
+ * since it was first passed over; from then on it launches maps anywhere (relaunches first, then fresh maps by
+ * index) until it next launches a local one. The wait is {@link JobProgress#localityWaitSince()}, and this policy
+ * reports its changes as {@link PlacementResult#localityWaits()}. Unlike Hadoop 0.20, which launched failed maps
+ * first wherever they were, a relaunch waits for locality like a fresh map. Maps without a layout and reduces have
+ * no locality and are never passed over for it.
+ *
+ * <p>Fit, as in {@link FifoPolicy}: a job whose next task needs more CPU or RAM than the node has left is passed over
+ * ({@link Rejection.Reason#DOES_NOT_FIT}) for the rest of the heartbeat. A job passed over for any reason is not
+ * tried again on the same heartbeat: the node's locality is fixed and its spare capacity only shrinks. A full node
+ * returns at once, without looking at the queue.
+ */
+public final class FairPolicy implements PlacementPolicy {
+
+    /** Pools in the order they are served: the {@code FairShareComparator} of Hadoop's fair scheduler. */
+    private static final Comparator<PoolState> ORDER = FairPolicy::compare;
+
+    private final Map<String, Pool> pools;
+    private final Duration localityDelay;
+
+    /** The policy with these pools and locality delay. */
+    public FairPolicy(PolicySettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        this.pools = Map.copyOf(settings.poolsByUser());
+        this.localityDelay = settings.localityDelay();
+    }
+
+    @Override
+    public PlacementResult place(PlanningState state, Instant now) {
+        var node = state.node();
+        var free = node.free();
+        int freeSlots = node.freeSlots();
+        if (freeSlots == 0 || !free.fits(state.leastDemand())) {
+            return PlacementResult.EMPTY;
+        }
+        var candidates = poolsOf(state.queue());
+        var heartbeat = new Heartbeat(node.nodeId(), now);
+        while (freeSlots > 0 && free.fits(state.leastDemand()) && !candidates.isEmpty()) {
+            candidates.sort(ORDER);
+            Placement placement = null;
+            for (var pool : candidates) {
+                placement = pool.launchOne(heartbeat, free, freeSlots);
+                if (placement != null) {
+                    break;
+                }
+            }
+            if (placement == null) {
+                break;
+            }
+            free = free.minus(placement.demand());
+            freeSlots--;
+            candidates.removeIf(PoolState::passedOverAll);
+        }
+        return heartbeat.result();
+    }
+
+    /** The pools of the users with runnable tasks, with every user's running attempts counted. */
+    private List<PoolState> poolsOf(List<JobProgress> queue) {
+        // Unordered: the candidates are sorted before every launch, ties by user name.
+        var byUser = new HashMap<String, PoolState>();
+        for (var progress : queue) {
+            var user = progress.job().user();
+            var pool = byUser.computeIfAbsent(user, u -> new PoolState(pools.getOrDefault(u, Pool.unlisted(u))));
+            pool.running += progress.running();
+            if (progress.hasRunnable()) {
+                pool.jobs.add(progress);
+                pool.runnable += progress.runnableCount();
+            }
+        }
+        var candidates = new ArrayList<PoolState>();
+        for (var pool : byUser.values()) {
+            if (!pool.jobs.isEmpty()) {
+                candidates.add(pool);
+            }
+        }
+        return candidates;
+    }
+
+    /**
+     * Hadoop's {@code SchedulingAlgorithms.FairShareComparator}: needy pools first, by min-share ratio; the rest by
+     * running tasks per weight; ties by user name. The min-share ratios are compared as exact fractions.
+     */
+    private static int compare(PoolState a, PoolState b) {
+        int minShareA = a.cappedMinShare();
+        int minShareB = b.cappedMinShare();
+        boolean needyA = a.running < minShareA;
+        boolean needyB = b.running < minShareB;
+        int order;
+        if (needyA != needyB) {
+            order = needyA ? -1 : 1;
+        } else if (needyA) {
+            // running / minShare compared without division; both min shares are >= 1 here
+            order = Long.compare((long) a.running * minShareB, (long) b.running * minShareA);
+        } else {
+            order = Double.compare(a.running / a.pool.weight(), b.running / b.pool.weight());
+        }
+        return order != 0 ? order : a.pool.user().compareTo(b.pool.user());
+    }
+
+    /** One user's pool during a heartbeat: its jobs with runnable tasks in FIFO order, and its counts. */
+    private final class PoolState {
+        private final Pool pool;
+        private final List<JobProgress> jobs = new ArrayList<>();
+        private int running;
+        private int runnable;
+        /** Index in {@link #jobs} of the first job not passed over on this heartbeat. */
+        private int next;
+
+        PoolState(Pool pool) {
+            this.pool = pool;
+        }
+
+        /** Hadoop's min share of a pool: its configured min share, but no more than its demand. */
+        int cappedMinShare() {
+            return (int) Math.min(pool.minShare(), (long) running + runnable);
+        }
+
+        boolean passedOverAll() {
+            return next >= jobs.size();
+        }
+
+        /** Launches one task of the pool's first job that can launch one, passing over those that cannot. */
+        Placement launchOne(Heartbeat heartbeat, Resources free, int freeSlots) {
+            while (next < jobs.size()) {
+                var placement = heartbeat.launch(jobs.get(next), free, freeSlots);
+                if (placement != null) {
+                    running++;
+                    runnable--;
+                    return placement;
+                }
+                next++;
+            }
+            return null;
+        }
+    }
+
+    /** What this heartbeat decided so far: placements, rejections, and each job's turn. */
+    private final class Heartbeat {
+        private final String nodeId;
+        private final Instant now;
+        private final List<Placement> placed = new ArrayList<>();
+        private final List<Rejection> rejected = new ArrayList<>();
+        /** The jobs met on this heartbeat, in the order they were first met. */
+        private final Map<String, JobTurn> turns = new LinkedHashMap<>();
+
+        Heartbeat(String nodeId, Instant now) {
+            this.nodeId = nodeId;
+            this.now = now;
+        }
+
+        /**
+         * Launches the next task of {@code progress}'s job on the node, or passes the job over (recording a
+         * rejection when it had a task to run) and returns null. {@code progress} is the job as the heartbeat found
+         * it; what this heartbeat placed of it is in its turn.
+         */
+        Placement launch(JobProgress progress, Resources free, int freeSlots) {
+            if (!progress.hasRunnable()) {
+                return null;
+            }
+            var job = progress.job();
+            var turn = turns.computeIfAbsent(job.jobId(), id -> new JobTurn(progress));
+            var maps = progress.maps();
+            var mapGroup = job.group(TaskKind.MAP);
+            Deque<TaskAttempt> candidates;
+            if (maps.hasRunnable() && mapGroup.isPresent() && mapGroup.get().hasLocality()) {
+                if (maps.runnableCount() == turn.placed.size()) {
+                    return null;
+                }
+                if (turn.local == null) {
+                    turn.local = new ArrayDeque<>(maps.runnableAmong(job.jobId(), TaskKind.MAP,
+                            mapGroup.get().localTasks(nodeId), freeSlots));
+                }
+                if (!turn.local.isEmpty()) {
+                    candidates = turn.local;
+                } else {
+                    var since = turn.wait.orElse(now);
+                    turn.wait = Optional.of(since);
+                    if (Duration.between(since, now).compareTo(localityDelay) < 0) {
+                        rejected.add(new Rejection(job.jobId(), Rejection.Reason.WAITING_FOR_LOCALITY));
+                        return null;
+                    }
+                    if (turn.anywhere == null) {
+                        turn.anywhere = new ArrayDeque<>(maps.runnable(job.jobId(), TaskKind.MAP,
+                                freeSlots + turn.placed.size()));
+                        turn.anywhere.removeAll(turn.placed);
+                    }
+                    candidates = turn.anywhere;
+                }
+            } else {
+                if (turn.anywhere == null) {
+                    turn.anywhere = new ArrayDeque<>(progress.runnable(freeSlots));
+                }
+                candidates = turn.anywhere;
+            }
+            if (candidates.isEmpty()) {
+                return null;
+            }
+            var attempt = candidates.peekFirst();
+            if (!free.fits(job.group(attempt.kind()).orElseThrow().demand())) {
+                rejected.add(new Rejection(job.jobId(), Rejection.Reason.DOES_NOT_FIT));
+                return null;
+            }
+            candidates.removeFirst();
+            if (candidates == turn.local) {
+                turn.wait = Optional.empty();
+            }
+            turn.placed.add(attempt);
+            var placement = Placement.of(job, attempt, nodeId, now, PolicyName.FAIR.configValue());
+            placed.add(placement);
+            return placement;
+        }
+
+        PlacementResult result() {
+            var changed = new ArrayList<LocalityWait>();
+            turns.forEach((jobId, turn) -> {
+                if (!turn.wait.equals(turn.waitBefore)) {
+                    changed.add(new LocalityWait(jobId, turn.wait));
+                }
+            });
+            return new PlacementResult(placed, rejected, changed);
+        }
+    }
+
+    /**
+     * One job on one heartbeat: its candidates, each list made once from the job's progress (at most the node's
+     * free slots of it, which is all the heartbeat can place), what it placed, and its delay-scheduling wait.
+     */
+    private static final class JobTurn {
+        private final Optional<Instant> waitBefore;
+        private Optional<Instant> wait;
+        /** Node-local maps, relaunches first; null until needed. */
+        private Deque<TaskAttempt> local;
+        /** Maps anywhere, or reduces; null until needed. */
+        private Deque<TaskAttempt> anywhere;
+        private final Set<TaskAttempt> placed = new HashSet<>();
+
+        JobTurn(JobProgress progress) {
+            this.waitBefore = progress.localityWaitSince();
+            this.wait = waitBefore;
+        }
+    }
+}
