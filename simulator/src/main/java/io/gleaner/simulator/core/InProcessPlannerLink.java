@@ -4,6 +4,7 @@ import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -41,9 +42,14 @@ public final class InProcessPlannerLink implements PlannerLink {
         this.cell = Objects.requireNonNull(cell, "cell");
     }
 
-    /** A link to a new cell with an in-memory state running {@code policy}. */
+    /** A link to a new cell with an in-memory state running {@code policy} with its default settings. */
     public static InProcessPlannerLink of(PolicyName policy) {
-        return new InProcessPlannerLink(new PlannerCell(policy.create(), new InMemoryPlannerState()));
+        return of(policy, PolicySettings.defaults());
+    }
+
+    /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */
+    public static InProcessPlannerLink of(PolicyName policy, PolicySettings settings) {
+        return new InProcessPlannerLink(new PlannerCell(policy.create(settings), new InMemoryPlannerState()));
     }
 
     @Override

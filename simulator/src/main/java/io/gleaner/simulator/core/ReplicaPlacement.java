@@ -1,31 +1,32 @@
 package io.gleaner.simulator.core;
 
-import java.util.ArrayList;
+import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.TaskKind;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.random.RandomGenerator;
 
 /**
  * Where the replicas of each chunk of each dataset live, spread over the nodes as HDFS would spread the blocks of a
- * file written in order.
+ * file written in order, and what a job's submitter tells the planner about it.
  *
  * <p>The rule: when a dataset is first seen, one draw from the simulation's generator picks its start node
- * {@code s} (uniform over the nodes). Chunk {@code i} then has its replicas on the nodes at positions
- * {@code (s + i + j) mod N}, {@code j = 0 .. r-1}, of the cluster's node list, with {@code r = min(3, N)}
- * replicas (COSHH section 5.2 sets replication to three). Consecutive chunks thus start on consecutive nodes
- * (round-robin), and a chunk's replicas are on distinct nodes. Datasets are drawn in the order they are first
- * seen, which the event order fixes, so the same seed gives the same layout.
+ * {@code s} (uniform over the nodes); its {@link ChunkLayout} then puts chunk {@code i} on the nodes at positions
+ * {@code (s + i + j) mod N}, {@code j = 0 .. r-1}, of the cluster's node list, with {@code r = min(3, N)} replicas
+ * (COSHH section 5.2 sets replication to three). Consecutive chunks thus start on consecutive nodes (round-robin),
+ * and a chunk's replicas are on distinct nodes. Datasets are drawn in the order they are first seen, which the
+ * event order fixes, so the same seed gives the same layout.
  */
 public final class ReplicaPlacement {
 
-    /** HDFS's default replication, used by COSHH section 5.2. */
-    public static final int REPLICATION = 3;
-
     private final List<String> nodeIds;
     private final RandomGenerator random;
-    private final Map<String, Integer> starts = new HashMap<>();
+    private final Map<String, ChunkLayout> layouts = new HashMap<>();
 
     /**
      * @param cluster the nodes to spread replicas over, in their list order
@@ -36,24 +37,41 @@ public final class ReplicaPlacement {
         this.random = Objects.requireNonNull(random, "random");
     }
 
+    /** The layout of {@code dataset}, drawn when the dataset is first seen. */
+    public ChunkLayout layout(String dataset) {
+        Objects.requireNonNull(dataset, "dataset");
+        return layouts.computeIfAbsent(dataset, d -> ChunkLayout.of(nodeIds, random.nextInt(nodeIds.size())));
+    }
+
     /** The nodes holding chunk {@code index} of {@code dataset}, first replica first. */
     public List<String> replicas(String dataset, long index) {
-        Objects.requireNonNull(dataset, "dataset");
         if (index < 0) {
             throw new IllegalArgumentException("chunk index must be >= 0, was " + index + " in " + dataset);
         }
-        int start = starts.computeIfAbsent(dataset, d -> random.nextInt(nodeIds.size()));
-        int n = nodeIds.size();
-        int first = (int) ((start + index) % n);
-        var replicas = new ArrayList<String>(Math.min(REPLICATION, n));
-        for (int j = 0; j < Math.min(REPLICATION, n); j++) {
-            replicas.add(nodeIds.get((first + j) % n));
-        }
-        return List.copyOf(replicas);
+        return layout(dataset).replicas(index);
     }
 
     /** Whether {@code nodeId} holds a replica of chunk {@code index} of {@code dataset}. */
     public boolean isLocal(String dataset, long index, String nodeId) {
-        return replicas(dataset, index).contains(nodeId);
+        return layout(dataset).isLocal(index, nodeId);
+    }
+
+    /**
+     * {@code job} as its submitter hands it to the planner: its map group carries the layout of its dataset, as a
+     * Hadoop job client hands the JobTracker the locations of its input splits. A job without a map dataset is
+     * returned as it is.
+     */
+    public Job withLayout(Job job) {
+        var maps = job.group(TaskKind.MAP);
+        if (maps.isEmpty() || maps.get().dataset().isEmpty()) {
+            return job;
+        }
+        var group = maps.get();
+        var located = new TaskGroup(group.kind(), group.count(), group.bytesPerTask(), group.lastTaskBytes(),
+                group.flopPerByte(), group.demand(), group.dataset(), group.firstChunk(),
+                Optional.of(layout(group.dataset().get())));
+        var groups = job.taskGroups().stream().map(g -> g.kind() == TaskKind.MAP ? located : g).toList();
+        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
+                job.deadline(), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), groups);
     }
 }

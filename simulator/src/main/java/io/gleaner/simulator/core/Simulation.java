@@ -288,13 +288,11 @@ public final class Simulation {
             var job = arrival.job();
             var jobProgress = jobs.get(job.jobId());
             jobProgress.arrive();
-            submitted.add(job);
+            // Lay out the job's input now, in arrival order, so the draws do not depend on placements.
+            submitted.add(replicas.withLayout(job));
             jobsSubmitted++;
             tasks += jobProgress.tasks();
             waitingByUser.merge(job.user(), jobProgress.tasks(), Integer::sum);
-            // Lay out the job's input now, in arrival order, so the draws do not depend on placements.
-            job.group(TaskKind.MAP).ifPresent(group -> group.dataset()
-                    .ifPresent(dataset -> replicas.replicas(dataset, group.firstChunk())));
         } else if (event instanceof Start start) {
             var a = start.attempt();
             if (a.ended()) {

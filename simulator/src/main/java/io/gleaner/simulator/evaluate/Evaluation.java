@@ -1,5 +1,6 @@
 package io.gleaner.simulator.evaluate;
 
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationSettings;
@@ -25,7 +26,8 @@ public final class Evaluation {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
                 var simulation = new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
-                        InProcessPlannerLink.of(policy), SimulationSettings.withSeed(seed),
+                        InProcessPlannerLink.of(policy, PolicySettings.defaults().withPools(spec.pools())),
+                        SimulationSettings.withSeed(seed),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();
                 runs.add(new PolicyRun(policy.configValue(), report));
