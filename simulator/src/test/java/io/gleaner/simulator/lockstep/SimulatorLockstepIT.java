@@ -1,5 +1,6 @@
 package io.gleaner.simulator.lockstep;
 
+import static io.gleaner.simulator.core.SimulatorFixtures.nodes;
 import static io.gleaner.simulator.core.SimulatorFixtures.scenario;
 import static io.gleaner.simulator.core.SimulatorFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -8,8 +9,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -21,6 +25,8 @@ import io.gleaner.schemas.testing.TestKafka;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.OwnerLoad;
+import io.gleaner.simulator.core.OwnerSample;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
@@ -128,6 +134,51 @@ class SimulatorLockstepIT {
         assertThat(readAll(topics.deadLetters().name())).isEmpty();
     }
 
+    /**
+     * The bench's claim that both ways give the same answer, with everything that can differ in play: the Fair
+     * policy with pools and delay scheduling over four nodes (each chunk on three of them), two users, and owners
+     * whose memory and CPU rise and fall, killing attempts and slowing the rest.
+     */
+    @Test
+    void fairWithOwnersThroughKafkaGivesTheDecisionsAndMetricsOfTheInProcessRun(TestInfo test,
+                                                                                 @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var cluster = nodes(4);
+        var jobs = workload(16).stream().map(job -> withUser(job, job.jobId().hashCode() % 2 == 0 ? "alice" : "bob"))
+                .toList();
+        var t0 = jobs.get(0).submitTime();
+        var owners = new OwnerLoad(Map.of(
+                "n1", List.of(new OwnerSample(t0, 0.25, 0.2), new OwnerSample(t0.plusSeconds(40), 0.9, 0.97),
+                        new OwnerSample(t0.plusSeconds(100), 0.1, 0.1)),
+                "n3", List.of(new OwnerSample(t0.plusSeconds(20), 1.5, 0.5), new OwnerSample(t0.plusSeconds(150), 0, 0))));
+        var pools = List.of(new Pool("alice", 3, 1), new Pool("bob", 1, 2));
+        var settings = PolicySettings.defaults().withPools(pools);
+        var inProcess = new Simulation(cluster, jobs, owners, pools, InProcessPlannerLink.of(PolicyName.FAIR, settings),
+                SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.FAIR, settings,
+                link -> new Simulation(cluster, jobs, owners, pools, link, SETTINGS, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(inProcess.counts().killedAttempts()).as("the owners kill something").isPositive();
+        assertThat(inProcess.owners().violationMillis()).as("the owners lose CPU").isPositive();
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        assertThat(overKafka.metrics()).filteredOn(m -> !m.key().equals(SimulationReport.PLANNER_CPU_KEY))
+                .isEqualTo(inProcess.metrics().stream()
+                        .filter(m -> !m.key().equals(SimulationReport.PLANNER_CPU_KEY)).toList());
+        assertThat(run.deadLetters()).isZero();
+    }
+
+    private static Job withUser(Job job, String user) {
+        return new Job(job.jobId(), job.jobName(), user, job.queue(), job.priority(), job.submitTime(), job.deadline(),
+                job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
+    }
+
     @Test
     void undecodablePlacementBecomesADeadLetterAndTheRunGoesOn(TestInfo test, @TempDir Path stateDir)
             throws Exception {
@@ -187,9 +238,16 @@ class SimulatorLockstepIT {
     /** Starts the planner app (FIFO) on the topics, opens a lockstep link to it and runs {@code simulate}. */
     private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
                                       Function<KafkaPlannerLink, SimulationReport> simulate) {
-        var plannerConfig = new PlannerConfig("planner-" + name, PolicyName.FIFO,
+        return runWithPlanner(name, topics, registry, stateDir, PolicyName.FIFO, PolicySettings.defaults(), simulate);
+    }
+
+    /** Starts the planner app with {@code policy} on the topics, opens a lockstep link to it and runs {@code simulate}. */
+    private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
+                                      PolicyName policy, PolicySettings settings,
+                                      Function<KafkaPlannerLink, SimulationReport> simulate) {
+        var plannerConfig = new PlannerConfig("planner-" + name, policy,
                 PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS, stateDir, kafka.bootstrapServers(), topics.prefix(),
-                RegistryConfig.of("http://registry.invalid"));
+                RegistryConfig.of("http://registry.invalid"), settings);
         try (var planner = new PlannerApp(plannerConfig, registry)) {
             planner.start();
             await().atMost(Duration.ofSeconds(60)).until(() -> planner.state() == KafkaStreams.State.RUNNING);
