@@ -2,12 +2,15 @@ package io.gleaner.simulator;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
@@ -49,9 +52,22 @@ public final class SimulatorApp {
      */
     public static SimulationReport runInProcess(ClusterSpec cluster, List<Job> jobs, PolicyName policy,
                                                 SimulationSettings settings, Consumer<SimulationProgress> progress) {
+        return runInProcess(cluster, jobs, OwnerLoad.NONE, List.of(), policy, settings, progress);
+    }
+
+    /**
+     * Runs {@code jobs} on {@code cluster}, with the owners' {@code owners} load, with the planner's core in this
+     * thread running {@code policy} with {@code pools}.
+     *
+     * @param progress told after every round
+     */
+    public static SimulationReport runInProcess(ClusterSpec cluster, List<Job> jobs, OwnerLoad owners,
+                                                List<Pool> pools, PolicyName policy, SimulationSettings settings,
+                                                Consumer<SimulationProgress> progress) {
         log.info("simulating {} jobs on {} in-process with policy {}, seed {}", jobs.size(), cluster.name(),
                 policy.configValue(), settings.seed());
-        return new Simulation(cluster, jobs, InProcessPlannerLink.of(policy), settings, progress).run();
+        var link = InProcessPlannerLink.of(policy, PolicySettings.defaults().withPools(pools));
+        return new Simulation(cluster, jobs, owners, pools, link, settings, progress).run();
     }
 
     /**
@@ -64,10 +80,25 @@ public final class SimulatorApp {
     public static SimulationReport runLockstep(ClusterSpec cluster, List<Job> jobs, LockstepConfig config,
                                                SchemaRegistryClient registry, SimulationSettings settings,
                                                Consumer<SimulationProgress> progress) {
+        return runLockstep(cluster, jobs, OwnerLoad.NONE, List.of(), config, registry, settings, progress);
+    }
+
+    /**
+     * Runs {@code jobs} on {@code cluster}, with the owners' {@code owners} load and the users' {@code pools} for the
+     * share metrics, in lockstep through Kafka with the planner app whose application id is
+     * {@code config.plannerApplicationId()}. The topics must exist and the planner must be running.
+     *
+     * @param progress told after every round
+     * @throws io.gleaner.simulator.lockstep.LockstepTimeoutException when the planner does not answer a round
+     */
+    public static SimulationReport runLockstep(ClusterSpec cluster, List<Job> jobs, OwnerLoad owners,
+                                               List<Pool> pools, LockstepConfig config,
+                                               SchemaRegistryClient registry, SimulationSettings settings,
+                                               Consumer<SimulationProgress> progress) {
         log.info("simulating {} jobs on {} in lockstep with planner {} on {}, seed {}", jobs.size(), cluster.name(),
                 config.plannerApplicationId(), config.bootstrapServers(), settings.seed());
         try (var link = connect(config, registry)) {
-            return new Simulation(cluster, jobs, link, settings, progress).run();
+            return new Simulation(cluster, jobs, owners, pools, link, settings, progress).run();
         }
     }
 

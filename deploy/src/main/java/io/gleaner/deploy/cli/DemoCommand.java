@@ -71,14 +71,19 @@ final class DemoCommand implements Callable<Integer> {
                     + "the demo's speed (default: ${DEFAULT-VALUE}; Kafka's exactly-once default is 100).")
     long commitIntervalMs;
 
+    @Mixin
+    WorkloadOptions workloadOptions;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
         long started = System.nanoTime();
+        var users = workloadOptions.users(spec);
         var settings = new DemoSettings(jobs, seed, cluster, trace, PolicyName.parse(policy),
-                Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs);
+                Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs, users.assignment(), users.pools(),
+                (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed));
         var embedded = new EmbeddedOptions();
         embedded.dataDir = dataDir.resolve("demo");
         embedded.fresh = true;
@@ -105,6 +110,7 @@ final class DemoCommand implements Callable<Integer> {
         out.println();
         out.printf(Locale.ROOT, "Gleaner demo: first %d jobs of %s on %s, policy %s, seed %d%n", settings.jobs(),
                 settings.trace(), report.cluster(), settings.policy().configValue(), settings.seed());
+        out.println(workloadOptions.describe(workloadOptions.users(spec)));
         out.println(report.summary());
         out.printf(Locale.ROOT, "trace rows dead-lettered: %d%n", outcome.deadLetteredRows());
         out.println();

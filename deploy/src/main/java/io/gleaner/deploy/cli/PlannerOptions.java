@@ -2,8 +2,10 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** The planner's settings, one option per {@link PlannerConfig} field. */
@@ -15,8 +17,19 @@ final class PlannerOptions {
     String applicationId;
 
     @Option(names = "--policy", defaultValue = "fifo",
-            description = "Placement policy (default: ${DEFAULT-VALUE}; today: fifo).")
+            description = "Placement policy: fifo or fair (default: ${DEFAULT-VALUE}).")
     String policy;
+
+    @Option(names = "--pools", paramLabel = "USER:MIN:WEIGHT[,...]",
+            description = "The fair policy's pools: per user, the min share in running tasks and the weight, e.g. "
+                    + "alice:5:1,bob:0:2; users not listed get no min share and weight 1 (default: none).")
+    String pools;
+
+    @Option(names = "--locality-delay-ms", paramLabel = "MS",
+            description = "How long the fair policy lets a job wait for a node holding its input before it runs a map "
+                    + "elsewhere (delay scheduling; default: "
+                    + "4500, 1.5 heartbeats of 3 s).")
+    Long localityDelayMs;
 
     @Option(names = "--commit-interval-ms", defaultValue = "" + PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
@@ -27,10 +40,22 @@ final class PlannerOptions {
             description = "Where the planner's state stores live (default: <data-dir>/planner-state).")
     Path stateDir;
 
+    private PolicySettings policySettings() {
+        var settings = PolicySettings.defaults();
+        if (pools != null) {
+            settings = settings.withPools(PolicySettings.parsePools(pools));
+        }
+        if (localityDelayMs != null) {
+            settings = settings.withLocalityDelay(Duration.ofMillis(localityDelayMs));
+        }
+        return settings;
+    }
+
     PlannerConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
         return PlannerConfig.defaults()
                 .withApplicationId(applicationId)
                 .withPolicy(PolicyName.parse(policy))
+                .withPolicySettings(policySettings())
                 .withCommitIntervalMs(commitIntervalMs)
                 .withStateDir(stateDir != null ? stateDir : dataDir.resolve("planner-state"))
                 .withBootstrapServers(bootstrapServers)

@@ -8,6 +8,7 @@ import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Job;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -108,10 +109,12 @@ public final class DemoRun {
                         + " records from an earlier run; give the demo another --topic-prefix");
             }
             var trace = readTrace(settings);
+            var owners = settings.owners().apply(cluster, trace.jobs()).forSeed(settings.seed());
             var appId = plannerApplicationId(topics);
             var plannerConfig = PlannerConfig.defaults()
                     .withApplicationId(appId)
                     .withPolicy(settings.policy())
+                    .withPolicySettings(PolicySettings.defaults().withPools(settings.pools()))
                     .withCommitIntervalMs(settings.commitIntervalMs())
                     .withStateDir(stateDir)
                     .withBootstrapServers(bootstrapServers)
@@ -122,8 +125,10 @@ public final class DemoRun {
             try (var planner = new PlannerApp(plannerConfig, registry)) {
                 planner.start();
                 awaitRunning(planner);
-                report = SimulatorApp.runLockstep(cluster, trace.jobs(), new LockstepConfig(bootstrapServers, topics,
-                        appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT, BARRIER_POLL), registry, new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
+                report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
+                        new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
+                                BARRIER_POLL), registry,
+                        new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
             }
             var wall = Duration.ofNanos(System.nanoTime() - started);
             return new Outcome(report, trace.deadLettered(), countRecords(), wall);
@@ -159,7 +164,7 @@ public final class DemoRun {
             while (rows.hasNext()) {
                 var row = rows.next();
                 if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
-                    jobs.add(AvroMapping.job(parsed.value()));
+                    jobs.add(settings.users().apply(AvroMapping.job(parsed.value())));
                 } else if (row instanceof TraceRow.Rejected<JobSubmitted> rejected) {
                     log.warn("trace {} line {}: {}", rows.sourceName(), rejected.line(), rejected.reason());
                     deadLetters.send(null, rejected.deadLetter(), null);

@@ -1,8 +1,15 @@
 package io.gleaner.deploy.demo;
 
+import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.Pool;
+import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.evaluate.OwnerSource;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * What the demo runs: the first {@code jobs} jobs of a SWIM trace on a simulated cluster, through the planner.
@@ -14,9 +21,16 @@ import java.util.Objects;
  * @param policy           the planner's placement policy
  * @param heartbeatPeriod  event time between heartbeat rounds
  * @param commitIntervalMs the planner's commit interval; every lockstep round waits for one commit
+ * @param users            gives each job of the trace its user
+ * @param pools            the users' min shares and weights (the Fair policy's pools, COSHH's share metrics)
+ * @param owners           the owners' load of the cluster for the trace's jobs
  */
 public record DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy,
-                           Duration heartbeatPeriod, long commitIntervalMs) {
+                           Duration heartbeatPeriod, long commitIntervalMs, UnaryOperator<Job> users,
+                           List<Pool> pools, BiFunction<ClusterSpec, List<Job>, OwnerSource> owners) {
+
+    /** A cluster whose whole capacity is spare. */
+    public static final BiFunction<ClusterSpec, List<Job>, OwnerSource> NO_OWNERS = (cluster, jobs) -> OwnerSource.NONE;
 
     /** Jobs the demo runs by default. */
     public static final int DEFAULT_JOBS = 200;
@@ -33,11 +47,21 @@ public record DemoSettings(int jobs, long seed, String cluster, String trace, Po
         Objects.requireNonNull(trace, "trace");
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
+        Objects.requireNonNull(users, "users");
+        Objects.requireNonNull(owners, "owners");
+        pools = List.copyOf(pools);
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be >= 1, was " + jobs);
         }
         if (commitIntervalMs < 0) {
             throw new IllegalArgumentException("commitIntervalMs must be >= 0, was " + commitIntervalMs);
         }
+    }
+
+    /** A demo without owners, with the trace's users and no pools. */
+    public DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy, Duration heartbeatPeriod,
+                        long commitIntervalMs) {
+        this(jobs, seed, cluster, trace, policy, heartbeatPeriod, commitIntervalMs, job -> job, List.of(),
+                NO_OWNERS);
     }
 }
