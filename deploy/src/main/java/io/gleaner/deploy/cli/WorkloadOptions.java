@@ -30,10 +30,10 @@ final class WorkloadOptions {
     static final String NONE = "none";
 
     /**
-     * How long after the first submission the owners' load is laid out: the trace's submissions and a week for the
+     * How long after the first submission the owners' load is laid out: the trace's submissions and 30 days for the
      * backlog to drain. A run still going after that sees the owners' last value.
      */
-    static final Duration OWNERS_AFTER_LAST_SUBMISSION = Duration.ofDays(7);
+    static final Duration OWNERS_AFTER_LAST_SUBMISSION = Duration.ofDays(30);
 
     @Option(names = "--owners", defaultValue = BUNDLED, paramLabel = "bundled|none|PATH",
             description = "The owners' (regular) load of the nodes: " + BUNDLED + ", the bundled week of 99 "
