@@ -130,13 +130,17 @@ final class NodeRuntime {
 
     /** Time the owners were short of CPU up to {@code time}, in milliseconds. */
     long violationMillis(long time) {
-        return violationMillis + (shortNow() > 0 && time > accountedAt ? time - accountedAt : 0);
+        return violationMillis + (shortNow() > 0 ? pendingMillis(time) : 0);
     }
 
     /** CPU the owners were short of up to {@code time}, in core-seconds. */
     double shortfallCoreSeconds(long time) {
-        double pending = time > accountedAt ? shortNow() * (time - accountedAt) : 0;
-        return (shortfallCoreMillis + pending) / 1000.0;
+        return (shortfallCoreMillis + shortNow() * pendingMillis(time)) / 1000.0;
+    }
+
+    /** Time since the last change, not yet accounted; 0 before the first change. */
+    private long pendingMillis(long time) {
+        return accountedAt == Long.MIN_VALUE || time <= accountedAt ? 0 : time - accountedAt;
     }
 
     /** The node's heartbeat at {@code time}: capacity, what is free, and the running attempts by decision id. */
