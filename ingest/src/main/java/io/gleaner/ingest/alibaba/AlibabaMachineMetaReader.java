@@ -2,6 +2,7 @@ package io.gleaner.ingest.alibaba;
 
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.TraceNumbers;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.Resources;
@@ -126,7 +127,7 @@ public final class AlibabaMachineMetaReader extends LineTraceReader<NodeHeartbea
         if (Double.isNaN(memory)) {
             return rejected(lineNumber, "mem_size must be a number, was '" + memoryText + "'");
         }
-        if (TraceNumbers.abnormalMark(memory)) {
+        if (AbnormalMark.is(memory)) {
             return rejected(lineNumber, "mem_size is " + memoryText + ", the trace's mark of an abnormal value");
         }
         if (!(memory > 0) || memory > 100) {

@@ -3,6 +3,7 @@ package io.gleaner.ingest.alibaba;
 import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.TraceNumbers;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.Metric;
@@ -198,7 +199,7 @@ public final class AlibabaMachineUsageReader implements TraceReader<UtilizationS
             String reason = null;
             if (Double.isNaN(percent)) {
                 reason = FIELD_NAMES[field] + " must be a number, was '" + text + "'";
-            } else if (TraceNumbers.abnormalMark(percent)) {
+            } else if (AbnormalMark.is(percent)) {
                 reason = FIELD_NAMES[field] + " is " + text + ", the trace's mark of an abnormal value";
             } else if (percent < 0 || percent > 100) {
                 reason = FIELD_NAMES[field] + " must be in [0, 100], was " + text;

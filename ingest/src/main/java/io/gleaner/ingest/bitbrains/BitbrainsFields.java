@@ -1,6 +1,9 @@
 package io.gleaner.ingest.bitbrains;
 
-/** The names of a Bitbrains line's fields and the number rule {@link BitbrainsLine#parse} applies to them. */
+/**
+ * The names of a Bitbrains line's fields and how its header starts, for {@link BitbrainsLine#parse} (which reads
+ * the numbers with {@link io.gleaner.ingest.trace.TraceNumbers#decimal}).
+ */
 final class BitbrainsFields {
 
     /** The fields' names in reasons, in file order (the file's own header spells MHz as MHZ). */
@@ -14,25 +17,5 @@ final class BitbrainsFields {
     static final String HEADER_START = "Timestamp";
 
     private BitbrainsFields() {
-    }
-
-    /**
-     * A finite decimal number, or NaN when the text is not one. {@link Double#parseDouble} alone would
-     * also take {@code NaN}, {@code Infinity} and a trailing {@code d} or {@code f}.
-     */
-    static double decimal(String text) {
-        if (text.isEmpty()) {
-            return Double.NaN;
-        }
-        char last = text.charAt(text.length() - 1);
-        if (last != '.' && (last < '0' || last > '9')) {
-            return Double.NaN;
-        }
-        try {
-            double value = Double.parseDouble(text);
-            return Double.isInfinite(value) ? Double.NaN : value;
-        } catch (NumberFormatException e) {
-            return Double.NaN;
-        }
     }
 }

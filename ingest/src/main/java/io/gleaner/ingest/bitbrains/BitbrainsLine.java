@@ -1,5 +1,6 @@
 package io.gleaner.ingest.bitbrains;
 
+import io.gleaner.ingest.trace.TraceNumbers;
 import java.util.Objects;
 
 /**
@@ -65,7 +66,7 @@ public sealed interface BitbrainsLine permits BitbrainsLine.Header, BitbrainsLin
         var numbers = new double[FIELDS];
         for (int i = 1; i < FIELDS; i++) {
             var text = fields[i].strip();
-            double value = BitbrainsFields.decimal(text);
+            double value = TraceNumbers.decimal(text);
             if (Double.isNaN(value)) {
                 return new Malformed(BitbrainsFields.NAMES[i] + " must be a finite decimal number, was '" + text
                         + "'");

@@ -1,13 +1,9 @@
 package io.gleaner.ingest.bitbrains;
 
-import io.gleaner.ingest.trace.ExpandedRows;
-import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
-import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -26,11 +22,7 @@ import java.util.Objects;
  *
  * <p>One line is held at a time. Not thread-safe.
  */
-public final class BitbrainsRowReader implements TraceReader<BitbrainsRow> {
-
-    private final String vmId;
-    private final ExpandedRows<BitbrainsRow> rows;
-    private long headerLines;
+public final class BitbrainsRowReader extends BitbrainsReader<BitbrainsRow> {
 
     /**
      * A reader of an open input.
@@ -39,13 +31,7 @@ public final class BitbrainsRowReader implements TraceReader<BitbrainsRow> {
      * @param vmId  the key of every row, e.g. {@code BitbrainsTraceReader.nodeId(input.name(), "")}
      */
     public BitbrainsRowReader(TraceInput input, String vmId) {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(vmId, "vmId");
-        if (vmId.isBlank()) {
-            throw new IllegalArgumentException("vmId must not be blank");
-        }
-        this.vmId = vmId;
-        this.rows = new ExpandedRows<>(new Lines(input));
+        super(input, vmId, "vmId");
     }
 
     /**
@@ -71,64 +57,11 @@ public final class BitbrainsRowReader implements TraceReader<BitbrainsRow> {
 
     /** The VM id, the key of every row. */
     public String vmId() {
-        return vmId;
-    }
-
-    /** Header lines skipped: 1 when the file has its header, else 0. */
-    public long headerLines() {
-        return headerLines;
+        return key();
     }
 
     @Override
-    public boolean hasNext() {
-        return rows.hasNext();
-    }
-
-    @Override
-    public TraceRow<BitbrainsRow> next() {
-        return rows.next();
-    }
-
-    @Override
-    public String sourceName() {
-        return rows.sourceName();
-    }
-
-    @Override
-    public long linesRead() {
-        return rows.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return rows.blankLines();
-    }
-
-    @Override
-    public void close() {
-        rows.close();
-    }
-
-    /** The file's lines; the header parses to no row, every other line to one row or one rejection. */
-    private final class Lines extends LineTraceReader<List<TraceRow<BitbrainsRow>>> {
-
-        Lines(TraceInput input) {
-            super(input, NO_LIMIT, DEFAULT_MAX_LINE_BYTES);
-        }
-
-        @Override
-        protected TraceRow<List<TraceRow<BitbrainsRow>>> parse(String line, long lineNumber) {
-            var parsed = BitbrainsLine.parse(line, lineNumber);
-            if (parsed instanceof BitbrainsLine.Header) {
-                headerLines++;
-                return new TraceRow.Parsed<>(lineNumber, Instant.EPOCH, vmId, List.of());
-            }
-            if (parsed instanceof BitbrainsLine.Malformed malformed) {
-                return rejected(lineNumber, malformed.reason());
-            }
-            var row = ((BitbrainsLine.Row) parsed).row();
-            return new TraceRow.Parsed<>(lineNumber, row.time(), vmId,
-                    List.of(new TraceRow.Parsed<>(lineNumber, row.time(), vmId, row)));
-        }
+    List<TraceRow<BitbrainsRow>> expand(long lineNumber, BitbrainsRow row) {
+        return List.of(new TraceRow.Parsed<>(lineNumber, row.time(), key(), row));
     }
 }

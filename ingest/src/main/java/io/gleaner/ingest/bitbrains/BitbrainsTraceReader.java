@@ -1,18 +1,13 @@
 package io.gleaner.ingest.bitbrains;
 
 import io.gleaner.ingest.bitbrains.BitbrainsRow.Resource;
-import io.gleaner.ingest.trace.ExpandedRows;
-import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
-import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -65,7 +60,7 @@ import java.util.Objects;
  * <p>Memory does not grow with the file: one line and its at most two rows are held at a time. Not
  * thread-safe.
  */
-public final class BitbrainsTraceReader implements TraceReader<UtilizationSample> {
+public final class BitbrainsTraceReader extends BitbrainsReader<UtilizationSample> {
 
     /** Largest usage / capacity kept (as 1); above it the sample is rejected. */
     public static final double MAX_OVER_CAPACITY = BitbrainsRow.MAX_OVER_CAPACITY;
@@ -73,10 +68,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
     /** Largest timestamp accepted, in seconds: its milliseconds still fit in a long. */
     public static final long MAX_SECONDS = BitbrainsRow.MAX_SECONDS;
 
-    private final String nodeId;
-    private final ExpandedRows<UtilizationSample> rows;
     private long clampedSamples;
-    private long headerLines;
 
     /**
      * A reader of an open input.
@@ -85,13 +77,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
      * @param nodeId the node id of every sample, e.g. {@code nodeId(input.name(), "")}
      */
     public BitbrainsTraceReader(TraceInput input, String nodeId) {
-        Objects.requireNonNull(input, "input");
-        Objects.requireNonNull(nodeId, "nodeId");
-        if (nodeId.isBlank()) {
-            throw new IllegalArgumentException("nodeId must not be blank");
-        }
-        this.nodeId = nodeId;
-        this.rows = new ExpandedRows<>(new Lines(input));
+        super(input, nodeId, "nodeId");
     }
 
     /** Opens a file, plain or gzip; the node id is {@code nodeIdPrefix} + the file name without its extension. */
@@ -130,7 +116,7 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
 
     /** The node id of every sample of this file. */
     public String nodeId() {
-        return nodeId;
+        return key();
     }
 
     /** Samples whose usage was above capacity (at most {@value #MAX_OVER_CAPACITY} times) and became 1. */
@@ -138,83 +124,28 @@ public final class BitbrainsTraceReader implements TraceReader<UtilizationSample
         return clampedSamples;
     }
 
-    /** Header lines skipped: 1 when the file has its header, else 0. */
-    public long headerLines() {
-        return headerLines;
-    }
-
     @Override
-    public boolean hasNext() {
-        return rows.hasNext();
+    List<TraceRow<UtilizationSample>> expand(long lineNumber, BitbrainsRow row) {
+        return List.of(sample(lineNumber, Metric.CPU, row, Resource.CPU),
+                sample(lineNumber, Metric.MEMORY, row, Resource.MEMORY));
     }
 
-    @Override
-    public TraceRow<UtilizationSample> next() {
-        return rows.next();
-    }
-
-    @Override
-    public String sourceName() {
-        return rows.sourceName();
-    }
-
-    @Override
-    public long linesRead() {
-        return rows.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return rows.blankLines();
-    }
-
-    @Override
-    public void close() {
-        rows.close();
-    }
-
-    /** The file's lines, each parsed by {@link BitbrainsLine#parse} into the rows it yields (none for the header). */
-    private final class Lines extends LineTraceReader<List<TraceRow<UtilizationSample>>> {
-
-        Lines(TraceInput input) {
-            super(input, NO_LIMIT, DEFAULT_MAX_LINE_BYTES);
+    private TraceRow<UtilizationSample> sample(long lineNumber, Metric metric, BitbrainsRow row, Resource resource) {
+        var rejection = row.rejection(resource);
+        if (rejection.isPresent()) {
+            return rejectedRow(lineNumber, rejection.get());
         }
-
-        @Override
-        protected TraceRow<List<TraceRow<UtilizationSample>>> parse(String line, long lineNumber) {
-            var parsed = BitbrainsLine.parse(line, lineNumber);
-            if (parsed instanceof BitbrainsLine.Header) {
-                headerLines++;
-                return new TraceRow.Parsed<>(lineNumber, Instant.EPOCH, nodeId, List.of());
-            }
-            if (parsed instanceof BitbrainsLine.Malformed malformed) {
-                return rejected(lineNumber, malformed.reason());
-            }
-            var row = ((BitbrainsLine.Row) parsed).row();
-            var time = row.time();
-            var rows = new ArrayList<TraceRow<UtilizationSample>>(2);
-            rows.add(sample(lineNumber, time, Metric.CPU, row, Resource.CPU));
-            rows.add(sample(lineNumber, time, Metric.MEMORY, row, Resource.MEMORY));
-            return new TraceRow.Parsed<>(lineNumber, time, nodeId, rows);
+        if (row.overCapacity(resource)) {
+            clampedSamples++;
         }
-
-        private TraceRow<UtilizationSample> sample(long lineNumber, Instant time, Metric metric, BitbrainsRow row,
-                Resource resource) {
-            var rejection = row.rejection(resource);
-            if (rejection.isPresent()) {
-                return new TraceRow.Rejected<>(rejected(lineNumber, rejection.get()).deadLetter());
-            }
-            if (row.overCapacity(resource)) {
-                clampedSamples++;
-            }
-            var sample = UtilizationSample.newBuilder()
-                    .setNodeId(nodeId)
-                    .setTime(time)
-                    .setMetric(metric)
-                    .setSource(UsageSource.REGULAR)
-                    .setValue(row.fraction(resource))
-                    .build();
-            return new TraceRow.Parsed<>(lineNumber, time, nodeId, sample);
-        }
+        var time = row.time();
+        var sample = UtilizationSample.newBuilder()
+                .setNodeId(key())
+                .setTime(time)
+                .setMetric(metric)
+                .setSource(UsageSource.REGULAR)
+                .setValue(row.fraction(resource))
+                .build();
+        return new TraceRow.Parsed<>(lineNumber, time, key(), sample);
     }
 }

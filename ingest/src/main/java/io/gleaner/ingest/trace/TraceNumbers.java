@@ -1,7 +1,7 @@
-package io.gleaner.ingest.alibaba;
+package io.gleaner.ingest.trace;
 
-/** Strict number parsing for the machine files' comma-separated fields. */
-final class TraceNumbers {
+/** Strict number parsing for trace fields, shared by the readers that need a finite decimal and nothing more. */
+public final class TraceNumbers {
 
     private TraceNumbers() {
     }
@@ -10,7 +10,7 @@ final class TraceNumbers {
      * A finite decimal number, or NaN when the text is not one. {@link Double#parseDouble} alone would also
      * take {@code NaN}, {@code Infinity} and a trailing {@code d} or {@code f}.
      */
-    static double decimal(String text) {
+    public static double decimal(String text) {
         if (text.isEmpty()) {
             return Double.NaN;
         }
@@ -24,10 +24,5 @@ final class TraceNumbers {
         } catch (NumberFormatException e) {
             return Double.NaN;
         }
-    }
-
-    /** Whether a normalised value is one of the trace's marks of an abnormal value, -1 or 101 (trace_2018.md §2.2). */
-    static boolean abnormalMark(double value) {
-        return value == -1.0 || value == 101.0;
     }
 }
