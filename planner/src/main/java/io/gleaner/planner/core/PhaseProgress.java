@@ -1,7 +1,6 @@
 package io.gleaner.planner.core;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,21 +13,19 @@ import java.util.Objects;
  * launched, in any order: FIFO launches them by index ({@link #runnable}), delay scheduling launches the one whose
  * chunk is on the asking node ({@link #runnableAmong}).
  *
- * @param launched  indexes of the tasks that have had at least one attempt (the record keeps its own copy)
- * @param succeeded indexes of the tasks that succeeded, a subset of {@code launched} (the record keeps its own copy)
+ * @param launched  the tasks that have had at least one attempt
+ * @param succeeded the tasks that succeeded, a subset of {@code launched}
  * @param relaunch  indexes of tasks whose latest attempt ended without success, waiting for their next
  *                  attempt, in the order they ended
  * @param attempts  latest attempt number by task index, for tasks past attempt 0; for a task in
  *                  {@code relaunch} it is the number its next attempt will get
  */
-public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<Integer> relaunch,
+public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List<Integer> relaunch,
                             Map<Integer, Integer> attempts) {
 
     public PhaseProgress {
         Objects.requireNonNull(launched, "launched");
         Objects.requireNonNull(succeeded, "succeeded");
-        launched = (BitSet) launched.clone();
-        succeeded = (BitSet) succeeded.clone();
         relaunch = List.copyOf(relaunch);
         attempts = Map.copyOf(attempts);
         if (count < 0) {
@@ -38,25 +35,23 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             throw new IllegalArgumentException("task " + (launched.length() - 1) + " launched but there are only "
                     + count);
         }
-        // Succeeded tasks within the launched prefix need no check: the common case (FIFO) costs no copy.
-        if (succeeded.length() > launched.nextClearBit(0)) {
-            var notLaunched = (BitSet) succeeded.clone();
-            notLaunched.andNot(launched);
-            if (!notLaunched.isEmpty()) {
-                throw new IllegalArgumentException("task " + notLaunched.nextSetBit(0) + " succeeded but was never"
-                        + " launched");
+        if (!launched.containsAll(succeeded)) {
+            int task = succeeded.nextPresent(0);
+            while (launched.contains(task)) {
+                task = succeeded.nextPresent(task + 1);
             }
+            throw new IllegalArgumentException("task " + task + " succeeded but was never launched");
         }
         var seen = new HashSet<Integer>();
         for (int index : relaunch) {
-            if (index < 0 || !launched.get(index) || succeeded.get(index) || !seen.add(index)) {
+            if (index < 0 || !launched.contains(index) || succeeded.contains(index) || !seen.add(index)) {
                 throw new IllegalArgumentException("task " + index + " cannot wait for relaunch: launched "
                         + launched + ", succeeded " + succeeded + ", relaunch " + relaunch);
             }
         }
         for (var entry : attempts.entrySet()) {
             int index = entry.getKey();
-            if (index < 0 || !launched.get(index) || entry.getValue() < 1) {
+            if (!launched.contains(index) || entry.getValue() < 1) {
                 throw new IllegalArgumentException("latest attempt " + entry.getValue() + " of task " + index
                         + " is impossible: it was never launched");
             }
@@ -67,49 +62,39 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
      * Progress whose launched tasks are {@code 0..launchedPrefix-1}, as FIFO leaves it (and as a planner state
      * written before out-of-order launches holds it).
      */
-    public PhaseProgress(int count, int launchedPrefix, BitSet succeeded, List<Integer> relaunch,
+    public PhaseProgress(int count, int launchedPrefix, TaskSet succeeded, List<Integer> relaunch,
                          Map<Integer, Integer> attempts) {
         this(count, prefix(launchedPrefix, count), succeeded, relaunch, attempts);
     }
 
     /** No task of {@code count} launched yet. */
     public static PhaseProgress start(int count) {
-        return new PhaseProgress(count, new BitSet(), new BitSet(), List.of(), Map.of());
-    }
-
-    @Override
-    public BitSet launched() {
-        return (BitSet) launched.clone();
-    }
-
-    @Override
-    public BitSet succeeded() {
-        return (BitSet) succeeded.clone();
+        return new PhaseProgress(count, TaskSet.EMPTY, TaskSet.EMPTY, List.of(), Map.of());
     }
 
     /** Number of tasks that have had at least one attempt. */
     public int launchedCount() {
-        return launched.cardinality();
+        return launched.size();
     }
 
     /** Number of leading tasks {@code 0..k-1} that have all been launched: the first fresh index, or count. */
     public int launchedPrefix() {
-        return Math.min(launched.nextClearBit(0), count);
+        return Math.min(launched.prefix(), count);
     }
 
     /** Whether task {@code taskIndex} has had at least one attempt. */
     public boolean isLaunched(int taskIndex) {
-        return launched.get(taskIndex);
+        return launched.contains(taskIndex);
     }
 
     /** Whether every task succeeded (true when there are none). */
     public boolean allSucceeded() {
-        return succeeded.cardinality() == count;
+        return succeeded.size() == count;
     }
 
     /** Whether task {@code taskIndex} succeeded. */
     public boolean hasSucceeded(int taskIndex) {
-        return succeeded.get(taskIndex);
+        return succeeded.contains(taskIndex);
     }
 
     /** Latest attempt number of task {@code taskIndex} (0 until it is relaunched). */
@@ -119,12 +104,12 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
 
     /** Whether some task waits for an attempt. */
     public boolean hasRunnable() {
-        return !relaunch.isEmpty() || launched.nextClearBit(0) < count;
+        return !relaunch.isEmpty() || launched.size() < count;
     }
 
     /** Number of tasks waiting for an attempt: relaunches plus fresh tasks. */
     public int runnableCount() {
-        return relaunch.size() + count - launched.cardinality();
+        return relaunch.size() + count - launched.size();
     }
 
     /**
@@ -132,7 +117,7 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
      * relaunch.
      */
     public int running() {
-        return launched.cardinality() - succeeded.cardinality() - relaunch.size();
+        return launched.size() - succeeded.size() - relaunch.size();
     }
 
     /** Up to {@code limit} attempts ready to place: relaunches in the order they ended, then fresh tasks by index. */
@@ -142,8 +127,8 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             int index = relaunch.get(i);
             result.add(new TaskAttempt(jobId, kind, index, latestAttempt(index)));
         }
-        for (int index = launched.nextClearBit(0); index < count && result.size() < limit;
-                index = launched.nextClearBit(index + 1)) {
+        for (int index = launched.prefix(); index < count && result.size() < limit;
+                index = launched.nextMissing(index + 1)) {
             result.add(new TaskAttempt(jobId, kind, index, 0));
         }
         return result;
@@ -151,8 +136,8 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
 
     /**
      * Up to {@code limit} attempts ready to place among the tasks {@code among} names: relaunches of those tasks in
-     * the order they ended, then their fresh tasks by index. The search tests the launched bit set a word at a time
-     * ({@link #firstFresh}), not a task at a time.
+     * the order they ended, then their fresh tasks by index. The search tests the launched tasks a word (64 tasks)
+     * at a time ({@link #firstFresh}), not a task at a time.
      */
     public List<TaskAttempt> runnableAmong(String jobId, TaskKind kind, List<IndexProgression> among, int limit) {
         var result = new ArrayList<TaskAttempt>();
@@ -166,10 +151,9 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             }
         }
         // Merge the progressions' fresh tasks by index: next[k] is progression k's smallest fresh index not taken.
-        var words = launched.toLongArray();
         var next = new int[among.size()];
         for (int k = 0; k < next.length; k++) {
-            next[k] = firstFresh(words, count, among.get(k), 0);
+            next[k] = firstFresh(among.get(k), 0);
         }
         while (result.size() < limit) {
             int best = -1;
@@ -185,7 +169,7 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             result.add(new TaskAttempt(jobId, kind, index, 0));
             for (int k = 0; k < next.length; k++) {
                 if (next[k] == index) {
-                    next[k] = firstFresh(words, count, among.get(k), index + 1);
+                    next[k] = firstFresh(among.get(k), index + 1);
                 }
             }
         }
@@ -194,19 +178,12 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
 
     /**
      * The smallest fresh task index of {@code progression} that is {@code >= from}, or {@code count} when there is
-     * none.
+     * none. For a step of at most 64, every word of the launched set holds at least one index of the progression,
+     * so it tests a word at a time against the progression's bits: a 60,000-task phase costs at most 938 word
+     * tests, however its launched tasks interleave with the progression (delay scheduling launches the node-local
+     * ones, which are every N-th, and others).
      */
     public int firstFresh(IndexProgression progression, int from) {
-        return firstFresh(launched.toLongArray(), count, progression, from);
-    }
-
-    /**
-     * {@link #firstFresh(IndexProgression, int)} over the words of the launched bit set. For a step of at most 64,
-     * every word holds at least one index of the progression, so it tests a word at a time against the
-     * progression's bits: a 60,000-task phase costs at most 938 word tests, however its launched tasks interleave
-     * with the progression (delay scheduling launches the node-local ones, which are every N-th, and others).
-     */
-    private static int firstFresh(long[] words, int count, IndexProgression progression, int from) {
         long start = progression.ceiling(from);
         if (start >= count) {
             return count;
@@ -214,7 +191,7 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
         int step = progression.step();
         if (step > Long.SIZE) {
             for (long index = start; index < count; index += step) {
-                if (!isSet(words, (int) index)) {
+                if (!launched.contains((int) index)) {
                     return (int) index;
                 }
             }
@@ -234,8 +211,7 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
             if (count - base < Long.SIZE) {
                 mask &= (1L << (count - base)) - 1;
             }
-            int word = (int) (base >>> 6);
-            long fresh = ~(word < words.length ? words[word] : 0L) & mask;
+            long fresh = ~launched.word((int) (base >>> 6)) & mask;
             if (fresh != 0) {
                 return (int) (base + Long.numberOfTrailingZeros(fresh));
             }
@@ -243,14 +219,9 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
         return count;
     }
 
-    private static boolean isSet(long[] words, int index) {
-        int word = index >>> 6;
-        return word < words.length && (words[word] & (1L << index)) != 0;
-    }
-
     /** Whether that attempt was placed: an earlier attempt, or the latest one once it left the relaunch queue. */
     public boolean wasPlaced(int taskIndex, int attempt) {
-        if (taskIndex < 0 || taskIndex >= count || !launched.get(taskIndex) || attempt < 0) {
+        if (taskIndex < 0 || taskIndex >= count || !launched.contains(taskIndex) || attempt < 0) {
             return false;
         }
         int latest = latestAttempt(taskIndex);
@@ -262,18 +233,19 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
      * for relaunch with its latest attempt number; anything else is a policy bug.
      */
     public PhaseProgress withPlaced(Collection<TaskAttempt> placed) {
-        var newLaunched = (BitSet) launched.clone();
+        var newLaunched = launched;
         var newRelaunch = new ArrayList<>(relaunch);
         for (var attempt : placed) {
             int index = attempt.taskIndex();
-            if (index < count && !newLaunched.get(index) && attempt.attempt() == 0) {
-                newLaunched.set(index);
+            if (index < count && !newLaunched.contains(index) && attempt.attempt() == 0) {
+                newLaunched = newLaunched.with(index);
             } else if (newRelaunch.contains(index) && attempt.attempt() == latestAttempt(index)) {
                 newRelaunch.remove(Integer.valueOf(index));
             } else {
                 throw new IllegalArgumentException("attempt " + attempt.decisionId() + " is not runnable: "
                         + (index >= count ? "only " + count + " tasks"
-                                : newLaunched.get(index) ? "task already launched" : "fresh task, attempt must be 0")
+                                : newLaunched.contains(index) ? "task already launched"
+                                : "fresh task, attempt must be 0")
                         + ", relaunch " + newRelaunch);
             }
         }
@@ -285,13 +257,11 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
      * {@link JobProgress#onOutcome} for the rules. Returns this instance when nothing changes.
      */
     public PhaseProgress onOutcome(int taskIndex, int attempt, TaskOutcome.State state) {
-        if (!wasPlaced(taskIndex, attempt) || succeeded.get(taskIndex) || attempt != latestAttempt(taskIndex)) {
+        if (!wasPlaced(taskIndex, attempt) || succeeded.contains(taskIndex) || attempt != latestAttempt(taskIndex)) {
             return this;
         }
         if (state == TaskOutcome.State.SUCCEEDED) {
-            var newSucceeded = (BitSet) succeeded.clone();
-            newSucceeded.set(taskIndex);
-            return new PhaseProgress(count, launched, newSucceeded, relaunch, attempts);
+            return new PhaseProgress(count, launched, succeeded.with(taskIndex), relaunch, attempts);
         }
         if (state.endedWithoutSuccess()) {
             var newRelaunch = new ArrayList<>(relaunch);
@@ -312,12 +282,10 @@ public record PhaseProgress(int count, BitSet launched, BitSet succeeded, List<I
         return false;
     }
 
-    private static BitSet prefix(int launchedPrefix, int count) {
+    private static TaskSet prefix(int launchedPrefix, int count) {
         if (launchedPrefix < 0 || launchedPrefix > count) {
             throw new IllegalArgumentException("launched must be in 0.." + count + ", was " + launchedPrefix);
         }
-        var launched = new BitSet(launchedPrefix);
-        launched.set(0, launchedPrefix);
-        return launched;
+        return TaskSet.range(0, launchedPrefix);
     }
 }

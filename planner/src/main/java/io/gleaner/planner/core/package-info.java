@@ -11,7 +11,8 @@
  * <p>A job's map group may carry a {@link io.gleaner.planner.core.ChunkLayout}, the replica locations of its chunks
  * known at submission, which tells a policy which maps are node-local without a scan of the tasks
  * ({@link io.gleaner.planner.core.IndexProgression}). {@link io.gleaner.planner.core.PhaseProgress} lets fresh tasks
- * be launched in any order (FIFO still launches them by index); what a job keeps between heartbeats, including delay
+ * be launched in any order (FIFO still launches them by index), keeping its launched and succeeded tasks in
+ * immutable {@link io.gleaner.planner.core.TaskSet}s so that a change copies one bit set once; what a job keeps between heartbeats, including delay
  * scheduling's wait, is its {@link io.gleaner.planner.core.JobProgress}, which the topology stores.
  */
 package io.gleaner.planner.core;

@@ -4,6 +4,7 @@ import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PhaseProgress;
 import io.gleaner.planner.core.TaskKind;
+import io.gleaner.planner.core.TaskSet;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlannerJobState;
@@ -57,7 +58,7 @@ final class AvroMapping {
         var byDecimal = new LinkedHashMap<String, Integer>();
         attempts.forEach((index, attempt) -> byDecimal.put(Integer.toString(index), attempt));
         int prefix = phase.launchedPrefix();
-        var beyond = phase.launched().get(prefix, phase.count());
+        var beyond = phase.launched().toBitSet().get(prefix, phase.count());
         return io.gleaner.schemas.avro.PhaseProgress.newBuilder()
                 .setLaunched(prefix)
                 .setLaunchedBeyond(beyond.isEmpty() ? null : ByteBuffer.wrap(beyond.toByteArray()))
@@ -81,7 +82,7 @@ final class AvroMapping {
                 launched.set(prefix + i);
             }
         }
-        return new PhaseProgress(count, launched, BitSet.valueOf(stored.getSucceeded().duplicate()),
-                stored.getRelaunch(), attempts);
+        return new PhaseProgress(count, TaskSet.of(launched),
+                TaskSet.of(BitSet.valueOf(stored.getSucceeded().duplicate())), stored.getRelaunch(), attempts);
     }
 }

@@ -73,9 +73,7 @@ class PhaseProgressTest {
     @Test
     void shouldFindTheFirstFreshTaskOfAProgressionPastALongLaunchedPrefix() {
         // 60,000 maps, 0..29,999 launched: the first fresh index of {2, 8, 14, ...} is 30,002 (2 + 6 * 5,000)
-        var launchedTasks = new BitSet();
-        launchedTasks.set(0, 30_000);
-        var progress = new PhaseProgress(60_000, launchedTasks, new BitSet(), List.of(), Map.of());
+        var progress = new PhaseProgress(60_000, TaskSet.range(0, 30_000), TaskSet.EMPTY, List.of(), Map.of());
 
         assertThat(progress.firstFresh(new IndexProgression(2, 6), 0)).isEqualTo(30_002);
         assertThat(progress.firstFresh(new IndexProgression(2, 6), 30_003)).isEqualTo(30_008);
@@ -96,7 +94,7 @@ class PhaseProgressTest {
                     launchedTasks.set(i);
                 }
             }
-            var progress = new PhaseProgress(count, launchedTasks, new BitSet(), List.of(), Map.of());
+            var progress = new PhaseProgress(count, TaskSet.of(launchedTasks), TaskSet.EMPTY, List.of(), Map.of());
             var progression = new IndexProgression(random.nextInt(count + 5), 1 + random.nextInt(70));
             int from = random.nextInt(count + 5);
 
@@ -128,7 +126,7 @@ class PhaseProgressTest {
     @Test
     void shouldEqualThePrefixFormWhenLaunchedInIndexOrder() {
         var inOrder = launched(4, 0, 1);
-        var prefix = new PhaseProgress(4, 2, new BitSet(), List.of(), Map.of());
+        var prefix = new PhaseProgress(4, 2, TaskSet.EMPTY, List.of(), Map.of());
 
         assertThat(inOrder).isEqualTo(prefix);
         assertThat(prefix.launchedPrefix()).isEqualTo(2);
@@ -136,18 +134,15 @@ class PhaseProgressTest {
 
     @Test
     void shouldRefuseImpossibleProgress() {
-        var launchedTasks = new BitSet();
-        launchedTasks.set(1);
-        var succeededTasks = new BitSet();
-        succeededTasks.set(2);
+        var launchedTasks = TaskSet.of(1);
 
-        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, succeededTasks, List.of(), Map.of()))
+        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, TaskSet.of(1, 2), List.of(), Map.of()))
                 .hasMessage("task 2 succeeded but was never launched");
-        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, new BitSet(), List.of(0), Map.of()))
+        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, TaskSet.EMPTY, List.of(0), Map.of()))
                 .hasMessageStartingWith("task 0 cannot wait for relaunch");
-        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, new BitSet(), List.of(), Map.of(2, 1)))
+        assertThatThrownBy(() -> new PhaseProgress(3, launchedTasks, TaskSet.EMPTY, List.of(), Map.of(2, 1)))
                 .hasMessage("latest attempt 1 of task 2 is impossible: it was never launched");
-        assertThatThrownBy(() -> new PhaseProgress(1, launchedTasks, new BitSet(), List.of(), Map.of()))
+        assertThatThrownBy(() -> new PhaseProgress(1, launchedTasks, TaskSet.EMPTY, List.of(), Map.of()))
                 .hasMessage("task 1 launched but there are only 1");
     }
 }
