@@ -1,6 +1,7 @@
 package io.gleaner.planner.core;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -15,10 +16,11 @@ import java.util.Optional;
  * @param flopPerByte work per byte read
  * @param demand      what the attempt holds while it runs
  * @param chunk       for a map of a group with a dataset, the chunk it reads
+ * @param chunkMoves  chunks to copy before the attempt starts, in order (Salamander section III-C)
  */
 public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                         String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
-                        Resources demand, Optional<Chunk> chunk) {
+                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves) {
 
     public Placement {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -26,6 +28,7 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(chunk, "chunk");
+        chunkMoves = List.copyOf(chunkMoves);
         var expected = new TaskAttempt(jobId, kind, taskIndex, attempt).decisionId();
         if (!expected.equals(decisionId)) {
             throw new IllegalArgumentException("decisionId must be " + expected + ", was " + decisionId);
@@ -33,6 +36,20 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         if (inputBytes < 0) {
             throw new IllegalArgumentException("inputBytes must be >= 0, was " + inputBytes + " in " + decisionId);
         }
+    }
+
+    /** A placement that moves no chunk. */
+    public Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
+                     String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
+                     Resources demand, Optional<Chunk> chunk) {
+        this(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes, flopPerByte,
+                demand, chunk, List.of());
+    }
+
+    /** This placement, copying {@code moves} first. */
+    public Placement withChunkMoves(List<ChunkMove> moves) {
+        return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
+                flopPerByte, demand, chunk, moves);
     }
 
     /** Places {@code attempt} of a task of {@code job} on {@code nodeId}, taking sizes and chunk from the job's group. */

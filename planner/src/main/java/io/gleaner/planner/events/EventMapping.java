@@ -3,6 +3,7 @@ package io.gleaner.planner.events;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
@@ -106,19 +107,26 @@ public final class EventMapping {
                 .build();
     }
 
-    /**
-     * The placement of a {@code placements} event. Chunk moves are not carried: the core's placements have none
-     * yet (see {@link #placementDecision}).
-     */
+    /** The placement of a {@code placements} event, with its chunk moves. */
     public static Checked<Placement> placement(PlacementDecision event) {
         return Checked.of(() -> new Placement(event.getDecisionId(), event.getEpoch(), event.getJobId(),
                 taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
                 event.getNodeId(), event.getNotBefore(), event.getPolicy(), event.getInputBytes(),
                 event.getFlopPerByte(), resources(event.getDemand()),
-                Optional.ofNullable(event.getChunk()).map(chunk -> new Chunk(chunk.getDataset(), chunk.getIndex()))));
+                Optional.ofNullable(event.getChunk()).map(EventMapping::chunk),
+                event.getChunkMoves().stream().map(move -> new ChunkMove(chunk(move.getChunk()),
+                        Optional.ofNullable(move.getFromNode()), move.getToNode())).toList()));
     }
 
-    /** A placement as the {@code placements} topic carries it, with no chunk moves. */
+    private static Chunk chunk(ChunkRef ref) {
+        return new Chunk(ref.getDataset(), ref.getIndex());
+    }
+
+    private static ChunkRef chunkRef(Chunk chunk) {
+        return new ChunkRef(chunk.dataset(), chunk.index());
+    }
+
+    /** A placement as the {@code placements} topic carries it. */
     public static PlacementDecision placementDecision(Placement placement) {
         return PlacementDecision.newBuilder()
                 .setDecisionId(placement.decisionId())
@@ -133,8 +141,11 @@ public final class EventMapping {
                 .setInputBytes(placement.inputBytes())
                 .setFlopPerByte(placement.flopPerByte())
                 .setDemand(resources(placement.demand()))
-                .setChunk(placement.chunk().map(chunk -> new ChunkRef(chunk.dataset(), chunk.index())).orElse(null))
-                .setChunkMoves(List.of())
+                .setChunk(placement.chunk().map(EventMapping::chunkRef).orElse(null))
+                .setChunkMoves(placement.chunkMoves().stream()
+                        .map(move -> new io.gleaner.schemas.avro.ChunkMove(chunkRef(move.chunk()),
+                                move.fromNode().orElse(null), move.toNode()))
+                        .toList())
                 .build();
     }
 

@@ -6,7 +6,9 @@ import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
@@ -79,6 +81,21 @@ class EventMappingTest {
         assertThat(decision.getChunk().getDataset()).isEqualTo("ds-j");
         assertThat(decision.getChunk().getIndex()).isEqualTo(2);
         assertThat(decision.getChunkMoves()).isEmpty();
+        assertThat(EventMapping.placement(decision)).isEqualTo(new Checked.Valid<>(placement));
+    }
+
+    @Test
+    void chunkMovesSurviveTheRoundTripThroughPlacementDecision() {
+        var placement = mapOn(job("j", T0, maps(3, "ds-j")), 1, "n4", T0).withChunkMoves(List.of(
+                new ChunkMove(new Chunk("ds-j", 1), Optional.empty(), "n4"),
+                new ChunkMove(new Chunk("ds-j", 2), Optional.of("n1"), "n5")));
+
+        var decision = EventMapping.placementDecision(placement);
+
+        assertThat(decision.getChunkMoves()).hasSize(2);
+        assertThat(decision.getChunkMoves().get(0).getFromNode()).isNull();
+        assertThat(decision.getChunkMoves().get(1).getFromNode()).isEqualTo("n1");
+        assertThat(decision.getChunkMoves().get(1).getChunk().getIndex()).isEqualTo(2);
         assertThat(EventMapping.placement(decision)).isEqualTo(new Checked.Valid<>(placement));
     }
 

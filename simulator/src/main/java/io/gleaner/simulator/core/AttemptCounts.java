@@ -13,10 +13,12 @@ package io.gleaner.simulator.core;
  * @param mapAttempts        map attempts that took their node
  * @param remoteMapAttempts  map attempts on a node without a replica of their chunk, which copied it first
  * @param remoteShuffleBytes bytes reduces fetched from maps on other nodes
+ * @param chunkMoves         chunk copies the planner asked for with its placements (Salamander section III-C)
+ * @param movedBytes         bytes those copies moved
  */
 public record AttemptCounts(long tasks, long decisions, long duplicateDecisions, long attempts, long failedAttempts,
                             long killedAttempts, long relaunchedTasks, long mapAttempts, long remoteMapAttempts,
-                            long remoteShuffleBytes) {
+                            long remoteShuffleBytes, long chunkMoves, long movedBytes) {
 
     /** Share of map attempts that were remote (Salamander section IV); NaN when no map ran. */
     public double remoteMapShare() {

@@ -1,14 +1,18 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.random.RandomGenerator;
 
 /**
@@ -20,13 +24,16 @@ import java.util.random.RandomGenerator;
  * {@code (s + i + j) mod N}, {@code j = 0 .. r-1}, of the cluster's node list, with {@code r = min(3, N)} replicas
  * (COSHH section 5.2 sets replication to three). Consecutive chunks thus start on consecutive nodes (round-robin),
  * and a chunk's replicas are on distinct nodes. Datasets are drawn in the order they are first seen, which the
- * event order fixes, so the same seed gives the same layout.
+ * event order fixes, so the same seed gives the same layout. A chunk the planner moves (a {@code ChunkMove} of a
+ * placement) gains a replica on the target node once the copy is done; the job's layout, as submitted, does not
+ * change.
  */
 public final class ReplicaPlacement {
 
     private final List<String> nodeIds;
     private final RandomGenerator random;
     private final Map<String, ChunkLayout> layouts = new HashMap<>();
+    private final Map<Chunk, Set<String>> copies = new HashMap<>();
 
     /**
      * @param cluster the nodes to spread replicas over, in their list order
@@ -43,17 +50,31 @@ public final class ReplicaPlacement {
         return layouts.computeIfAbsent(dataset, d -> ChunkLayout.of(nodeIds, random.nextInt(nodeIds.size())));
     }
 
-    /** The nodes holding chunk {@code index} of {@code dataset}, first replica first. */
+    /**
+     * The nodes holding chunk {@code index} of {@code dataset}: its layout's replicas, first replica first, then the
+     * nodes it was copied to, by node id.
+     */
     public List<String> replicas(String dataset, long index) {
         if (index < 0) {
             throw new IllegalArgumentException("chunk index must be >= 0, was " + index + " in " + dataset);
         }
-        return layout(dataset).replicas(index);
+        var nodes = new ArrayList<>(layout(dataset).replicas(index));
+        copies.getOrDefault(new Chunk(dataset, index), Set.of()).stream().sorted().forEach(nodes::add);
+        return List.copyOf(nodes);
     }
 
     /** Whether {@code nodeId} holds a replica of chunk {@code index} of {@code dataset}. */
     public boolean isLocal(String dataset, long index, String nodeId) {
-        return layout(dataset).isLocal(index, nodeId);
+        return layout(dataset).isLocal(index, nodeId)
+                || copies.getOrDefault(new Chunk(dataset, index), Set.of()).contains(nodeId);
+    }
+
+    /** Records that a copy of {@code chunk} now lives on {@code nodeId} too (a chunk move completed). */
+    public void copied(Chunk chunk, String nodeId) {
+        if (!nodeIds.contains(nodeId)) {
+            throw new IllegalArgumentException("chunk " + chunk + " cannot move to unknown node " + nodeId);
+        }
+        copies.computeIfAbsent(chunk, c -> new HashSet<>()).add(nodeId);
     }
 
     /**

@@ -1,9 +1,11 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -66,6 +69,7 @@ public final class Simulation {
     private final PriorityQueue<Scheduled> events = new PriorityQueue<>(EVENT_ORDER);
     private final Set<String> decisionIds = new HashSet<>();
     private final Set<String> relaunched = new HashSet<>();
+    private final Map<String, TaskGroup> datasets = new HashMap<>();
     private final Map<String, Integer> runningByUser = new TreeMap<>();
     private final Map<String, Integer> waitingByUser = new TreeMap<>();
     private final UserShares shares;
@@ -89,6 +93,8 @@ public final class Simulation {
     private long mapAttempts;
     private long remoteMapAttempts;
     private long remoteShuffleBytes;
+    private long chunkMoves;
+    private long movedBytes;
 
     /** A run without owners, users or a progress listener. */
     public Simulation(ClusterSpec cluster, List<Job> workload, PlannerLink planner, SimulationSettings settings) {
@@ -233,7 +239,7 @@ public final class Simulation {
             throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
         }
         var counts = new AttemptCounts(tasks, decisions, duplicateDecisions, attempts, failedAttempts,
-                killedAttempts, relaunched.size(), mapAttempts, remoteMapAttempts, remoteShuffleBytes);
+                killedAttempts, relaunched.size(), mapAttempts, remoteMapAttempts, remoteShuffleBytes, chunkMoves, movedBytes);
         return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished,
                 counts, CompletionStats.of(completions, firstSubmit()), deadlines(end), owners,
                 shares.meanDissatisfaction(), shares.meanFairness(), planner.cpuNanos(), end, rounds, hex, timeline);
@@ -290,6 +296,8 @@ public final class Simulation {
             jobProgress.arrive();
             // Lay out the job's input now, in arrival order, so the draws do not depend on placements.
             submitted.add(replicas.withLayout(job));
+            job.group(TaskKind.MAP).ifPresent(group -> group.dataset()
+                    .ifPresent(dataset -> datasets.putIfAbsent(dataset, group)));
             jobsSubmitted++;
             tasks += jobProgress.tasks();
             waitingByUser.merge(job.user(), jobProgress.tasks(), Integer::sum);
@@ -305,8 +313,10 @@ public final class Simulation {
                 compute(a, time);
             }
         } else if (event instanceof Copied copied) {
-            if (!copied.attempt().ended()) {
-                compute(copied.attempt(), time);
+            var a = copied.attempt();
+            if (!a.ended()) {
+                a.placement.chunkMoves().forEach(move -> replicas.copied(move.chunk(), move.toNode()));
+                compute(a, time);
             }
         } else if (event instanceof End end) {
             var a = end.attempt();
@@ -378,6 +388,8 @@ public final class Simulation {
             failure = "unknown job " + p.jobId();
         } else if (!node.fits(p.demand())) {
             failure = AttemptReport.NODE_FULL;
+        } else {
+            failure = badMove(p);
         }
         if (failure != null) {
             failedAttempts++;
@@ -385,11 +397,15 @@ public final class Simulation {
             digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + " failed " + failure);
             return;
         }
-        boolean local = p.kind() != TaskKind.MAP
-                || p.chunk().map(c -> replicas.isLocal(c.dataset(), c.index(), p.nodeId())).orElse(true);
-        long copyBytes = p.kind() == TaskKind.MAP
+        long moveBytes = 0;
+        for (var move : p.chunkMoves()) {
+            moveBytes += chunkBytes(move.chunk());
+        }
+        boolean local = p.kind() != TaskKind.MAP || p.chunk().map(c -> replicas.isLocal(c.dataset(), c.index(),
+                p.nodeId()) || movedHere(p, c)).orElse(true);
+        long copyBytes = moveBytes + (p.kind() == TaskKind.MAP
                 ? (local ? 0 : p.inputBytes())
-                : jobs.get(p.jobId()).remoteShuffleBytes(p.inputBytes(), p.nodeId());
+                : jobs.get(p.jobId()).remoteShuffleBytes(p.inputBytes(), p.nodeId()));
         long start = Math.max(g, p.notBefore().toEpochMilli());
         var attempt = new Attempt(p, local, TaskModel.transferMillis(copyBytes, cluster), start);
         node.hold(attempt);
@@ -402,10 +418,43 @@ public final class Simulation {
                 remoteMapAttempts++;
             }
         } else {
-            remoteShuffleBytes += copyBytes;
+            remoteShuffleBytes += copyBytes - moveBytes;
         }
+        chunkMoves += p.chunkMoves().size();
+        movedBytes += moveBytes;
         scheduleWork(start, new Start(attempt));
-        digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + ' ' + start);
+        digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + ' ' + start
+                + (p.chunkMoves().isEmpty() ? "" : " moves " + p.chunkMoves()));
+    }
+
+    /** Why the placement's chunk moves cannot be done, or null when they can. */
+    private String badMove(Placement p) {
+        for (var move : p.chunkMoves()) {
+            if (!nodes.containsKey(move.toNode())) {
+                return "chunk move of " + move.chunk() + " to unknown node " + move.toNode();
+            }
+            if (chunkBytes(move.chunk()) < 0) {
+                return "chunk move of unknown chunk " + move.chunk();
+            }
+            var chunk = move.chunk();
+            if (move.fromNode().isPresent() && !replicas.isLocal(chunk.dataset(), chunk.index(), move.fromNode().get())) {
+                return "chunk move of " + chunk + " from " + move.fromNode().get() + ", which holds no replica of it";
+            }
+        }
+        return null;
+    }
+
+    private static boolean movedHere(Placement p, Chunk chunk) {
+        return p.chunkMoves().stream().anyMatch(move -> move.chunk().equals(chunk) && move.toNode().equals(p.nodeId()));
+    }
+
+    /** Bytes of {@code chunk}, from the map group of a submitted job that reads it; -1 when no such job arrived. */
+    private long chunkBytes(Chunk chunk) {
+        var group = datasets.get(chunk.dataset());
+        if (group == null || chunk.index() < group.firstChunk() || chunk.index() - group.firstChunk() >= group.count()) {
+            return -1;
+        }
+        return group.inputBytes((int) (chunk.index() - group.firstChunk()));
     }
 
     private static AttemptReport report(Attempt a, TaskOutcome.State state, Instant time, Optional<String> reason) {

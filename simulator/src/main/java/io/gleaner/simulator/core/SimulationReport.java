@@ -90,6 +90,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
                 new MetricValue("relaunched_task_pct", "relaunched tasks", "%", 100 * counts.relaunchedShare(), false),
                 new MetricValue("killed_attempts", "killed attempts", "", counts.killedAttempts(), false),
                 new MetricValue("remote_map_pct", "remote map attempts", "%", 100 * counts.remoteMapShare(), false),
+                new MetricValue("chunk_moves", "chunk moves", "", counts.chunkMoves(), false),
                 new MetricValue("locality_pct", "locality (COSHH)", "%", 100 * (1 - counts.remoteMapShare()), true),
                 new MetricValue("dissatisfaction", "dissatisfaction (COSHH)", "", dissatisfaction, false),
                 new MetricValue("fairness", "fairness distance (COSHH)", "", fairness, false),

@@ -3,6 +3,7 @@ package io.gleaner.simulator.core;
 import static io.gleaner.simulator.core.SimulatorFixtures.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.planner.core.Chunk;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -71,5 +72,21 @@ class ReplicaPlacementTest {
 
     private static int indexOf(String nodeId) {
         return SIX.nodes().stream().map(NodeSpec::nodeId).toList().indexOf(nodeId);
+    }
+
+    @Test
+    void movedChunkIsLocalOnItsNewNodeToo() {
+        var cluster = nodes(5);
+        var placement = new ReplicaPlacement(cluster, Simulation.generator(1));
+        var before = placement.replicas("ds", 7);
+        var target = List.of("n1", "n2", "n3", "n4", "n5").stream().filter(n -> !before.contains(n)).findFirst()
+                .orElseThrow();
+
+        placement.copied(new Chunk("ds", 7), target);
+
+        assertThat(placement.isLocal("ds", 7, target)).isTrue();
+        assertThat(placement.replicas("ds", 7)).startsWith(before.toArray(String[]::new)).endsWith(target);
+        assertThat(placement.isLocal("ds", 8, target)).as("only the chunk moved").isEqualTo(
+                placement.layout("ds").isLocal(8, target));
     }
 }

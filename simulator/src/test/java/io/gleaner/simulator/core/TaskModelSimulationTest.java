@@ -8,6 +8,8 @@ import static io.gleaner.simulator.core.SimulatorFixtures.node;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.planner.core.Chunk;
+import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.TaskKind;
@@ -60,6 +62,52 @@ class TaskModelSimulationTest {
         });
         assertThat(report.counts().remoteMapAttempts()).isEqualTo(1);
         assertThat(report.counts().mapAttempts()).isEqualTo(2);
+    }
+
+    @Test
+    void chunkMovedWithThePlacementMakesTheMapLocalAfterTheCopy() {
+        var cluster = ClusterSpec.of("four", List.of(node("n1", 1, 8.0), node("n2", 1, 8.0), node("n3", 1, 8.0),
+                node("n4", 1, 8.0)));
+        var job = job("j", Duration.ZERO, 1, 0);
+        var layout = new ReplicaPlacement(cluster, Simulation.generator(SEED));
+        var elsewhere = List.of("n1", "n2", "n3", "n4").stream()
+                .filter(n -> !layout.replicas("ds-j", 0).contains(n)).findFirst().orElseThrow();
+        var move = new ChunkMove(new Chunk("ds-j", 0), Optional.empty(), elsewhere);
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(
+                mapOn(job, 0, elsewhere, round.time()).withChunkMoves(List.of(move))));
+
+        var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
+
+        // The copy (10,738 ms) comes first, then the map reads its chunk on the node: local, at full speed.
+        assertThat(succeeded(link, "j/m/0/0")).satisfies(r -> {
+            assertThat(r.outcome().time()).isEqualTo(T0.plusSeconds(3).plusMillis(CHUNK_COPY + MAP_FAST));
+            assertThat(r.local()).isTrue();
+        });
+        assertThat(report.counts().chunkMoves()).isEqualTo(1);
+        assertThat(report.counts().movedBytes()).isEqualTo(128L << 20);
+        assertThat(report.counts().remoteMapAttempts()).isZero();
+    }
+
+    @Test
+    void chunkMoveFromANodeWithoutTheChunkRefusesThePlacement() {
+        var cluster = ClusterSpec.of("four", List.of(node("n1", 1, 8.0), node("n2", 1, 8.0), node("n3", 1, 8.0),
+                node("n4", 1, 8.0)));
+        var job = job("j", Duration.ZERO, 1, 0);
+        var layout = new ReplicaPlacement(cluster, Simulation.generator(SEED));
+        var replicas = layout.replicas("ds-j", 0);
+        var without = List.of("n1", "n2", "n3", "n4").stream().filter(n -> !replicas.contains(n)).findFirst()
+                .orElseThrow();
+        var move = new ChunkMove(new Chunk("ds-j", 0), Optional.of(without), replicas.get(0));
+        var link = RecordingPlannerLink.onFirstRound(round -> List.of(
+                mapOn(job, 0, replicas.get(0), round.time()).withChunkMoves(List.of(move))));
+
+        var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
+
+        assertThat(link.reports()).filteredOn(r -> r.outcome().state() == TaskOutcome.State.FAILED).singleElement()
+                .satisfies(r -> assertThat(r.reason()).hasValueSatisfying(reason -> assertThat(reason)
+                        .isEqualTo("chunk move of Chunk[dataset=ds-j, index=0] from " + without
+                                + ", which holds no replica of it")));
+        assertThat(report.counts().chunkMoves()).isZero();
     }
 
     @Test
