@@ -12,7 +12,8 @@
  * known at submission, which tells a policy which maps are node-local without a scan of the tasks
  * ({@link io.gleaner.planner.core.IndexProgression}). {@link io.gleaner.planner.core.PhaseProgress} lets fresh tasks
  * be launched in any order (FIFO still launches them by index), keeping its launched and succeeded tasks in
- * immutable {@link io.gleaner.planner.core.TaskSet}s so that a change copies one bit set once; what a job keeps between heartbeats, including delay
- * scheduling's wait, is its {@link io.gleaner.planner.core.JobProgress}, which the topology stores.
+ * immutable {@link io.gleaner.planner.core.TaskSet}s so that a change copies one bit set once. What a job keeps
+ * between heartbeats, including delay scheduling's wait, is its {@link io.gleaner.planner.core.JobProgress}, which
+ * the topology stores.
  */
 package io.gleaner.planner.core;
