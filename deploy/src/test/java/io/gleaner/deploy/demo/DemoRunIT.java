@@ -117,7 +117,7 @@ class DemoRunIT {
         var inProcess = SimulatorApp.runInProcess(ClusterPresets.resolve(ClusterPresets.DEFAULT), jobs,
                 PolicyName.FIFO, SimulationSettings.withSeed(SEED), p -> { });
         assertThat(report.decisionDigest()).isEqualTo(inProcess.decisionDigest());
-        assertThat(report).isEqualTo(inProcess);
+        assertThat(report.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
     }
 
     @Test
