@@ -1,0 +1,20 @@
+package io.gleaner.forecaster.core;
+
+/**
+ * A learner of one host's use of one resource: from its history, the quantiles of its use over the next steps.
+ * Quantile regression and the baselines implement it, so the evaluation and the stream treat them alike.
+ * Implementations are pure (same history, same forecast) and keep no state between calls.
+ */
+public interface Forecaster {
+
+    /** Short stable name for tables and configuration, e.g. {@code qr} or {@code max-24h}. */
+    String name();
+
+    /**
+     * Forecasts {@code request.horizon()} steps after {@code history.end()}.
+     *
+     * @return {@code values()[k][h]}: the {@code request.quantiles()[k]} quantile of use in step {@code h}, a
+     *         fraction of capacity; NaN where the history gives nothing to go on (e.g. it is all gaps)
+     */
+    QuantileForecast forecast(Series history, ForecastRequest request);
+}
