@@ -100,8 +100,8 @@ final class EvaluateCommand implements Callable<Integer> {
     int seeds;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "S",
-            description = "The first seed. A seed decides where the simulated chunk replicas lie "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "The first seed. A seed decides where the simulated chunk replicas lie and "
+                    + "which owners' VMs land on which node (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--out", defaultValue = "evaluation", paramLabel = "DIR",
