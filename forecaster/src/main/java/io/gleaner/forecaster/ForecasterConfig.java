@@ -126,16 +126,15 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
                 margins.put(metric, decimal(properties, marginKey(metric), ForecastSettings.DEFAULT_MARGIN));
             }
         }
+        var window = duration(properties, WINDOW, ForecastSettings.DEFAULT_WINDOW);
+        var refitPeriod = duration(properties, REFIT_PERIOD, ForecastSettings.DEFAULT_REFIT_PERIOD);
+        var step = duration(properties, STEP, ForecastSettings.DEFAULT_STEP);
+        int horizon = (int) number(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON);
+        double quantile = decimal(properties, QUANTILE, ForecastSettings.DEFAULT_QUANTILE);
+        var staleness = duration(properties, STALENESS, ForecastSettings.DEFAULT_STALENESS);
         ForecastSettings settings;
         try {
-            settings = new ForecastSettings(
-                    duration(properties, WINDOW, ForecastSettings.DEFAULT_WINDOW),
-                    duration(properties, REFIT_PERIOD, ForecastSettings.DEFAULT_REFIT_PERIOD),
-                    duration(properties, STEP, ForecastSettings.DEFAULT_STEP),
-                    (int) number(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON),
-                    decimal(properties, QUANTILE, ForecastSettings.DEFAULT_QUANTILE),
-                    duration(properties, STALENESS, ForecastSettings.DEFAULT_STALENESS),
-                    margins);
+            settings = new ForecastSettings(window, refitPeriod, step, horizon, quantile, staleness, margins);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid gleaner.forecaster setting: " + e.getMessage(), e);
         }
