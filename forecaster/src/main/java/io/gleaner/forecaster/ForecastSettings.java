@@ -2,6 +2,7 @@ package io.gleaner.forecaster;
 
 import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
@@ -74,7 +75,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
             }
         }
         copy.remove(Metric.UNKNOWN);
-        margins = Map.copyOf(copy);
+        margins = Collections.unmodifiableMap(copy);
     }
 
     /** Every setting at its default. */

@@ -13,6 +13,7 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.testing.TestKafka;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,6 +79,16 @@ public final class SampleThroughput {
                 double seconds = (System.nanoTime() - began) / 1e9;
                 System.out.printf("one stream thread: %,d samples in %.1f s = %,.0f samples/s (start-up and"
                         + " rebalance included)%n", samples, seconds, samples / seconds);
+                // The broker, the benchmark and other processes share the machine's cores: the stream thread's own
+                // CPU time says what the thread would do with a core to itself.
+                var threads = ManagementFactory.getThreadMXBean();
+                for (var info : threads.dumpAllThreads(false, false)) {
+                    if (info.getThreadName().contains("forecaster-bench")) {
+                        double cpu = threads.getThreadCpuTime(info.getThreadId()) / 1e9;
+                        System.out.printf("  %s: %.1f s CPU = %,.0f samples per CPU-second%n", info.getThreadName(),
+                                cpu, samples / cpu);
+                    }
+                }
             }
         }
     }
