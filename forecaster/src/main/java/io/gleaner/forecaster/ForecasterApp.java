@@ -92,6 +92,7 @@ public final class ForecasterApp implements AutoCloseable {
     @Override
     public void close() {
         var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
-        log.info("forecaster {} {}", config.applicationId(), closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+        log.info("forecaster {} {}", config.applicationId(),
+                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
     }
 }

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -21,6 +22,11 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * @param applicationId    Kafka Streams {@code application.id}, prefix of the changelog topics
  *                         ({@value #APPLICATION_ID})
+ * @param instanceId       the static group member id of this instance ({@code group.instance.id}), or empty for a
+ *                         dynamic member ({@value #INSTANCE_ID}, empty by default). With one, a restarted instance
+ *                         takes its tasks back at once ({@link ForecasterApp#close()} leaves the group); without,
+ *                         a restart within the session timeout (45 s) waits for the old member to expire. Each
+ *                         instance of one application id needs its own.
  * @param commitIntervalMs how often Kafka Streams commits, in ms ({@value #COMMIT_INTERVAL_MS})
  * @param streamThreads    stream threads of this instance ({@value #STREAM_THREADS})
  * @param stateDir         where the RocksDB stores live ({@value #STATE_DIR})
@@ -29,12 +35,14 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param registry         the schema registry
  * @param settings         window, refit period, step, horizon, quantile, staleness and safety margins
  */
-public record ForecasterConfig(String applicationId, long commitIntervalMs, int streamThreads, Path stateDir,
-                               String bootstrapServers, String topicPrefix, RegistryConfig registry,
+public record ForecasterConfig(String applicationId, String instanceId, long commitIntervalMs, int streamThreads,
+                               Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry,
                                ForecastSettings settings) {
 
     /** Property key of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "gleaner.forecaster.application-id";
+    /** Property key of {@link #instanceId()}. */
+    public static final String INSTANCE_ID = "gleaner.forecaster.instance-id";
     /** Property key of {@link #commitIntervalMs()}. */
     public static final String COMMIT_INTERVAL_MS = "gleaner.forecaster.commit-interval-ms";
     /** Property key of {@link #streamThreads()}. */
@@ -57,7 +65,10 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
     public static final String QUANTILE = "gleaner.forecaster.quantile";
     /** Property key of {@link ForecastSettings#staleness()}, ISO-8601. */
     public static final String STALENESS = "gleaner.forecaster.staleness";
-    /** Prefix of the safety margin keys: {@code gleaner.forecaster.margin.cpu}, {@code .memory}, {@code .disk}, {@code .network}. */
+    /**
+     * Prefix of the safety margin keys: {@code gleaner.forecaster.margin.cpu}, {@code .memory}, {@code .disk},
+     * {@code .network}.
+     */
     public static final String MARGIN_PREFIX = "gleaner.forecaster.margin.";
 
     /** Default {@link #applicationId()}. */
@@ -79,6 +90,7 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
 
     public ForecasterConfig {
         Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(stateDir, "stateDir");
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(topicPrefix, "topicPrefix");
@@ -87,6 +99,10 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
         if (!LEGAL_ID.matcher(applicationId).matches()) {
             throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
                     + applicationId + "'");
+        }
+        if (!instanceId.isEmpty() && !LEGAL_ID.matcher(instanceId).matches()) {
+            throw new IllegalArgumentException(INSTANCE_ID + " must be letters, digits, '.', '_' or '-', was '"
+                    + instanceId + "'");
         }
         if (commitIntervalMs <= 0) {
             throw new IllegalArgumentException(COMMIT_INTERVAL_MS + " must be > 0, was " + commitIntervalMs);
@@ -105,7 +121,7 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
 
     /** Every setting at its default. */
     public static ForecasterConfig defaults() {
-        return new ForecasterConfig(DEFAULT_APPLICATION_ID, DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
+        return new ForecasterConfig(DEFAULT_APPLICATION_ID, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 DEFAULT_STATE_DIR, DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX,
                 RegistryConfig.of(DEFAULT_REGISTRY_URL), ForecastSettings.defaults());
     }
@@ -140,6 +156,7 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
         }
         return new ForecasterConfig(
                 text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                text(properties, INSTANCE_ID, ""),
                 number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
                 (int) number(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS),
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
@@ -168,6 +185,10 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        if (!instanceId.isEmpty()) {
+            // Kafka Streams suffixes it with each stream thread's index.
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
+        }
         return props;
     }
 
@@ -178,50 +199,56 @@ public record ForecasterConfig(String applicationId, long commitIntervalMs, int 
 
     /** This configuration with another application id. */
     public ForecasterConfig withApplicationId(String value) {
-        return new ForecasterConfig(value, commitIntervalMs, streamThreads, stateDir, bootstrapServers, topicPrefix,
-                registry, settings);
+        return new ForecasterConfig(value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry, settings);
+    }
+
+    /** This configuration with another static member id (empty: a dynamic member). */
+    public ForecasterConfig withInstanceId(String value) {
+        return new ForecasterConfig(applicationId, value, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, settings);
     }
 
     /** This configuration with another commit interval. */
     public ForecasterConfig withCommitIntervalMs(long value) {
-        return new ForecasterConfig(applicationId, value, streamThreads, stateDir, bootstrapServers, topicPrefix,
-                registry, settings);
+        return new ForecasterConfig(applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry, settings);
     }
 
     /** This configuration with another number of stream threads. */
     public ForecasterConfig withStreamThreads(int value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, value, stateDir, bootstrapServers, topicPrefix,
-                registry, settings);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
+                topicPrefix, registry, settings);
     }
 
     /** This configuration with another state directory. */
     public ForecasterConfig withStateDir(Path value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, streamThreads, value, bootstrapServers,
-                topicPrefix, registry, settings);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, value,
+                bootstrapServers, topicPrefix, registry, settings);
     }
 
     /** This configuration with other bootstrap servers. */
     public ForecasterConfig withBootstrapServers(String value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, streamThreads, stateDir, value, topicPrefix,
-                registry, settings);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
+                topicPrefix, registry, settings);
     }
 
     /** This configuration with another topic prefix. */
     public ForecasterConfig withTopicPrefix(String value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, streamThreads, stateDir, bootstrapServers, value,
-                registry, settings);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, value, registry, settings);
     }
 
     /** This configuration with another registry. */
     public ForecasterConfig withRegistry(RegistryConfig value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, value, settings);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, value, settings);
     }
 
     /** This configuration with other forecast settings. */
     public ForecasterConfig withSettings(ForecastSettings value) {
-        return new ForecasterConfig(applicationId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, value);
+        return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, value);
     }
 
     private static String text(Map<String, ?> properties, String key, String fallback) {

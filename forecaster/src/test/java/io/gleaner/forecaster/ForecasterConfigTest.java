@@ -30,6 +30,7 @@ class ForecasterConfigTest {
     void shouldReadEveryKey() {
         var config = ForecasterConfig.from(Map.ofEntries(
                 Map.entry("gleaner.forecaster.application-id", "fc"),
+                Map.entry("gleaner.forecaster.instance-id", "fc-0"),
                 Map.entry("gleaner.forecaster.state-dir", "/tmp/fc"),
                 Map.entry("gleaner.forecaster.stream-threads", "2"),
                 Map.entry("gleaner.forecaster.window", "P2D"),
@@ -58,6 +59,7 @@ class ForecasterConfigTest {
         var props = config.streamsProperties();
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         assertThat(props.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG)).isEqualTo("2");
+        assertThat(props.get("main.consumer.group.instance.id")).isEqualTo("fc-0");
     }
 
     @Test

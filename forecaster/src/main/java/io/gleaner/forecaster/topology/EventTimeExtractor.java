@@ -8,9 +8,10 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
 
 /**
  * Takes a record's timestamp from its value's event-time field (a sample's time), decoding the raw bytes for
- * it. When the value cannot be decoded, or its time is before 1970, it falls back to the record's own timestamp (or, if that is negative too, the partition time), so
- * that the record still reaches the decode step and becomes a dead letter there instead of being dropped by
- * Kafka Streams for a negative timestamp. The same as the planner's (package-private there).
+ * it. When the value cannot be decoded, or its time is before 1970, it falls back to the record's own timestamp
+ * (or, if that is negative too, the partition time), so that the record still reaches the decode step and
+ * becomes a dead letter there instead of being dropped by Kafka Streams for a negative timestamp. The same as the
+ * planner's (package-private there).
  */
 final class EventTimeExtractor<V> implements TimestampExtractor {
 

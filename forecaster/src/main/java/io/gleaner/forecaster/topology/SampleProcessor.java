@@ -163,7 +163,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             long issuedAt = entry.value.lastSampleMs() + stalenessMs;
             var record = ForecastRecords.stale(key, settings.quantile(), settings.margin(key.metric()),
                     Instant.ofEpochMilli(issuedAt), settings.step());
-            log.info("series {} is stale: no sample since {}", entry.key, Instant.ofEpochMilli(entry.value.lastSampleMs()));
+            log.info("series {} is stale: no sample since {}", entry.key,
+                    Instant.ofEpochMilli(entry.value.lastSampleMs()));
             series.put(entry.key, new SeriesState(entry.value.lastSampleMs(), entry.value.nextRefitMs(), true));
             context.forward(new Record<>(entry.key, ForecasterOutput.of(record), issuedAt));
         }
