@@ -1,7 +1,10 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
+import io.gleaner.forecaster.ForecasterApp;
+import io.gleaner.forecaster.RecentQuantileForecaster;
 import io.gleaner.planner.PlannerApp;
+import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -22,7 +25,7 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
 
     /** The stages this build can run. */
-    enum Stage { planner }
+    enum Stage { planner, forecaster }
 
     @Mixin
     KafkaOptions kafka;
@@ -35,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     PlannerOptions planner;
+
+    @Mixin
+    ForecasterOptions forecaster;
 
     @Option(names = "--stages", split = ",", defaultValue = "planner", paramLabel = "STAGE[,STAGE...]",
             description = "Stages to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -66,12 +72,36 @@ final class RunCommand implements Callable<Integer> {
             var out = spec.commandLine().getOut();
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
-            try (var app = new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                    environment.registryConfig(), embedded.dataDir), environment.registryClient())) {
-                app.start();
+            var apps = new ArrayList<AutoCloseable>();
+            try {
+                // All built before any starts, so that a bad setting of one stage stops the command before the
+                // others run; each is closed, in reverse order, whatever happens.
+                PlannerApp plannerApp = null;
+                ForecasterApp forecasterApp = null;
+                if (stages.contains(Stage.planner)) {
+                    plannerApp = new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
+                            environment.registryConfig(), embedded.dataDir), environment.registryClient());
+                    apps.add(plannerApp);
+                }
+                if (stages.contains(Stage.forecaster)) {
+                    forecasterApp = new ForecasterApp(forecaster.config(environment.bootstrapServers(),
+                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
+                            environment.registryClient(), new RecentQuantileForecaster());
+                    apps.add(forecasterApp);
+                }
+                if (plannerApp != null) {
+                    plannerApp.start();
+                }
+                if (forecasterApp != null) {
+                    forecasterApp.start();
+                }
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();
                 stopped.await();
+            } finally {
+                for (int i = apps.size() - 1; i >= 0; i--) {
+                    apps.get(i).close();
+                }
             }
         } finally {
             closed.countDown();

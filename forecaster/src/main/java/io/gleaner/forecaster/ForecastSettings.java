@@ -1,0 +1,151 @@
+package io.gleaner.forecaster;
+
+import io.gleaner.schemas.avro.Metric;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the forecaster stage forecasts and when: the rolling window of samples kept per node and metric, the
+ * event-time refit period, the forecast step and horizon, the quantile level, the staleness bound and the safety
+ * margin S(m) per metric (Salamander Eq. 1). Validated here; {@link ForecasterConfig} reads it from properties.
+ *
+ * @param window      how much history each refit sees, a whole number of steps (default 7 days)
+ * @param refitPeriod forecasts are refit when a series' event time crosses a multiple of this period since the
+ *                    epoch, a whole number of steps (default 1 hour)
+ * @param step        the forecast grid; samples are averaged onto it (default 3 minutes)
+ * @param horizon     number of steps forecast (default 480, a day of 3-minute steps)
+ * @param quantile    quantile level of the forecast, in (0, 1) (default 0.99)
+ * @param staleness   a series with no sample for this long of stream time gets a stale forecast (default 15 min)
+ * @param margins     safety margin S(m) per metric, each in [0, 1); every metric but UNKNOWN must have one
+ */
+public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, int horizon, double quantile,
+                               Duration staleness, Map<Metric, Double> margins) {
+
+    /** Default {@link #window()}. */
+    public static final Duration DEFAULT_WINDOW = Duration.ofDays(7);
+    /** Default {@link #refitPeriod()}. */
+    public static final Duration DEFAULT_REFIT_PERIOD = Duration.ofHours(1);
+    /** Default {@link #step()}. */
+    public static final Duration DEFAULT_STEP = Duration.ofMinutes(3);
+    /** Default {@link #horizon()}. */
+    public static final int DEFAULT_HORIZON = 480;
+    /** Default {@link #quantile()}. */
+    public static final double DEFAULT_QUANTILE = 0.99;
+    /** Default {@link #staleness()}. */
+    public static final Duration DEFAULT_STALENESS = Duration.ofMinutes(15);
+    /**
+     * Default safety margin of every metric: 5%, the setting of Salamander's worst-case results (Table III); its
+     * section IV finds more than 10% rarely needed.
+     */
+    public static final double DEFAULT_MARGIN = 0.05;
+
+    public ForecastSettings {
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(refitPeriod, "refitPeriod");
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(staleness, "staleness");
+        Objects.requireNonNull(margins, "margins");
+        positive("step", step);
+        positive("window", window);
+        positive("refitPeriod", refitPeriod);
+        positive("staleness", staleness);
+        wholeSteps("window", window, step);
+        wholeSteps("refitPeriod", refitPeriod, step);
+        if (horizon < 1) {
+            throw new IllegalArgumentException("horizon must be >= 1 step, was " + horizon);
+        }
+        if (!(quantile > 0 && quantile < 1)) {
+            throw new IllegalArgumentException("quantile must be in (0, 1), was " + quantile);
+        }
+        var copy = new EnumMap<Metric, Double>(Metric.class);
+        for (var entry : margins.entrySet()) {
+            var margin = Objects.requireNonNull(entry.getValue(), "margin of " + entry.getKey());
+            if (!(margin >= 0 && margin < 1)) {
+                throw new IllegalArgumentException("safety margin of " + entry.getKey() + " must be in [0, 1), was "
+                        + margin);
+            }
+            copy.put(entry.getKey(), margin);
+        }
+        for (var metric : Metric.values()) {
+            if (metric != Metric.UNKNOWN && !copy.containsKey(metric)) {
+                throw new IllegalArgumentException("no safety margin for metric " + metric);
+            }
+        }
+        copy.remove(Metric.UNKNOWN);
+        margins = Collections.unmodifiableMap(copy);
+    }
+
+    /** Every setting at its default. */
+    public static ForecastSettings defaults() {
+        var margins = new EnumMap<Metric, Double>(Metric.class);
+        for (var metric : Metric.values()) {
+            if (metric != Metric.UNKNOWN) {
+                margins.put(metric, DEFAULT_MARGIN);
+            }
+        }
+        return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_HORIZON,
+                DEFAULT_QUANTILE, DEFAULT_STALENESS, margins);
+    }
+
+    /** The safety margin S(m) of {@code metric}. */
+    public double margin(Metric metric) {
+        var margin = margins.get(metric);
+        if (margin == null) {
+            throw new IllegalArgumentException("no safety margin for metric " + metric);
+        }
+        return margin;
+    }
+
+    /** These settings with another window. */
+    public ForecastSettings withWindow(Duration value) {
+        return new ForecastSettings(value, refitPeriod, step, horizon, quantile, staleness, margins);
+    }
+
+    /** These settings with another refit period. */
+    public ForecastSettings withRefitPeriod(Duration value) {
+        return new ForecastSettings(window, value, step, horizon, quantile, staleness, margins);
+    }
+
+    /** These settings with another step. */
+    public ForecastSettings withStep(Duration value) {
+        return new ForecastSettings(window, refitPeriod, value, horizon, quantile, staleness, margins);
+    }
+
+    /** These settings with another horizon. */
+    public ForecastSettings withHorizon(int value) {
+        return new ForecastSettings(window, refitPeriod, step, value, quantile, staleness, margins);
+    }
+
+    /** These settings with another quantile level. */
+    public ForecastSettings withQuantile(double value) {
+        return new ForecastSettings(window, refitPeriod, step, horizon, value, staleness, margins);
+    }
+
+    /** These settings with another staleness bound. */
+    public ForecastSettings withStaleness(Duration value) {
+        return new ForecastSettings(window, refitPeriod, step, horizon, quantile, value, margins);
+    }
+
+    /** These settings with another safety margin for {@code metric}. */
+    public ForecastSettings withMargin(Metric metric, double value) {
+        var copy = new EnumMap<Metric, Double>(margins);
+        copy.put(metric, value);
+        return new ForecastSettings(window, refitPeriod, step, horizon, quantile, staleness, copy);
+    }
+
+    private static void positive(String name, Duration value) {
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be > 0, was " + value);
+        }
+    }
+
+    private static void wholeSteps(String name, Duration value, Duration step) {
+        if (value.toMillis() % step.toMillis() != 0) {
+            throw new IllegalArgumentException(name + " must be a whole number of steps of " + step + ", was "
+                    + value);
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package io.gleaner.forecaster;
+
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.topology.ForecasterSerdes;
+import io.gleaner.forecaster.topology.ForecasterTopology;
+import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.serde.SchemaRegistryClient;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Properties;
+import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The forecaster's composition root: configuration and a {@link Forecaster} to topology to {@link KafkaStreams},
+ * closed with a timeout.
+ *
+ * <pre>{@code
+ * try (var app = new ForecasterApp(ForecasterConfig.defaults().withBootstrapServers("kafka:9092"), registry,
+ *         new RecentQuantileForecaster())) {
+ *     app.start();
+ *     ...
+ * }
+ * }</pre>
+ */
+public final class ForecasterApp implements AutoCloseable {
+
+    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
+    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
+
+    private static final Logger log = LoggerFactory.getLogger(ForecasterApp.class);
+
+    private final ForecasterConfig config;
+    private final Forecaster forecaster;
+    private final Topology topology;
+    private final KafkaStreams streams;
+
+    /** A forecaster stage with the stop-gap learner, whose serdes talk to the registry of {@code config}. */
+    public ForecasterApp(ForecasterConfig config) {
+        this(config, new RestSchemaRegistryClient(config.registry()), new RecentQuantileForecaster());
+    }
+
+    /**
+     * A forecaster stage whose serdes talk to {@code registry} and that refits with {@code forecaster} (pure and
+     * stateless, so one instance serves every stream thread).
+     */
+    public ForecasterApp(ForecasterConfig config, SchemaRegistryClient registry, Forecaster forecaster) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
+        this.topology = ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config, forecaster);
+        this.streams = new KafkaStreams(topology, streamsProperties(config));
+        streams.setUncaughtExceptionHandler(exception -> {
+            log.error("forecaster {} stops after an unexpected error", config.applicationId(), exception);
+            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
+        });
+    }
+
+    /** The Kafka Streams settings ({@link ForecasterConfig#streamsProperties()}), as the tests use them. */
+    public static Properties streamsProperties(ForecasterConfig config) {
+        return config.streamsProperties();
+    }
+
+    /** Starts processing. */
+    public void start() {
+        var settings = config.settings();
+        log.info("starting forecaster {} with {} (window {}, refit every {}, step {}, horizon {}, quantile {},"
+                        + " staleness {}, margins {}) on {}", config.applicationId(), forecaster.name(),
+                settings.window(), settings.refitPeriod(), settings.step(), settings.horizon(), settings.quantile(),
+                settings.staleness(), settings.margins(), config.bootstrapServers());
+        streams.start();
+    }
+
+    /** Adds a JVM shutdown hook that closes the forecaster. */
+    public void closeOnShutdown() {
+        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+    }
+
+    /** The Kafka Streams state (CREATED, RUNNING, ...). */
+    public KafkaStreams.State state() {
+        return streams.state();
+    }
+
+    /** The topology this app runs. */
+    public Topology topology() {
+        return topology;
+    }
+
+    /** Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}. */
+    @Override
+    public void close() {
+        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
+        log.info("forecaster {} {}", config.applicationId(),
+                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+    }
+}

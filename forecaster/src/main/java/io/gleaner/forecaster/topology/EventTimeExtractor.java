@@ -1,0 +1,41 @@
+package io.gleaner.forecaster.topology;
+
+import java.time.Instant;
+import java.util.function.Function;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.apache.kafka.streams.processor.TimestampExtractor;
+
+/**
+ * Takes a record's timestamp from its value's event-time field (a sample's time), decoding the raw bytes for
+ * it. When the value cannot be decoded, or its time is before 1970, it falls back to the record's own timestamp
+ * (or, if that is negative too, the partition time), so that the record still reaches the decode step and
+ * becomes a dead letter there instead of being dropped by Kafka Streams for a negative timestamp. The same as the
+ * planner's (package-private there).
+ */
+final class EventTimeExtractor<V> implements TimestampExtractor {
+
+    private final Deserializer<V> deserializer;
+    private final Function<V, Instant> eventTime;
+
+    EventTimeExtractor(Deserializer<V> deserializer, Function<V, Instant> eventTime) {
+        this.deserializer = deserializer;
+        this.eventTime = eventTime;
+    }
+
+    @Override
+    public long extract(ConsumerRecord<Object, Object> record, long partitionTime) {
+        if (record.value() instanceof byte[] bytes) {
+            try {
+                var value = deserializer.deserialize(record.topic(), record.headers(), bytes);
+                var time = value == null ? null : eventTime.apply(value);
+                if (time != null && !time.isBefore(Instant.EPOCH)) {
+                    return time.toEpochMilli();
+                }
+            } catch (RuntimeException e) {
+                // Undecodable: the decode step dead-letters it with the deserializer's message.
+            }
+        }
+        return record.timestamp() >= 0 ? record.timestamp() : Math.max(0, partitionTime);
+    }
+}

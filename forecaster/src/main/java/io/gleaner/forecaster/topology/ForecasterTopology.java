@@ -1,0 +1,80 @@
+package io.gleaner.forecaster.topology;
+
+import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.streams.DecodeOrDeadLetter;
+import java.time.Duration;
+import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.Topology;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.kstream.Branched;
+import org.apache.kafka.streams.kstream.Consumed;
+import org.apache.kafka.streams.kstream.Named;
+import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.state.Stores;
+
+/**
+ * The forecaster as a Kafka Streams topology (Salamander §II-C, Eq. 1): {@code nodes.utilization} is decoded
+ * (event time from the sample's time), dead-lettering what cannot be decoded; the rest goes to the sample processor,
+ * which keeps a rolling window per series (node and metric) in {@link StoreNames#SAMPLES}, refits on the event-time
+ * schedule with the given {@link Forecaster} and publishes {@code forecasts} keyed by {@link SeriesKey}
+ * ({@code nodeId/METRIC}), the spare capacity included, and stale markers. Every operator and store is named.
+ */
+public final class ForecasterTopology {
+
+    /** The stage name recorded in dead letters. */
+    public static final String STAGE = "forecaster";
+
+    private ForecasterTopology() {
+    }
+
+    /** The topology; it never creates {@code KafkaStreams} (see {@code ForecasterApp}). */
+    public static Topology build(Topics topics, ForecasterSerdes serdes, ForecasterConfig config,
+                                 Forecaster forecaster) {
+        var settings = config.settings();
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        // Retention: the window plus one step, so that a sample the processor accepts (not older than stream time
+        // minus the window) is never in an already expired segment.
+        var retention = settings.window().plus(settings.step());
+        builder.addStateStore(Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
+                Serdes.String(), Serdes.Double()));
+        // Cached: a series' state changes with every sample, and the cache turns those writes into one RocksDB
+        // write and one changelog record per series and commit instead of one per sample.
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.SERIES),
+                Serdes.String(), SeriesState.serde()).withCachingEnabled());
+
+        var input = topics.nodesUtilization();
+        var decoded = builder.stream(input.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withTimestampExtractor(new EventTimeExtractor<>(serdes.utilizationSample().deserializer(),
+                                UtilizationSample::getTime))
+                        .withName("samples-source"))
+                .processValues(DecodeOrDeadLetter.of(serdes.utilizationSample(), input, STAGE),
+                        Named.as("decode-samples"))
+                .split(Named.as("samples-"))
+                .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
+                .defaultBranch(Branched.as("ok"));
+        var undecodable = decoded.get("samples-dead")
+                .mapValues(value -> ForecasterOutput.of(value.deadLetter()), Named.as("samples-undecodable"));
+        var outputs = decoded.get("samples-ok")
+                .process(() -> new SampleProcessor(forecaster, settings, input.name()), Named.as("apply-samples"),
+                        StoreNames.SAMPLES, StoreNames.SERIES)
+                .merge(undecodable, Named.as("samples-outputs"))
+                .split(Named.as("outputs-"))
+                .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))
+                .defaultBranch(Branched.as("forecasts"));
+        outputs.get("outputs-forecasts")
+                .mapValues(ForecasterOutput::forecast, Named.as("forecast-values"))
+                .to(topics.forecasts().name(),
+                        Produced.with(Serdes.String(), serdes.capacityForecast()).withName("forecasts-sink"));
+        outputs.get("outputs-dead")
+                .mapValues(ForecasterOutput::deadLetter, Named.as("dead-letter-values"))
+                .to(topics.deadLetters().name(),
+                        Produced.with(Serdes.String(), serdes.deadLetter()).withName("dead-letters-sink"));
+        return builder.build();
+    }
+}

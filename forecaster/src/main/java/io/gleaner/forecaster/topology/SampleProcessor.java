@@ -1,0 +1,198 @@
+package io.gleaner.forecaster.topology;
+
+import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.schemas.streams.Decoded;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Objects;
+import org.apache.kafka.streams.KeyValue;
+import org.apache.kafka.streams.processor.PunctuationType;
+import org.apache.kafka.streams.processor.api.Processor;
+import org.apache.kafka.streams.processor.api.ProcessorContext;
+import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.WindowStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps each series' samples in the rolling window and refits its forecast on the event-time schedule; marks
+ * series that stopped reporting as stale. The rules (see the module README):
+ * <ul>
+ *   <li>Only the owners' use (source REGULAR) is forecast; EPHEMERAL (Gleaner's own tasks), TOTAL (which
+ *       includes them) and UNKNOWN samples are valid but skipped (logged at debug).</li>
+ *   <li>Invalid samples become dead letters: a value that is NaN, infinite or outside [0, 1], metric UNKNOWN, or
+ *       a record key that is not the sample's node id.</li>
+ *   <li>Out of order: a sample is stored at its own event time whatever order it arrives in, and is used by
+ *       every refit whose window contains it; a forecast already published is not revised. A sample older than
+ *       the task's stream time minus the window can no longer be in any window: it becomes a dead letter.</li>
+ *   <li>Duplicates: a second sample of the same series at the same millisecond replaces the first (last one
+ *       wins), so a redelivered sample counts once.</li>
+ *   <li>Refit: boundaries are the multiples of the refit period since the epoch. When a series' sample at time
+ *       t reaches its next boundary, the series is refit once at b, the last boundary at or before t, from the
+ *       samples in [b − window, b); the forecast starts at b and is issued at b. Boundaries skipped by a
+ *       silence get no forecast.</li>
+ *   <li>Gaps: samples are averaged per step, a step without samples is NaN for the learner; a NaN forecast step
+ *       has spare 0.</li>
+ *   <li>Staleness: a stream-time punctuation every step publishes, once, a stale record (stale=true, no
+ *       utilization, no spare) for each series whose newest sample is at least the staleness bound older than
+ *       stream time; it is issued at newest sample + bound, so it does not depend on when the punctuation ran.
+ *       A newer sample that makes the series fresh again clears the flag; its next forecast comes at the next
+ *       refit boundary.</li>
+ * </ul>
+ */
+final class SampleProcessor implements Processor<String, Decoded<UtilizationSample>, String, ForecasterOutput> {
+
+    private static final Logger log = LoggerFactory.getLogger(SampleProcessor.class);
+
+    private final Forecaster forecaster;
+    private final ForecastSettings settings;
+    private final String sourceTopic;
+    private final ForecastRequest request;
+    private final long windowMs;
+    private final long refitMs;
+    private final long stalenessMs;
+    private final int windowSteps;
+
+    private ProcessorContext<String, ForecasterOutput> context;
+    private WindowStore<String, Double> samples;
+    private KeyValueStore<String, SeriesState> series;
+
+    SampleProcessor(Forecaster forecaster, ForecastSettings settings, String sourceTopic) {
+        this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.sourceTopic = Objects.requireNonNull(sourceTopic, "sourceTopic");
+        this.request = new ForecastRequest(settings.horizon(), new double[] {settings.quantile()});
+        this.windowMs = settings.window().toMillis();
+        this.refitMs = settings.refitPeriod().toMillis();
+        this.stalenessMs = settings.staleness().toMillis();
+        this.windowSteps = (int) (windowMs / settings.step().toMillis());
+    }
+
+    @Override
+    public void init(ProcessorContext<String, ForecasterOutput> context) {
+        this.context = context;
+        this.samples = context.getStateStore(StoreNames.SAMPLES);
+        this.series = context.getStateStore(StoreNames.SERIES);
+        context.schedule(settings.step(), PunctuationType.STREAM_TIME, this::markStale);
+    }
+
+    @Override
+    public void process(Record<String, Decoded<UtilizationSample>> record) {
+        var decoded = record.value();
+        var sample = decoded.value();
+        var reason = invalid(record.key(), sample);
+        if (reason != null) {
+            deadLetter(record, decoded.raw(), reason);
+            return;
+        }
+        if (sample.getSource() != UsageSource.REGULAR) {
+            log.debug("skipping a {} sample of node {}: only the owners' (REGULAR) use is forecast",
+                    sample.getSource(), sample.getNodeId());
+            return;
+        }
+        long time = sample.getTime().toEpochMilli();
+        long streamTime = context.currentStreamTimeMs();
+        if (time < streamTime - windowMs) {
+            deadLetter(record, decoded.raw(), "sample at " + sample.getTime() + " is older than the "
+                    + settings.window() + " window before stream time " + Instant.ofEpochMilli(streamTime));
+            return;
+        }
+        var key = SeriesKey.text(sample.getNodeId(), sample.getMetric());
+        var state = series.get(key);
+        if (state == null) {
+            state = new SeriesState(time, floor(time) + refitMs, false);
+        } else {
+            if (time >= state.nextRefitMs()) {
+                long boundary = floor(time);
+                try {
+                    refit(new SeriesKey(sample.getNodeId(), sample.getMetric()), boundary);
+                } catch (RuntimeException e) {
+                    // A learner that fails on some history must not stop the stage: the sample that triggered
+                    // the refit is dead-lettered with the failure (and still stored), the series keeps its
+                    // previous forecast and is refit at the next boundary.
+                    deadLetter(record, decoded.raw(), "forecaster " + forecaster.name() + " failed to refit "
+                            + key + " at " + Instant.ofEpochMilli(boundary) + ": " + e);
+                }
+                state = new SeriesState(state.lastSampleMs(), boundary + refitMs, state.stale());
+            }
+            long last = Math.max(state.lastSampleMs(), time);
+            boolean stale = state.stale() && last + stalenessMs <= streamTime;
+            state = new SeriesState(last, state.nextRefitMs(), stale);
+        }
+        series.put(key, state);
+        samples.put(key, sample.getValue(), time);
+    }
+
+    /** The last refit boundary at or before {@code time}. */
+    private long floor(long time) {
+        return Math.floorDiv(time, refitMs) * refitMs;
+    }
+
+    private void refit(SeriesKey key, long boundary) {
+        long start = boundary - windowMs;
+        try (var window = samples.fetch(key.text(), start, boundary - 1)) {
+            var history = Resampler.resample(window, start, settings.step(), windowSteps);
+            var forecast = forecaster.forecast(history, request);
+            var record = ForecastRecords.fresh(key, forecast, settings.margin(key.metric()),
+                    Instant.ofEpochMilli(boundary));
+            log.debug("refit {} at {} with {}", key.text(), record.getIssuedAt(), forecaster.name());
+            context.forward(new Record<>(key.text(), ForecasterOutput.of(record), boundary));
+        }
+    }
+
+    private void markStale(long streamTime) {
+        var expired = new ArrayList<KeyValue<String, SeriesState>>();
+        try (var all = series.all()) {
+            while (all.hasNext()) {
+                var entry = all.next();
+                var state = entry.value;
+                if (!state.stale() && state.lastSampleMs() + stalenessMs <= streamTime) {
+                    expired.add(entry);
+                }
+            }
+        }
+        for (var entry : expired) {
+            var key = SeriesKey.parse(entry.key);
+            long issuedAt = entry.value.lastSampleMs() + stalenessMs;
+            var record = ForecastRecords.stale(key, settings.quantile(), settings.margin(key.metric()),
+                    Instant.ofEpochMilli(issuedAt), settings.step());
+            log.info("series {} is stale: no sample since {}", entry.key,
+                    Instant.ofEpochMilli(entry.value.lastSampleMs()));
+            series.put(entry.key, new SeriesState(entry.value.lastSampleMs(), entry.value.nextRefitMs(), true));
+            context.forward(new Record<>(entry.key, ForecasterOutput.of(record), issuedAt));
+        }
+    }
+
+    /** Why {@code sample} cannot be used, or null when it can. */
+    private static String invalid(String key, UtilizationSample sample) {
+        double value = sample.getValue();
+        if (Double.isNaN(value)) {
+            return "value is NaN";
+        }
+        if (!(value >= 0 && value <= 1)) {
+            return "value " + value + " is outside [0, 1]";
+        }
+        if (sample.getMetric() == Metric.UNKNOWN) {
+            return "metric is UNKNOWN (not one of CPU, MEMORY, DISK, NETWORK)";
+        }
+        if (!sample.getNodeId().equals(key)) {
+            return "record key '" + key + "' is not the sample's node id '" + sample.getNodeId() + "'";
+        }
+        return null;
+    }
+
+    private void deadLetter(Record<String, Decoded<UtilizationSample>> record, byte[] raw, String reason) {
+        var deadLetter = DeadLetters.of(context.recordMetadata(), sourceTopic, record.key(), raw,
+                record.timestamp(), reason, ForecasterTopology.STAGE);
+        log.warn("dead letter from {} partition {} offset {}: {}", deadLetter.getSourceTopic(),
+                deadLetter.getPartition(), deadLetter.getOffset(), reason);
+        context.forward(new Record<>(record.key(), ForecasterOutput.of(deadLetter), record.timestamp()));
+    }
+}

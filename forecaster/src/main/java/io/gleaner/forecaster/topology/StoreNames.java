@@ -1,0 +1,20 @@
+package io.gleaner.forecaster.topology;
+
+/** Names of the forecaster's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
+public final class StoreNames {
+
+    /**
+     * The samples of the rolling window: a window store keyed by series key ({@link SeriesKey}), one entry per
+     * sample at its event time (a second sample at the same time replaces the first), retained for the window.
+     */
+    public static final String SAMPLES = "forecaster-samples";
+
+    /** Per series: last sample time, next refit boundary, stale flag ({@link SeriesState}). */
+    public static final String SERIES = "forecaster-series";
+
+    /** The read side's view of the {@code forecasts} topic (see {@link SpareCapacity#addView}). */
+    public static final String FORECASTS_VIEW = "forecaster-forecasts-view";
+
+    private StoreNames() {
+    }
+}

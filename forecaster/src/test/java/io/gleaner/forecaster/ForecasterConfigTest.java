@@ -1,0 +1,103 @@
+package io.gleaner.forecaster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gleaner.schemas.avro.Metric;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class ForecasterConfigTest {
+
+    @Test
+    void shouldDefaultToAWeekWindowHourlyRefitAndADayOfThreeMinuteSteps() {
+        var settings = ForecasterConfig.from(Map.of()).settings();
+
+        assertThat(settings.window()).isEqualTo(Duration.ofDays(7));
+        assertThat(settings.refitPeriod()).isEqualTo(Duration.ofHours(1));
+        assertThat(settings.step()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(settings.horizon()).isEqualTo(480);
+        assertThat(settings.quantile()).isEqualTo(0.99);
+        assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(settings.margin(Metric.CPU)).isEqualTo(0.05);
+        assertThat(settings.margin(Metric.NETWORK)).isEqualTo(0.05);
+    }
+
+    @Test
+    void shouldReadEveryKey() {
+        var config = ForecasterConfig.from(Map.ofEntries(
+                Map.entry("gleaner.forecaster.application-id", "fc"),
+                Map.entry("gleaner.forecaster.instance-id", "fc-0"),
+                Map.entry("gleaner.forecaster.state-dir", "/tmp/fc"),
+                Map.entry("gleaner.forecaster.stream-threads", "2"),
+                Map.entry("gleaner.forecaster.window", "P2D"),
+                Map.entry("gleaner.forecaster.refit-period", "PT30M"),
+                Map.entry("gleaner.forecaster.step", "PT5M"),
+                Map.entry("gleaner.forecaster.horizon", "288"),
+                Map.entry("gleaner.forecaster.quantile", "0.95"),
+                Map.entry("gleaner.forecaster.staleness", "PT10M"),
+                Map.entry("gleaner.forecaster.margin.cpu", "0.1"),
+                Map.entry("gleaner.forecaster.margin.memory", "0.15"),
+                Map.entry("gleaner.topic-prefix", "x.")));
+
+        assertThat(config.applicationId()).isEqualTo("fc");
+        assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/fc"));
+        assertThat(config.topics().forecasts().name()).isEqualTo("x.forecasts");
+        var settings = config.settings();
+        assertThat(settings.window()).isEqualTo(Duration.ofDays(2));
+        assertThat(settings.refitPeriod()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(settings.step()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(settings.horizon()).isEqualTo(288);
+        assertThat(settings.quantile()).isEqualTo(0.95);
+        assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(settings.margin(Metric.CPU)).isEqualTo(0.1);
+        assertThat(settings.margin(Metric.MEMORY)).isEqualTo(0.15);
+        assertThat(settings.margin(Metric.DISK)).isEqualTo(0.05);
+        var props = config.streamsProperties();
+        assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        assertThat(props.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG)).isEqualTo("2");
+        assertThat(props.get("main.consumer.group.instance.id")).isEqualTo("fc-0");
+    }
+
+    @Test
+    void shouldNameTheKeyAndValueOfABadDuration() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.window", "7 days")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gleaner.forecaster.window must be an ISO-8601 duration such as PT1H or P7D, was '7 days'");
+    }
+
+    @Test
+    void shouldRejectARefitPeriodThatIsNotWholeSteps() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.refit-period", "PT10M")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid gleaner.forecaster setting: refitPeriod must be a whole number of steps of PT3M,"
+                        + " was PT10M");
+    }
+
+    @Test
+    void shouldRejectAMarginOutsideZeroToOne() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.margin.memory", "1.2")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid gleaner.forecaster setting: safety margin of MEMORY must be in [0, 1), was 1.2");
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.margin.cpu", "lots")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gleaner.forecaster.margin.cpu must be a number, was 'lots'");
+    }
+
+    @Test
+    void shouldRejectAQuantileLevelOfOne() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.quantile", "1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid gleaner.forecaster setting: quantile must be in (0, 1), was 1.0");
+    }
+
+    @Test
+    void shouldRejectANonNumericHorizon() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.horizon", "1e3")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gleaner.forecaster.horizon must be a whole number, was '1e3'");
+    }
+}

@@ -1,0 +1,189 @@
+package io.gleaner.forecaster;
+
+import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.forecaster.topology.ForecasterFixtures;
+import io.gleaner.forecaster.topology.ForecasterSerdes;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.testing.TestKafka;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.streams.KafkaStreams;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The forecaster against a real broker ({@link TestKafka}): a run stopped halfway, its local state deleted so that
+ * the restart restores the window from the changelog, publishes the same forecasts as a run that never stopped.
+ */
+@Tag("integration")
+@Timeout(value = 240, unit = TimeUnit.SECONDS)
+class ForecasterIT {
+
+    private static final int PARTITIONS = 2;
+    private static final long END_SECONDS = 30 * 60;
+    private static final long SPLIT_SECONDS = 15 * 60;
+
+    private static TestKafka kafka;
+
+    private final InMemorySchemaRegistryClient registry = new InMemorySchemaRegistryClient();
+    private final ForecasterSerdes serdes = ForecasterSerdes.with(registry);
+
+    @TempDir
+    Path stateDir;
+
+    @BeforeAll
+    static void startBroker() {
+        kafka = TestKafka.start();
+    }
+
+    @AfterAll
+    static void stopBroker() {
+        if (kafka != null) {
+            kafka.close();
+        }
+    }
+
+    /**
+     * Four nodes report CPU and MEMORY every 20 s for 30 min; n3 stops at 12 min (stale from 15 min); one NaN
+     * sample at 5 min. Node i goes to partition i % 2, so n3 shares its partition with n1, which keeps stream time
+     * moving.
+     */
+    private List<ProducerRecord<String, byte[]>> samples(Topics topics, Predicate<Long> when) {
+        var records = new ArrayList<ProducerRecord<String, byte[]>>();
+        var topic = topics.nodesUtilization().name();
+        for (long s = 0; s < END_SECONDS; s += 20) {
+            if (!when.test(s)) {
+                continue;
+            }
+            for (int node = 0; node < 4; node++) {
+                if (node == 3 && s >= 12 * 60) {
+                    continue;
+                }
+                for (var metric : List.of(Metric.CPU, Metric.MEMORY)) {
+                    double value = s == 300 && node == 0 && metric == Metric.CPU ? Double.NaN
+                            : ((s / 20 * 37 + node * 11 + metric.ordinal() * 5) % 100) / 100.0;
+                    UtilizationSample sample = sample("n" + node, metric, s, value);
+                    records.add(new ProducerRecord<>(topic, node % PARTITIONS, sample.getTime().toEpochMilli(),
+                            sample.getNodeId(), serdes.utilizationSample().serializer().serialize(topic, sample)));
+                }
+            }
+        }
+        return records;
+    }
+
+    private ForecasterConfig config(String prefix, String applicationId) {
+        return ForecasterConfig.defaults()
+                .withBootstrapServers(kafka.bootstrapServers())
+                .withTopicPrefix(prefix)
+                .withApplicationId(applicationId)
+                // a static member, so that the restart takes the tasks back at once (see ForecasterConfig)
+                .withInstanceId(applicationId)
+                .withStateDir(stateDir.resolve(applicationId))
+                .withSettings(ForecasterFixtures.small());
+    }
+
+    private void produce(List<ProducerRecord<String, byte[]>> records) {
+        try (var producer = KafkaHarness.producer(kafka.bootstrapServers())) {
+            records.forEach(producer::send);
+            producer.flush();
+        }
+    }
+
+    /** Runs the stage until it has committed everything on its input, then closes it. */
+    private void runUntilCaughtUp(Admin admin, ForecasterConfig config) throws Exception {
+        var app = new ForecasterApp(config, registry, new ForecasterFixtures.EchoForecaster());
+        try (app) {
+            app.start();
+            KafkaHarness.awaitCaughtUp(admin, config.applicationId(), config.topics().nodesUtilization().name(),
+                    PARTITIONS, Duration.ofSeconds(90));
+        }
+        assertThat(app.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
+    }
+
+    /** The committed forecasts of each series in the order they were published. */
+    private Map<String, List<CapacityForecast>> forecasts(Topics topics) throws Exception {
+        var records = KafkaHarness.readAll(kafka.bootstrapServers(), topics.forecasts().name(),
+                serdes.capacityForecast().deserializer());
+        records.sort(Comparator.comparing((ConsumerRecord<String, CapacityForecast> r) -> r.key())
+                .thenComparingLong(ConsumerRecord::offset));
+        var bySeries = new LinkedHashMap<String, List<CapacityForecast>>();
+        for (var record : records) {
+            bySeries.computeIfAbsent(record.key(), key -> new ArrayList<>()).add(record.value());
+        }
+        return bySeries;
+    }
+
+    @Test
+    void shouldPublishTheSameForecastsAfterARestartThatRestoresItsStateFromTheChangelog() throws Exception {
+        var reference = Topics.withPrefix("it-reference.");
+        var restarted = Topics.withPrefix("it-restarted.");
+        try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
+            KafkaHarness.createTopics(admin, reference, PARTITIONS);
+            KafkaHarness.createTopics(admin, restarted, PARTITIONS);
+
+            // the reference: every sample, one run
+            produce(samples(reference, s -> true));
+            runUntilCaughtUp(admin, config("it-reference.", "forecaster-reference"));
+
+            // when: the first half, stop, lose the local state, the second half on a fresh start
+            var restartConfig = config("it-restarted.", "forecaster-restarted");
+            produce(samples(restarted, s -> s < SPLIT_SECONDS));
+            runUntilCaughtUp(admin, restartConfig);
+            deleteRecursively(restartConfig.stateDir());
+            produce(samples(restarted, s -> s >= SPLIT_SECONDS));
+            runUntilCaughtUp(admin, restartConfig);
+
+            // then the same forecasts, series by series, stale markers included
+            var expected = forecasts(reference);
+            var actual = forecasts(restarted);
+            assertThat(actual).isEqualTo(expected);
+            // 8 series; boundaries at 5, 10, ..., 25 min for the 6 that report throughout, 5 and 10 for n3's two
+            assertThat(expected).hasSize(8);
+            assertThat(expected.get("n0/CPU")).extracting(f -> f.getIssuedAt().getEpochSecond()
+                    - ForecasterFixtures.T0.getEpochSecond()).containsExactly(300L, 600L, 900L, 1200L, 1500L);
+            assertThat(expected.get("n3/MEMORY")).extracting(CapacityForecast::getStale)
+                    .containsExactly(false, false, true);
+            // the window after the restart still holds the samples from before it: the forecast issued at
+            // 20 min (window 10..20 min) shows minute 14, which only the first run saw
+            var afterRestart = actual.get("n1/CPU").get(3);
+            assertThat(afterRestart.getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(1200));
+            assertThat(afterRestart.getUtilization().get(4)).isNotNaN();
+            var deadLetters = KafkaHarness.readAll(kafka.bootstrapServers(), restarted.deadLetters().name(),
+                    serdes.deadLetter().deserializer());
+            assertThat(deadLetters).extracting(r -> r.value().getReason()).containsExactly("value is NaN");
+        }
+    }
+
+    private static void deleteRecursively(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (var path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        }
+    }
+}

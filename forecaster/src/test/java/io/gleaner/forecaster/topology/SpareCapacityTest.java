@@ -1,0 +1,88 @@
+package io.gleaner.forecaster.topology;
+
+import static io.gleaner.forecaster.topology.ForecasterFixtures.T0;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.forecaster.ForecasterApp;
+import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.topology.SpareCapacity.Spare;
+import io.gleaner.forecaster.topology.SpareCapacity.Status;
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.StreamsBuilder;
+import org.apache.kafka.streams.StreamsConfig;
+import org.apache.kafka.streams.TopologyConfig;
+import org.apache.kafka.streams.TopologyTestDriver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpareCapacityTest {
+
+    @TempDir
+    Path stateDir;
+
+    /** Three 3-minute steps from T0 with spare 0.5, 0.25, 0. */
+    private static CapacityForecast forecast(boolean stale) {
+        return CapacityForecast.newBuilder()
+                .setNodeId("n1").setMetric(Metric.CPU).setQuantile(0.99)
+                .setIssuedAt(T0).setStart(T0).setStepMillis(Duration.ofMinutes(3).toMillis())
+                .setUtilization(stale ? List.of() : List.of(0.45, 0.7, 0.99))
+                .setSafetyMargin(0.05)
+                .setSpare(stale ? List.of() : List.of(0.5, 0.25, 0.0))
+                .setStale(stale)
+                .build();
+    }
+
+    @Test
+    void shouldGiveTheSpareOfTheStepThatContainsTheTime() {
+        var spare = new SpareCapacity(Map.of("n1/CPU", forecast(false))::get);
+
+        assertThat(spare.at("n1", Metric.CPU, T0)).isEqualTo(new Spare(Status.AVAILABLE, 0.5));
+        assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(179))).isEqualTo(new Spare(Status.AVAILABLE, 0.5));
+        assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(180))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
+        assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(539))).isEqualTo(new Spare(Status.AVAILABLE, 0.0));
+    }
+
+    @Test
+    void shouldScaleTheFractionByTheCapacity() {
+        var spare = new SpareCapacity(Map.of("n1/CPU", forecast(false))::get);
+
+        // A = C * (1 - (U + S)) = 16 cores * 0.25
+        assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200)).of(16)).isEqualTo(4.0);
+    }
+
+    @Test
+    void shouldSayWhyThereIsNoSpareCapacity() {
+        var spare = new SpareCapacity(Map.of("n1/CPU", forecast(false), "n2/CPU", forecast(true))::get);
+
+        assertThat(spare.at("n1", Metric.CPU, T0.minusMillis(1)).status()).isEqualTo(Status.OUTSIDE_HORIZON);
+        assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(540)).status()).isEqualTo(Status.OUTSIDE_HORIZON);
+        assertThat(spare.at("n2", Metric.CPU, T0)).isEqualTo(new Spare(Status.STALE, 0));
+        assertThat(spare.at("n1", Metric.MEMORY, T0)).isEqualTo(new Spare(Status.NO_FORECAST, 0));
+    }
+
+    @Test
+    void shouldReadTheForecastsTopicThroughTheView() {
+        var topics = Topics.withPrefix("test.");
+        var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
+        var config = ForecasterConfig.defaults().withStateDir(stateDir);
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        SpareCapacity.addView(builder, topics, serde);
+        try (var driver = new TopologyTestDriver(builder.build(), ForecasterApp.streamsProperties(config))) {
+            var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
+            input.pipeInput("n1/CPU", forecast(false), T0);
+
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(StoreNames.FORECASTS_VIEW));
+
+            assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
+            assertThat(spare.forecast("n1", Metric.CPU)).contains(forecast(false));
+        }
+    }
+}
