@@ -35,10 +35,18 @@ public final class PlannerCell {
 
     private final PlacementPolicy policy;
     private final PlannerState state;
+    private final CapacityOutlook outlook;
 
+    /** A cell without forecasts. */
     public PlannerCell(PlacementPolicy policy, PlannerState state) {
+        this(policy, state, CapacityOutlook.NONE);
+    }
+
+    /** A cell whose policy sees the forecaster's {@code outlook}. */
+    public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.state = Objects.requireNonNull(state, "state");
+        this.outlook = Objects.requireNonNull(outlook, "outlook");
     }
 
     /** Adds a submitted job to the queue. */
@@ -108,7 +116,7 @@ public final class PlannerCell {
             }
         }
         state.putNode(node);
-        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand()), node.time());
+        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook), node.time());
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
         for (var placement : result.placed()) {
             placedByJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);

@@ -12,13 +12,21 @@ import java.util.Objects;
  * @param leastDemand the least CPU and the least RAM that any task of a queued job holds (each minimum taken on
  *                    its own, so not necessarily one task's demand); spare capacity that does not fit it fits no
  *                    task of the queue. {@link Resources#NONE} when the queue is empty.
+ * @param outlook     the forecast spare capacity of every node over time ({@link CapacityOutlook#NONE} without a
+ *                    forecaster)
  */
-public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand) {
+public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook) {
 
     public PlanningState {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(leastDemand, "leastDemand");
+        Objects.requireNonNull(outlook, "outlook");
+    }
+
+    /** The state without forecasts. */
+    public PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand) {
+        this(node, queue, leastDemand, CapacityOutlook.NONE);
     }
 
     /** The state of {@code node} and {@code queue}, with the least demand computed from the queue's jobs. */

@@ -1,5 +1,6 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
@@ -30,6 +31,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private final String sourceTopic;
     private final TaskStates states;
     private ProcessorContext<String, PlannerOutput> context;
+    private CapacityOutlook outlook = CapacityOutlook.NONE;
 
     CellProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
         this.policy = policy;
@@ -46,6 +48,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     @Override
     public void init(ProcessorContext<String, PlannerOutput> context) {
         this.context = context;
+        this.outlook = ForecastOutlook.of(context);
         // The stores may have been restored since the task's copy was read.
         states.forget(context);
     }
@@ -61,7 +64,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
         var checked = toCore(decoded.value());
-        var cell = new PlannerCell(policy, states.of(context));
+        var cell = new PlannerCell(policy, states.of(context), outlook);
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());

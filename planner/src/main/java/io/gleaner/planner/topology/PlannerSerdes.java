@@ -1,5 +1,6 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
@@ -14,7 +15,8 @@ import org.apache.kafka.common.serialization.Serde;
 /** The value serdes of the planner's topics and stores. Keys are strings everywhere. */
 public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbeat> nodeHeartbeat,
                             Serde<TaskReport> taskReport, Serde<PlacementDecision> placementDecision,
-                            Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState) {
+                            Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
+                            Serde<CapacityForecast> capacityForecast) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -23,12 +25,14 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(placementDecision, "placementDecision");
         Objects.requireNonNull(deadLetter, "deadLetter");
         Objects.requireNonNull(plannerJobState, "plannerJobState");
+        Objects.requireNonNull(capacityForecast, "capacityForecast");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
     public static PlannerSerdes with(SchemaRegistryClient registry) {
         return new PlannerSerdes(AvroSerde.of(JobSubmitted.class, registry), AvroSerde.of(NodeHeartbeat.class, registry),
                 AvroSerde.of(TaskReport.class, registry), AvroSerde.of(PlacementDecision.class, registry),
-                AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry));
+                AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
+                AvroSerde.of(CapacityForecast.class, registry));
     }
 }

@@ -1,6 +1,8 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.forecaster.topology.SpareCapacity;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -10,6 +12,7 @@ import io.gleaner.schemas.streams.DecodeOrDeadLetter;
 import io.gleaner.schemas.streams.Decoded;
 import java.time.Instant;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -47,21 +50,30 @@ public final class PlannerTopology {
      * {@code KafkaStreams} only: build a new one for each.
      */
     public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config) {
+        return build(topics, serdes, config, config::createPolicy);
+    }
+
+    /** The topology with the policy {@code policies} makes, one per processor (tests give their own). */
+    static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
+                          Supplier<PlacementPolicy> policies) {
         // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         builder.addStateStore(store(StoreNames.JOBS, serdes.plannerJobState()));
         builder.addStateStore(store(StoreNames.JOB_ORDER, Serdes.String()));
         builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
+        // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
+        // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
+        SpareCapacity.addView(builder, topics, serdes.capacityForecast());
 
         var states = new TaskStates();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                () -> new JobProcessor(config.createPolicy(), topics.jobsSubmitted().name(), states));
+                () -> new JobProcessor(policies.get(), topics.jobsSubmitted().name(), states));
         var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
-                () -> new ReportProcessor(config.createPolicy(), topics.tasksReports().name(), states));
+                () -> new ReportProcessor(policies.get(), topics.tasksReports().name(), states));
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
                 NodeHeartbeat::getTime,
-                () -> new HeartbeatProcessor(config.createPolicy(), topics.nodesHeartbeats().name(), states));
+                () -> new HeartbeatProcessor(policies.get(), topics.nodesHeartbeats().name(), states));
 
         var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
                 .merge(heartbeats, Named.as("merge-heartbeats"))
