@@ -2,6 +2,9 @@ package io.gleaner.deploy.demo;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.deploy.topics.RecordCounter;
+import io.gleaner.forecaster.ForecasterApp;
+import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.ingest.replay.KafkaRecordSink;
 import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
@@ -33,10 +36,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.slf4j.Logger;
@@ -50,6 +58,7 @@ public final class DemoRun {
 
     private static final Logger log = LoggerFactory.getLogger(DemoRun.class);
     private static final Duration PLANNER_START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration CATCH_UP_TIMEOUT = Duration.ofSeconds(60);
     /** How often a round checks whether the planner has committed; a round's wait is rounded up to it. */
     private static final Duration BARRIER_POLL = Duration.ofMillis(5);
 
@@ -120,17 +129,28 @@ public final class DemoRun {
                     .withBootstrapServers(bootstrapServers)
                     .withTopicPrefix(topics.prefix())
                     .withRegistry(registryConfig);
+            var forecasterConfig = ForecasterConfig.defaults()
+                    .withApplicationId(topics.prefix() + "forecaster")
+                    .withStateDir(stateDir.resolveSibling("forecaster-state"))
+                    .withBootstrapServers(bootstrapServers)
+                    .withTopicPrefix(topics.prefix())
+                    .withRegistry(registryConfig);
             long started = System.nanoTime();
             SimulationReport report;
-            try (var planner = new PlannerApp(plannerConfig, registry)) {
+            Duration wall;
+            try (var planner = new PlannerApp(plannerConfig, registry);
+                 var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard())) {
                 planner.start();
-                awaitRunning(planner);
+                forecaster.start();
+                awaitRunning("planner", planner::state);
+                awaitRunning("forecaster", forecaster::state);
                 report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
                         new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
                                 BARRIER_POLL), registry,
                         new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
+                wall = Duration.ofNanos(System.nanoTime() - started);
+                awaitCaughtUp(admin, forecasterConfig.applicationId(), topics.nodesUtilization().name());
             }
-            var wall = Duration.ofNanos(System.nanoTime() - started);
             return new Outcome(report, trace.deadLettered(), countRecords(), wall);
         }
     }
@@ -181,18 +201,52 @@ public final class DemoRun {
         return new Trace(jobs, deadLettered);
     }
 
-    private static void awaitRunning(PlannerApp planner) {
+    /**
+     * Waits until the forecaster's group has committed everything on {@code topic}: it runs beside the lockstep, not
+     * in it (no policy of today plans on its forecasts), so the demo lets it finish before counting records.
+     */
+    private static void awaitCaughtUp(Admin admin, String groupId, String topic) {
+        long deadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
+        try {
+            var partitions = admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                    .stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+            var ends = admin.listOffsets(partitions.stream().collect(Collectors.toMap(
+                    tp -> tp, tp -> OffsetSpec.latest()))).all().get();
+            while (true) {
+                var committed = admin.listConsumerGroupOffsets(groupId).partitionsToOffsetAndMetadata().get();
+                // A partition no sample went to has nothing to commit.
+                boolean done = partitions.stream().allMatch(tp -> ends.get(tp).offset() == 0
+                        || committed.containsKey(tp) && committed.get(tp).offset() >= ends.get(tp).offset());
+                if (done) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    log.warn("forecaster {} has not caught up with {} after {}; counting its records as they are",
+                            groupId, topic, CATCH_UP_TIMEOUT);
+                    return;
+                }
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the forecaster", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("cannot read the forecaster's offsets: " + e.getCause().getMessage(), e);
+        }
+    }
+
+    private static void awaitRunning(String stage, Supplier<KafkaStreams.State> state) {
         long deadline = System.nanoTime() + PLANNER_START_TIMEOUT.toNanos();
-        while (planner.state() != KafkaStreams.State.RUNNING) {
-            if (planner.state() == KafkaStreams.State.ERROR || planner.state() == KafkaStreams.State.NOT_RUNNING
+        while (state.get() != KafkaStreams.State.RUNNING) {
+            if (state.get() == KafkaStreams.State.ERROR || state.get() == KafkaStreams.State.NOT_RUNNING
                     || System.nanoTime() > deadline) {
-                throw new IllegalStateException("planner did not reach RUNNING (state " + planner.state() + ")");
+                throw new IllegalStateException(stage + " did not reach RUNNING (state " + state.get() + ")");
             }
             try {
                 Thread.sleep(50);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the planner to start", e);
+                throw new IllegalStateException("interrupted while waiting for the " + stage + " to start", e);
             }
         }
     }
