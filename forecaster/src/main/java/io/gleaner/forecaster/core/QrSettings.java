@@ -16,9 +16,12 @@ import java.util.Set;
  * @param seasonalWindow  steps either side of the time of day for the seasonal quantile, e.g. 10 (30 min)
  * @param minSamples      fewer training rows than this in a bucket and the bucket falls back to max-24h
  * @param maxIterations   MM steps at most
+ * @param fitTailFactor   the model for level tau is fitted at {@code 1 - (1 - tau) * fitTailFactor}, in (0, 1]: below
+ *                        1 it aims past the level to make up for the in-sample optimism of a high quantile
  */
 public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStride, int targetStride,
-                         int levelSteps, int spreadSteps, int seasonalWindow, int minSamples, int maxIterations) {
+                         int levelSteps, int spreadSteps, int seasonalWindow, int minSamples, int maxIterations,
+                         double fitTailFactor) {
 
     public QrSettings {
         Objects.requireNonNull(features, "features");
@@ -30,6 +33,9 @@ public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStr
         positive("spreadSteps", spreadSteps);
         positive("minSamples", minSamples);
         positive("maxIterations", maxIterations);
+        if (!(fitTailFactor > 0 && fitTailFactor <= 1)) {
+            throw new IllegalArgumentException("fitTailFactor must be in (0, 1], was " + fitTailFactor);
+        }
         if (seasonalWindow < 0) {
             throw new IllegalArgumentException("seasonalWindow must be >= 0, was " + seasonalWindow);
         }
@@ -37,19 +43,25 @@ public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStr
 
     /** The chosen defaults for a 3-minute step (see the forecaster's README section for the measurements). */
     public static QrSettings defaults() {
-        return new QrSettings(EnumSet.allOf(QrFeature.class), 80, 20, 8, 20, 120, 10, 60, 60);
+        return new QrSettings(EnumSet.allOf(QrFeature.class), 80, 20, 8, 20, 120, 10, 60, 60, 1.0);
     }
 
     /** These settings with other features. */
     public QrSettings withFeatures(Set<QrFeature> other) {
         return new QrSettings(other, bucketSteps, originStride, targetStride, levelSteps, spreadSteps,
-                seasonalWindow, minSamples, maxIterations);
+                seasonalWindow, minSamples, maxIterations, fitTailFactor);
     }
 
     /** These settings with another bucket size. */
     public QrSettings withBucketSteps(int steps) {
         return new QrSettings(features, steps, originStride, targetStride, levelSteps, spreadSteps,
-                seasonalWindow, minSamples, maxIterations);
+                seasonalWindow, minSamples, maxIterations, fitTailFactor);
+    }
+
+    /** These settings with another fit tail factor. */
+    public QrSettings withFitTailFactor(double factor) {
+        return new QrSettings(features, bucketSteps, originStride, targetStride, levelSteps, spreadSteps,
+                seasonalWindow, minSamples, maxIterations, factor);
     }
 
     private static void positive(String name, int value) {

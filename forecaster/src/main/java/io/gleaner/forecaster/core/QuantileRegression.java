@@ -9,6 +9,8 @@ package io.gleaner.forecaster.core;
  * It needs {@code n p^2} operations per step against an LP's much larger cost; {@link ExactQuantileRegression}
  * solves the same problem exactly and the tests check that the two agree.
  *
+ * <p>The first column of X is taken to be the intercept (all ones): the starting point shifts it.
+ *
  * <p>Symbols: X the n x p design (rows are samples), y the targets, tau the quantile level, eps the perturbation.
  */
 public final class QuantileRegression {
@@ -64,6 +66,13 @@ public final class QuantileRegression {
         double[] w = new double[n];
         java.util.Arrays.fill(w, 1.0);
         double[] beta = weightedSolve(x, y, w, n, p, 0.0);
+        // Start from the least-squares line shifted to the tau quantile of its residuals (exact for an intercept
+        // only): the MM steps then start near the answer instead of at the mean.
+        double[] residuals = new double[n];
+        for (int i = 0; i < n; i++) {
+            residuals[i] = y[i] - dot(x[i], beta, p);
+        }
+        beta[0] += EmpiricalQuantile.ofFirst(residuals, n, tau);
         double best = loss(x, y, n, beta, tau);
         double[] bestBeta = beta;
         int iterations = 0;

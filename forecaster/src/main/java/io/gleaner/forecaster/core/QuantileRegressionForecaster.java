@@ -102,7 +102,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
                 }
                 double[] beta = null;
                 if (rows >= settings.minSamples()) {
-                    beta = solver.fit(x, y, rows, tau).beta();
+                    beta = solver.fit(x, y, rows, 1 - (1 - tau) * settings.fitTailFactor()).beta();
                 }
                 double[] row = new double[p];
                 for (int h = from; h < to; h++) {
