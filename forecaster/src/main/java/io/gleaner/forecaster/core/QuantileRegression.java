@@ -15,6 +15,9 @@ package io.gleaner.forecaster.core;
  */
 public final class QuantileRegression {
 
+    /** Steps without progress before eps shrinks, or, at its floor, the fit stops. */
+    private static final int STALLED_STEPS = 3;
+
     /** Steps at most. */
     private final int maxIterations;
     /** Stop when the check loss improves by less than this fraction. */
@@ -76,6 +79,7 @@ public final class QuantileRegression {
         double best = loss(x, y, n, beta, tau);
         double[] bestBeta = beta;
         int iterations = 0;
+        int stalled = 0;
         for (int it = 0; it < maxIterations; it++) {
             iterations = it + 1;
             for (int i = 0; i < n; i++) {
@@ -83,16 +87,17 @@ public final class QuantileRegression {
             }
             beta = weightedSolve(x, y, w, n, p, 2 * tau - 1);
             double current = loss(x, y, n, beta, tau);
-            boolean small = best - current <= tolerance * Math.max(best, 1e-300);
+            stalled = best - current > tolerance * best ? 0 : stalled + 1;
             if (current < best) {
                 best = current;
                 bestBeta = beta;
             }
-            if (small) {
+            if (stalled >= STALLED_STEPS) {
                 if (eps <= 1e-6 * scale) {
                     break;
                 }
                 eps = Math.max(eps / 10, 1e-6 * scale);
+                stalled = 0;
             }
         }
         double[] polished = polish(x, y, n, p, bestBeta);
