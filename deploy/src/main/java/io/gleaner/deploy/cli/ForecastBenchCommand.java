@@ -94,7 +94,7 @@ final class ForecastBenchCommand implements Callable<Integer> {
         for (int r = 0; r < warmup + rounds; r++) {
             long startNanos = System.nanoTime();
             double checksum = IntStream.range(0, histories.length).parallel()
-                    .mapToDouble(i -> forecaster.forecast(histories[i], request).values()[0][0]).sum();
+                    .mapToDouble(i -> forecaster.forecast(histories[i], request).values()[0][0]).filter(x -> !Double.isNaN(x)).sum();
             double seconds = (System.nanoTime() - startNanos) / 1e9;
             outStream.printf(Locale.ROOT, "%s round %d: %.2f s (checksum %.4f)%n", r < warmup ? "warmup" : "timed",
                     r + 1, seconds, checksum);

@@ -11,6 +11,8 @@ public enum QrFeature {
     SPREAD,
     /** Largest value of the 24 hours before the origin (the max-24h baseline as a feature). */
     MAX_24H,
+    /** Largest value of the week before the origin (all of the history when it is shorter). */
+    MAX_WEEK,
     /** The value at the target's time of day yesterday (the seasonal-naive baseline as a feature). */
     YESTERDAY,
     /**

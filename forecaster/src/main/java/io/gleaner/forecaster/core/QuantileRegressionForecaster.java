@@ -121,7 +121,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
     }
 
     /** What is known at an origin: its index and the statistics of the use before it. */
-    private record Origin(int index, double level, double spread, double max24) {
+    private record Origin(int index, double level, double spread, double max24, double maxWeek) {
     }
 
     private Origin origin(double[] v, int t, int s) {
@@ -131,7 +131,10 @@ public final class QuantileRegressionForecaster implements Forecaster {
         }
         double spread = SeriesWindows.spread(v, t, settings.spreadSteps());
         double max24 = SeriesWindows.max(v, t, s);
-        return new Origin(t, level, Double.isNaN(spread) ? 0 : spread, Double.isNaN(max24) ? level : max24);
+        max24 = Double.isNaN(max24) ? level : max24;
+        double maxWeek = settings.features().contains(QrFeature.MAX_WEEK)
+                ? SeriesWindows.max(v, t, Baselines.WEEK * s) : max24;
+        return new Origin(t, level, Double.isNaN(spread) ? 0 : spread, max24, Double.isNaN(maxWeek) ? max24 : maxWeek);
     }
 
     /**
@@ -148,6 +151,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
                 case LEVEL -> o.level;
                 case SPREAD -> o.spread;
                 case MAX_24H -> o.max24;
+                case MAX_WEEK -> o.maxWeek;
                 case YESTERDAY -> {
                     double y = SeriesWindows.sameTimeEarlier(v, o.index, i, s, 1);
                     yield Double.isNaN(y) ? o.level : y;
