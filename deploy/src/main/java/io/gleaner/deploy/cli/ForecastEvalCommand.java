@@ -74,7 +74,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
 
     @Option(names = "--models", split = ",", paramLabel = "NAME",
             description = "Models to run, comma-separated, from: last-value, max-24h, seasonal-naive, "
-                    + "seasonal-quantile, qr, qr+cal (default: all).")
+                    + "seasonal-quantile, seasonal-quantile+cal, qr, qr+cal (default: all).")
     List<String> models;
 
     @Option(names = "--hosts", paramLabel = "N", description = "Evaluate only the first N nodes (default: all).")

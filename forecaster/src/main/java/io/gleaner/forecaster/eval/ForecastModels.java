@@ -15,12 +15,16 @@ public final class ForecastModels {
     /** Steps either side of the time of day for the seasonal quantile baseline (30 min of 3 min). */
     public static final int SEASONAL_WINDOW = 10;
 
+    /** Horizons held out by the calibrated models ({@link CalibratedForecaster}). */
+    public static final int CALIBRATION_DAYS = 3;
+
     private ForecastModels() {
     }
 
     /** Every name, in table order. */
     public static List<String> names() {
-        return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "qr", "qr+cal");
+        return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
+                "qr+cal");
     }
 
     /** The forecaster of a name. */
@@ -31,7 +35,10 @@ public final class ForecastModels {
             case "seasonal-naive" -> Baselines::seasonalNaive;
             case "seasonal-quantile" -> () -> Baselines.seasonalQuantile(SEASONAL_WINDOW);
             case "qr" -> () -> new QuantileRegressionForecaster(QrSettings.defaults());
-            case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()), 1);
+            case "seasonal-quantile+cal" -> () -> new CalibratedForecaster(
+                    Baselines.seasonalQuantile(SEASONAL_WINDOW), CALIBRATION_DAYS);
+            case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()),
+                    CALIBRATION_DAYS);
             default -> throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names());
         };
         return s.get();
