@@ -56,6 +56,26 @@ class QuantileRegressionForecasterTest {
     }
 
     @Test
+    void shouldCoverTheKnownQuantileWithEveryFeature() {
+        var forecaster = new QuantileRegressionForecaster("qr-all",
+                QrSettings.defaults().withFeatures(java.util.EnumSet.allOf(QrFeature.class)));
+        long violations = 0;
+        long total = 0;
+        for (int seed = 20; seed < 30; seed++) {
+            double[] all = synthetic(new SplittableRandom(seed), 8, 0.05);
+            double[] past = java.util.Arrays.copyOf(all, 7 * DAY);
+            var forecast = forecaster.forecast(new Series(Instant.EPOCH, STEP, past),
+                    new ForecastRequest(DAY, new double[] {0.9}));
+            for (int h = 0; h < DAY; h++) {
+                violations += all[7 * DAY + h] > forecast.values()[0][h] ? 1 : 0;
+            }
+            total += DAY;
+        }
+        assertThat(forecaster.name()).isEqualTo("qr-all");
+        assertThat((double) violations / total).isCloseTo(0.10, within(0.03));
+    }
+
+    @Test
     void shouldForecastCloseToTheTrueQuantile() {
         var forecaster = new QuantileRegressionForecaster(QrSettings.defaults());
         var random = new SplittableRandom(3);
