@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                 "The trace is resampled onto the forecast step: a step takes the latest sample taken before it "
                         + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored.",
                 "With --out DIR it writes summary.csv, hosts.csv, host-days.csv and index.html (the tables and charts "
-                        + "of forecast against use for the first --plots nodes' CPU)."})
+                        + "of forecast against use for the CPU of the first --plots nodes that have data for at least "
+                        + "half of the trace)."})
 final class ForecastEvalCommand implements Callable<Integer> {
 
     @Option(names = "--trace", defaultValue = BitbrainsOwnerExcerpt.LOCATION, paramLabel = "DIR|FILE",
@@ -111,7 +112,8 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         Set<String> plotted = new LinkedHashSet<>();
         for (TraceSeries s : series) {
-            if (s.metric().equals("cpu") && plotted.size() < plots) {
+            long known = java.util.Arrays.stream(s.series().values()).filter(x -> !Double.isNaN(x)).count();
+            if (s.metric().equals("cpu") && plotted.size() < plots && known * 2 >= s.series().length()) {
                 plotted.add(s.key());
             }
         }
