@@ -99,4 +99,22 @@ class ForecastEvalCommandTest {
         assertThat(run.exitCode()).isEqualTo(2);
         assertThat(run.err()).contains("--step-minutes must divide a day");
     }
+
+    @Test
+    void shouldTimeARefitOfEveryNode() throws IOException {
+        trace("1", 0);
+        var run = execute("forecast-bench", "--trace", dir.toString(), "--hosts", "3", "--train-days", "2",
+                "--rounds", "1", "--warmup", "0");
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("6 series (3 nodes x 2 metrics)").contains("timed round 1")
+                .contains("best refit");
+    }
+
+    @Test
+    void shouldExitTwoWhenTheBenchmarkHasNoNodes() {
+        var run = execute("forecast-bench", "--hosts", "0");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--hosts");
+    }
 }

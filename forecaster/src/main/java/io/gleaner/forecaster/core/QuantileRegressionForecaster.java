@@ -11,7 +11,9 @@ import java.util.Objects;
  * origin, target step in the bucket), the target is the use at that step, the features those of {@link QrFeature}
  * chosen in the settings computed at the origin and for the target's time of day, plus an intercept.
  *
- * <p>Direct rather than recursive: a recursive quantile forecast would feed a 0.99 quantile back in as if it were
+ * <p>With the default one bucket of 24 hours, a single model covers the horizon and the step ahead enters through
+ * the target's time of day (the seasonal quantile feature); smaller buckets (e.g. six of 4 hours) give each part of
+ * the horizon its own coefficients and measured slightly worse. Direct rather than recursive: a recursive quantile forecast would feed a 0.99 quantile back in as if it were
  * the use, which biases every later step upward; direct buckets need no simulated future and the features that
  * matter for a day ahead (time of day, the week's quantile) do not depend on the steps in between. Buckets share the
  * features, so a bucket costs one small p x p solve per MM step.
