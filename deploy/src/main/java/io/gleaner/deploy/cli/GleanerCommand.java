@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
-        subcommands = {DemoCommand.class, EvaluateCommand.class, RunCommand.class, ReplayCommand.class, IngestCommand.class,
+        subcommands = {DemoCommand.class, EvaluateCommand.class, ForecastEvalCommand.class, ForecastBenchCommand.class,
+                RunCommand.class, ReplayCommand.class, IngestCommand.class,
                 TopicsCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 

@@ -1,6 +1,12 @@
 /**
  * The forecaster's pure core: {@link io.gleaner.forecaster.core.Forecaster} learners over a host's
  * {@link io.gleaner.forecaster.core.Series}, giving {@link io.gleaner.forecaster.core.QuantileForecast}s (Salamander
- * section II-C, Eq. 1; Dartois et al., CloudCom 2018). No Kafka, no clock.
+ * section II-C, Eq. 1; Dartois et al., CloudCom 2018). No Kafka, no clock, no I/O.
+ *
+ * <p>Learners: {@link io.gleaner.forecaster.core.QuantileRegressionForecaster} (linear quantile regression, direct
+ * strategy, solved by {@link io.gleaner.forecaster.core.QuantileRegression}, Hunter and Lange's MM algorithm, which
+ * the tests check against {@link io.gleaner.forecaster.core.ExactQuantileRegression}, ojAlgo's LP); the
+ * {@link io.gleaner.forecaster.core.Baselines}; and {@link io.gleaner.forecaster.core.CalibratedForecaster}, which
+ * shifts any of them by split-conformal calibration.
  */
 package io.gleaner.forecaster.core;

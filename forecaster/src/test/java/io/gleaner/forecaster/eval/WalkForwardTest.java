@@ -1,0 +1,82 @@
+package io.gleaner.forecaster.eval;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.gleaner.forecaster.core.Baselines;
+import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.Series;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class WalkForwardTest {
+
+    private static final Duration STEP = Duration.ofHours(6);
+
+    /** Forecasts a constant, and remembers the longest history it was given. */
+    private static final class Constant implements Forecaster {
+        final double value;
+        volatile int longest;
+        volatile double lastSeen = Double.NaN;
+
+        Constant(double value) {
+            this.value = value;
+        }
+
+        @Override
+        public String name() {
+            return "c" + value;
+        }
+
+        @Override
+        public QuantileForecast forecast(Series history, ForecastRequest request) {
+            longest = Math.max(longest, history.length());
+            lastSeen = history.values()[history.length() - 1];
+            double[][] out = new double[1][request.horizon()];
+            Arrays.fill(out[0], value);
+            return new QuantileForecast(history.end(), history.step(), request.quantiles(), out);
+        }
+    }
+
+    @Test
+    void shouldScoreEachHostDayOnThePastOnly() {
+        // Four steps a day, five days; day d has use 0.1 * (d + 1) at each step, one gap on day 3.
+        double[] v = new double[20];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 0.1 * (i / 4 + 1);
+        }
+        v[13] = Double.NaN;
+        var series = new TraceSeries("n1", "cpu", new Series(Instant.EPOCH, STEP, v));
+        var model = new Constant(0.35);
+        var walk = new WalkForward(List.of(model, Baselines.maxLastDay()), new double[] {0.9}, 4, 2, 2, 0.05,
+                Set.of("n1/cpu"));
+        var result = walk.run(List.of(series));
+        assertThat(result.origins()).isEqualTo(3);
+        assertThat(model.longest).isEqualTo(8);
+        assertThat(model.lastSeen).isEqualTo(0.4);
+        var days = result.hostDays().stream().filter(d -> d.model().equals("c0.35")).toList();
+        assertThat(days).extracting(WalkForward.HostDay::steps).containsExactly(4, 3, 4);
+        // Day 2 (0.3) is below 0.35, days 3 (0.4) and 4 (0.5) are above.
+        assertThat(days).extracting(WalkForward.HostDay::violations).containsExactly(0, 3, 4);
+        assertThat(days.get(0).pinball()).isCloseTo(0.1 * 0.05, within(1e-12));
+        assertThat(days.get(0).reclaimable()).isCloseTo(1 - 0.35 - 0.05, within(1e-12));
+
+        var lines = Summary.of(result.hostDays());
+        var constant = lines.get(0);
+        assertThat(constant.violationRate()).isCloseTo(7.0 / 11, within(1e-12));
+        assertThat(constant.hostDaysOver()).isCloseTo(2.0 / 3, within(1e-12));
+        var max = lines.get(1);
+        assertThat(max.model()).isEqualTo("max-24h");
+        assertThat(max.ratioToMax24h()).isEqualTo(1.0);
+        assertThat(constant.ratioToMax24h()).isCloseTo(constant.reclaimable() / max.reclaimable(), within(1e-12));
+        assertThat(result.traces()).hasSize(1);
+        assertThat(result.traces().get(0).forecasts()[0][0][8]).isEqualTo(0.35);
+        assertThat(result.traces().get(0).forecasts()[0][0][7]).isNaN();
+    }
+}
