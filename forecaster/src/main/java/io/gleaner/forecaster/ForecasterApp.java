@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>{@code
  * try (var app = new ForecasterApp(ForecasterConfig.defaults().withBootstrapServers("kafka:9092"), registry,
- *         new RecentQuantileForecaster())) {
+ *         Forecasters.standard())) {
  *     app.start();
  *     ...
  * }
@@ -40,7 +40,7 @@ public final class ForecasterApp implements AutoCloseable {
 
     /** A forecaster stage with the stop-gap learner, whose serdes talk to the registry of {@code config}. */
     public ForecasterApp(ForecasterConfig config) {
-        this(config, new RestSchemaRegistryClient(config.registry()), new RecentQuantileForecaster());
+        this(config, new RestSchemaRegistryClient(config.registry()), Forecasters.standard());
     }
 
     /**

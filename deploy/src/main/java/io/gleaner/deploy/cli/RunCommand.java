@@ -2,7 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.forecaster.ForecasterApp;
-import io.gleaner.forecaster.RecentQuantileForecaster;
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.planner.PlannerApp;
 import java.util.ArrayList;
 import java.util.Map;
@@ -86,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
                 if (stages.contains(Stage.forecaster)) {
                     forecasterApp = new ForecasterApp(forecaster.config(environment.bootstrapServers(),
                             kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
-                            environment.registryClient(), new RecentQuantileForecaster());
+                            environment.registryClient(), Forecasters.standard());
                     apps.add(forecasterApp);
                 }
                 if (plannerApp != null) {

@@ -2,9 +2,9 @@ package io.gleaner.forecaster.bench;
 
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterApp;
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.KafkaHarness;
-import io.gleaner.forecaster.RecentQuantileForecaster;
 import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
@@ -71,7 +71,7 @@ public final class SampleThroughput {
             var config = ForecasterConfig.defaults().withBootstrapServers(kafka.bootstrapServers())
                     .withTopicPrefix("bench.").withApplicationId("forecaster-bench").withStateDir(stateDir)
                     .withRegistry(RegistryConfig.of("http://unused")).withSettings(ForecastSettings.defaults());
-            try (var app = new ForecasterApp(config, registry, new RecentQuantileForecaster())) {
+            try (var app = new ForecasterApp(config, registry, Forecasters.standard())) {
                 long began = System.nanoTime();
                 app.start();
                 KafkaHarness.awaitCaughtUp(admin, config.applicationId(),
