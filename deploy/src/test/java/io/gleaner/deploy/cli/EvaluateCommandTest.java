@@ -1,11 +1,10 @@
 package io.gleaner.deploy.cli;
 
+import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.simulator.core.SimulationReport;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,19 +21,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code gleaner evaluate} in-process: the files it writes, the table it prints, and bad options refused. */
 class EvaluateCommandTest {
-
-    private record Execution(int exitCode, String out, String err) {
-    }
-
-    private static Execution execute(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var commandLine = GleanerCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Execution(exitCode, out.toString(), err.toString());
-    }
 
     @Test
     void shouldWriteTheCsvFilesAndThePageAndPrintTheTable(@TempDir Path dir) throws IOException {

@@ -1,10 +1,9 @@
 package io.gleaner.deploy.cli;
 
+import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -20,19 +19,6 @@ class ForecastEvalCommandTest {
 
     @TempDir
     Path dir;
-
-    private record Execution(int exitCode, String out, String err) {
-    }
-
-    private static Execution execute(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var commandLine = GleanerCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Execution(exitCode, out.toString(), err.toString());
-    }
 
     /** Five days of 5-minute samples with a daily cycle: CPU between 0.2 and 0.6, memory steady at 0.5. */
     private Path trace(String vm, double phase) throws IOException {

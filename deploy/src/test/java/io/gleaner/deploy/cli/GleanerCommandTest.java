@@ -1,9 +1,8 @@
 package io.gleaner.deploy.cli;
 
+import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,20 +18,6 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** The {@code gleaner} command line without a broker: help, usage errors and validation before anything starts. */
 class GleanerCommandTest {
-
-    /** What one execution printed and returned. */
-    private record Execution(int exitCode, String out, String err) {
-    }
-
-    private static Execution execute(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var commandLine = GleanerCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Execution(exitCode, out.toString(), err.toString());
-    }
 
     /** Every command of the tree, by the words that reach it ({@code []} for gleaner itself), with its spec. */
     static Stream<Arguments> commands() {

@@ -6,8 +6,6 @@ import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.replay.TracePosition;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.testing.TestKafka;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,20 +47,10 @@ class ReplayCommandIT {
         }
     }
 
-    private record Execution(int exitCode, String out, String err) {
-    }
-
     /** Runs {@code gleaner replay} on the test's broker under a topic prefix of the test's own. */
     private static Execution replay(String prefix, String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var commandLine = GleanerCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        var all = Stream.concat(Stream.of("replay", "--bootstrap-servers", cluster.bootstrapServers(),
-                "--topic-prefix", prefix, "--speed", "max"), Stream.of(args)).toArray(String[]::new);
-        int exitCode = commandLine.execute(all);
-        return new Execution(exitCode, out.toString(), err.toString());
+        return Execution.execute(Stream.concat(Stream.of("replay", "--bootstrap-servers", cluster.bootstrapServers(),
+                "--topic-prefix", prefix, "--speed", "max"), Stream.of(args)).toArray(String[]::new));
     }
 
     private static String prefix(TestInfo test) {

@@ -1,9 +1,8 @@
 package io.gleaner.deploy.cli;
 
+import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -15,19 +14,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** {@code gleaner replay} without a broker: its help, and every bad option refused before anything starts. */
 class ReplayCommandTest {
-
-    private record Execution(int exitCode, String out, String err) {
-    }
-
-    private static Execution execute(String... args) {
-        var out = new StringWriter();
-        var err = new StringWriter();
-        var commandLine = GleanerCommand.commandLine();
-        commandLine.setOut(new PrintWriter(out));
-        commandLine.setErr(new PrintWriter(err));
-        int exitCode = commandLine.execute(args);
-        return new Execution(exitCode, out.toString(), err.toString());
-    }
 
     @Test
     void shouldListEveryFormatWithItsTopicsInTheHelp() {

@@ -5,6 +5,7 @@ import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DecodeOrDeadLetter;
+import io.gleaner.schemas.streams.EventTimeExtractor;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;

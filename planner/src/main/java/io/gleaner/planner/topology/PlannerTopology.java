@@ -10,6 +10,7 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.streams.DecodeOrDeadLetter;
 import io.gleaner.schemas.streams.Decoded;
+import io.gleaner.schemas.streams.EventTimeExtractor;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package io.gleaner.forecaster.topology;
+package io.gleaner.schemas.streams;
 
 import java.time.Instant;
 import java.util.function.Function;
@@ -7,18 +7,18 @@ import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.processor.TimestampExtractor;
 
 /**
- * Takes a record's timestamp from its value's event-time field (a sample's time), decoding the raw bytes for
- * it. When the value cannot be decoded, or its time is before 1970, it falls back to the record's own timestamp
- * (or, if that is negative too, the partition time), so that the record still reaches the decode step and
- * becomes a dead letter there instead of being dropped by Kafka Streams for a negative timestamp. The same as the
- * planner's (package-private there).
+ * Takes a record's timestamp from its value's event-time field (a job's submitTime, a heartbeat's, report's or
+ * sample's time), decoding the raw bytes for it: what every stage's sources use, so stages run on event time. When the value cannot be decoded, or its time is before
+ * 1970, it falls back to the record's own timestamp (or, if that is negative too, the partition time), so
+ * that the record still reaches the decode step and becomes a dead letter there instead of being dropped by
+ * Kafka Streams for a negative timestamp.
  */
-final class EventTimeExtractor<V> implements TimestampExtractor {
+public final class EventTimeExtractor<V> implements TimestampExtractor {
 
     private final Deserializer<V> deserializer;
     private final Function<V, Instant> eventTime;
 
-    EventTimeExtractor(Deserializer<V> deserializer, Function<V, Instant> eventTime) {
+    public EventTimeExtractor(Deserializer<V> deserializer, Function<V, Instant> eventTime) {
         this.deserializer = deserializer;
         this.eventTime = eventTime;
     }
