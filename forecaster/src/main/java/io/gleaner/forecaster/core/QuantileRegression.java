@@ -1,5 +1,7 @@
 package io.gleaner.forecaster.core;
 
+import java.util.Arrays;
+
 /**
  * Linear quantile regression by the MM algorithm of Hunter and Lange (J. Comp. Graph. Stat. 9(1), 2000, §3): the
  * check loss {@code rho_tau(r)} is replaced by its perturbed version {@code rho_tau(r) - (eps/2) ln(eps + |r|)},
@@ -67,7 +69,7 @@ public final class QuantileRegression {
         // perturbed minimum approach the exact one.
         double eps = 1e-2 * scale;
         double[] w = new double[n];
-        java.util.Arrays.fill(w, 1.0);
+        Arrays.fill(w, 1.0);
         double[] beta = weightedSolve(x, y, w, n, p, 0.0);
         // Start from the least-squares line shifted to the tau quantile of its residuals (exact for an intercept
         // only): the MM steps then start near the answer instead of at the mean.
@@ -126,7 +128,7 @@ public final class QuantileRegression {
             order[i] = i;
             r[i] = Math.abs(y[i] - dot(x[i], beta, p));
         }
-        java.util.Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : r[a] != r[b] ? Double.compare(r[a], r[b])
+        Arrays.sort(order, (a, b) -> a.equals(b) ? 0 : r[a] != r[b] ? Double.compare(r[a], r[b])
                 : Integer.compare(a, b));
         double[][] a = new double[p][p + 1];
         for (int k = 0; k < p; k++) {

@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.core;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -67,7 +68,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
         Origin now = origin(v, n, s);
         if (Double.isNaN(now.level)) {
             for (double[] row : out) {
-                java.util.Arrays.fill(row, Double.NaN);
+                Arrays.fill(row, Double.NaN);
             }
             return new QuantileForecast(history.end(), history.step(), taus, out);
         }
@@ -86,7 +87,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
         for (int k = 0; k < taus.length; k++) {
             double tau = taus[k];
             double[] seasonalCache = new double[n + horizon];
-            java.util.Arrays.fill(seasonalCache, Double.NaN);
+            Arrays.fill(seasonalCache, Double.NaN);
             for (int b = 0; b < buckets; b++) {
                 int from = b * settings.bucketSteps();
                 int to = Math.min(horizon, from + settings.bucketSteps());

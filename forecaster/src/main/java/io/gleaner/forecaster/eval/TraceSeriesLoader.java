@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
@@ -160,7 +161,7 @@ public final class TraceSeriesLoader {
 
         double[] grid(Resource resource, long start, long step, int length, long maxHold) {
             double[] grid = new double[length];
-            java.util.Arrays.fill(grid, Double.NaN);
+            Arrays.fill(grid, Double.NaN);
             var sorted = new ArrayList<>(rows);
             sorted.sort((a, b) -> Long.compare(a.timestampSeconds(), b.timestampSeconds()));
             int next = 0;
