@@ -1,5 +1,7 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.deploy.demo.DemoRun;
+import io.gleaner.deploy.demo.DemoSettings;
 import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.LineTraceReader;
@@ -9,9 +11,11 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
+import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.SimulationSettings;
 import io.gleaner.simulator.evaluate.Evaluation;
 import io.gleaner.simulator.evaluate.EvaluationProgress;
 import io.gleaner.simulator.evaluate.EvaluationSpec;
@@ -33,6 +37,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import org.slf4j.Logger;
@@ -112,6 +117,24 @@ final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workloadOptions;
 
+    @Option(names = "--through-kafka",
+            description = "Run every (policy, seed) through Kafka instead, as gleaner demo does: the planner (and "
+                    + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
+                    + "each run under topic prefix <topic-prefix>eval<i>. Much slower; the numbers equal the "
+                    + "in-process ones, except the planner's CPU per decision, which only in-process runs measure.")
+    boolean throughKafka;
+
+    @Mixin
+    KafkaOptions kafka;
+
+    @Mixin
+    RegistryOptions registry;
+
+    @Option(names = "--data-dir", defaultValue = "gleaner-data", paramLabel = "DIR",
+            description = "With --through-kafka and no --bootstrap-servers: the embedded broker's log goes to "
+                    + "<data-dir>/evaluate, emptied first (default: ${DEFAULT-VALUE}).")
+    Path dataDir;
+
     @Spec
     CommandSpec spec;
 
@@ -153,7 +176,9 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         var err = spec.commandLine().getErr();
         var progress = new Progress(err, policyNames.size() * seeds, workload.jobs().size());
-        var runs = Evaluation.run(evaluation, progress::report);
+        var runs = throughKafka
+                ? throughKafka(evaluation, users, progress::report)
+                : Evaluation.run(evaluation, progress::report);
         var wallTimes = progress.finish();
 
         var table = MetricTable.of(runs);
@@ -186,6 +211,40 @@ final class EvaluateCommand implements Callable<Integer> {
         return List.copyOf(names);
     }
 
+    /**
+     * The evaluation through Kafka: each run is a demo run (planner and forecaster apps, lockstep simulator) on its
+     * own topics, on the embedded broker or the one given.
+     */
+    private List<PolicyRun> throughKafka(EvaluationSpec evaluation, WorkloadOptions.Users users,
+                                         Consumer<EvaluationProgress> progress) {
+        var embedded = new EmbeddedOptions();
+        embedded.dataDir = dataDir.resolve("evaluate");
+        embedded.fresh = true;
+        var runs = new ArrayList<PolicyRun>();
+        int total = evaluation.policies().size() * evaluation.seeds().size();
+        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+            for (var policy : evaluation.policies()) {
+                for (long runSeed : evaluation.seeds()) {
+                    int index = runs.size();
+                    var topics = Topics.withPrefix(kafka.topics().prefix() + "eval" + index + ".");
+                    var settings = new DemoSettings(evaluation.jobs().size(), runSeed, cluster, traceLocation(),
+                            policy, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS,
+                            users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners());
+                    var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
+                            environment.registryClient(), embedded.dataDir.resolve("planner-state-" + index))
+                            .run(settings, p -> progress.accept(new EvaluationProgress(index, total,
+                                    policy.configValue(), runSeed, p)));
+                    runs.add(new PolicyRun(policy.configValue(), outcome.report()));
+                }
+            }
+        }
+        return List.copyOf(runs);
+    }
+
+    private String traceLocation() {
+        return FB_2009.equalsIgnoreCase(trace) ? SwimTraceReader.FB_2009 : trace;
+    }
+
     private ClusterSpec cluster() {
         try {
             return ClusterPresets.resolve(cluster);
@@ -196,7 +255,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /** The first --jobs jobs of the trace; rows that do not parse or do not make a job are logged and counted. */
     private Workload workload(UnaryOperator<Job> assignment) {
-        var location = FB_2009.equalsIgnoreCase(trace) ? SwimTraceReader.FB_2009 : trace;
+        var location = traceLocation();
         if (!location.startsWith(TraceInput.CLASSPATH_PREFIX) && !Files.isRegularFile(Path.of(location))) {
             throw usage("--trace '" + trace + "' is neither " + FB_2009 + " nor a file");
         }

@@ -86,7 +86,7 @@ class EvaluateCommandTest {
     }
 
     /** The CSV's lines without the planner CPU metric: its row in metrics.csv, its column in runs.csv. */
-    private static List<String> measuredLeftOut(Path csv) throws IOException {
+    static List<String> measuredLeftOut(Path csv) throws IOException {
         var lines = Files.readAllLines(csv);
         var header = List.of(lines.get(0).split(","));
         int column = header.indexOf(SimulationReport.PLANNER_CPU_KEY);
