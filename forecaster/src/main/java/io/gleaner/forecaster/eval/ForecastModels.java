@@ -1,5 +1,6 @@
 package io.gleaner.forecaster.eval;
 
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.CalibratedForecaster;
 import io.gleaner.forecaster.core.Forecaster;
@@ -24,7 +25,7 @@ public final class ForecastModels {
     /** Every name, in table order. */
     public static List<String> names() {
         return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
-                "qr+cal");
+                "qr+cal", "qr|sq", "qr|sq+h");
     }
 
     /** The forecaster of a name. */
@@ -39,6 +40,8 @@ public final class ForecastModels {
                     Baselines.seasonalQuantile(SEASONAL_WINDOW), CALIBRATION_DAYS);
             case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()),
                     CALIBRATION_DAYS);
+            case "qr|sq" -> () -> Forecasters.envelope("qr|sq", 0);
+            case "qr|sq+h" -> () -> Forecasters.envelope("qr|sq+h", Forecasters.HEADROOM);
             default -> throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names());
         };
         return s.get();
