@@ -16,8 +16,11 @@ import java.util.Set;
  * @param seasonalWindow  steps either side of the time of day for the seasonal quantile, e.g. 10 (30 min)
  * @param minSamples      fewer training rows than this in a bucket and the bucket falls back to max-24h
  * @param maxIterations   MM steps at most
- * @param fitTailFactor   the model for level tau is fitted at {@code 1 - (1 - tau) * fitTailFactor}, in (0, 1]: below
- *                        1 it aims past the level to make up for the in-sample optimism of a high quantile
+ * @param fitTailFactor   the model for level tau is fitted at {@code 1 - (1 - tau) * fitTailFactor}, above 0: below
+ *                        1 it aims past the level to make up for the in-sample optimism of a high quantile, above 1
+ *                        short of it (e.g. 2 fits 0.98 for 0.99, for a member of an {@link EnvelopeForecaster}
+ *                        whose other members and headroom cover the rest); a level that falls outside (0, 1) is
+ *                        rejected when the forecast is asked for
  */
 public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStride, int targetStride,
                          int levelSteps, int spreadSteps, int seasonalWindow, int minSamples, int maxIterations,
@@ -33,8 +36,8 @@ public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStr
         positive("spreadSteps", spreadSteps);
         positive("minSamples", minSamples);
         positive("maxIterations", maxIterations);
-        if (!(fitTailFactor > 0 && fitTailFactor <= 1)) {
-            throw new IllegalArgumentException("fitTailFactor must be in (0, 1], was " + fitTailFactor);
+        if (!(fitTailFactor > 0 && Double.isFinite(fitTailFactor))) {
+            throw new IllegalArgumentException("fitTailFactor must be > 0 and finite, was " + fitTailFactor);
         }
         if (seasonalWindow < 0) {
             throw new IllegalArgumentException("seasonalWindow must be >= 0, was " + seasonalWindow);

@@ -84,6 +84,13 @@ public final class QuantileRegressionForecaster implements Forecaster {
         double[][] x = new double[Math.max(1, rowsMax)][p];
         double[] y = new double[Math.max(1, rowsMax)];
 
+        for (double tau : taus) {
+            double fitted = 1 - (1 - tau) * settings.fitTailFactor();
+            if (!(fitted > 0 && fitted < 1)) {
+                throw new IllegalArgumentException("level " + tau + " with fitTailFactor " + settings.fitTailFactor()
+                        + " is fitted at " + fitted + ", outside (0, 1)");
+            }
+        }
         for (int k = 0; k < taus.length; k++) {
             double tau = taus[k];
             double[] seasonalCache = new double[n + horizon];

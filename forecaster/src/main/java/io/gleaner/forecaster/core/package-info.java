@@ -6,7 +6,8 @@
  * <p>Learners: {@link io.gleaner.forecaster.core.QuantileRegressionForecaster} (linear quantile regression, direct
  * strategy, solved by {@link io.gleaner.forecaster.core.QuantileRegression}, Hunter and Lange's MM algorithm, which
  * the tests check against {@link io.gleaner.forecaster.core.ExactQuantileRegression}, ojAlgo's LP); the
- * {@link io.gleaner.forecaster.core.Baselines}; and {@link io.gleaner.forecaster.core.CalibratedForecaster}, which
- * shifts any of them by split-conformal calibration.
+ * {@link io.gleaner.forecaster.core.Baselines}; {@link io.gleaner.forecaster.core.CalibratedForecaster}, which
+ * shifts any of them by split-conformal calibration; and {@link io.gleaner.forecaster.core.EnvelopeForecaster}, the
+ * step-wise maximum of several of them plus a fixed headroom.
  */
 package io.gleaner.forecaster.core;

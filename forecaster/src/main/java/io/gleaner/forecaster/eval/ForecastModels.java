@@ -1,7 +1,9 @@
 package io.gleaner.forecaster.eval;
 
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.CalibratedForecaster;
+import io.gleaner.forecaster.core.EnvelopeForecaster;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QrSettings;
 import io.gleaner.forecaster.core.QuantileRegressionForecaster;
@@ -18,13 +20,16 @@ public final class ForecastModels {
     /** Horizons held out by the calibrated models ({@link CalibratedForecaster}). */
     public static final int CALIBRATION_DAYS = 3;
 
+    /** Fit tail factor of the {@code qr-lo} member: fitted at 0.98 for 0.99. */
+    public static final double LOW_TAIL_FACTOR = 2.0;
+
     private ForecastModels() {
     }
 
     /** Every name, in table order. */
     public static List<String> names() {
         return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
-                "qr+cal");
+                "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h");
     }
 
     /** The forecaster of a name. */
@@ -39,6 +44,11 @@ public final class ForecastModels {
                     Baselines.seasonalQuantile(SEASONAL_WINDOW), CALIBRATION_DAYS);
             case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()),
                     CALIBRATION_DAYS);
+            case "qr|sq" -> () -> Forecasters.envelope("qr|sq", 0);
+            case "qr|sq+h" -> () -> Forecasters.envelope("qr|sq+h", Forecasters.HEADROOM);
+            case "qr-lo|sq+h" -> () -> new EnvelopeForecaster("qr-lo|sq+h", List.of(
+                    new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
+                    Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);
             default -> throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names());
         };
         return s.get();

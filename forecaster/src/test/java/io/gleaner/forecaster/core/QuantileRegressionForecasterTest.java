@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
@@ -88,6 +89,31 @@ class QuantileRegressionForecasterTest {
             error += Math.abs(forecast.values()[0][h] - (mean(h) + 0.05 * z90));
         }
         assertThat(error / DAY).isLessThan(0.03);
+    }
+
+    @Test
+    void shouldFitShortOfTheLevelWithATailFactorAboveOne() {
+        // Factor 5 fits the 0.5 quantile for 0.9: the mean of the cycle, not the mean plus 1.28 sd.
+        var forecaster = new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(5));
+        double[] past = synthetic(new SplittableRandom(5), 7, 0.05);
+        var forecast = forecaster.forecast(new Series(Instant.EPOCH, STEP, past), new ForecastRequest(DAY,
+                new double[] {0.9}));
+        double error = 0;
+        for (int h = 0; h < DAY; h++) {
+            error += Math.abs(forecast.values()[0][h] - mean(h));
+        }
+        assertThat(error / DAY).isLessThan(0.02);
+    }
+
+    @Test
+    void shouldRejectATailFactorThatFitsOutsideTheUnitInterval() {
+        var forecaster = new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(20));
+        var history = new Series(Instant.EPOCH, STEP, synthetic(new SplittableRandom(6), 2, 0.05));
+        assertThatThrownBy(() -> forecaster.forecast(history,
+                new ForecastRequest(DAY, new double[] {0.9}))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("fitTailFactor 20");
+        assertThatThrownBy(() -> QrSettings.defaults().withFitTailFactor(0))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
