@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -73,10 +74,17 @@ final class ForecastEvalCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int maxHoldMinutes;
 
-    @Option(names = "--models", split = ",", paramLabel = "NAME",
-            description = "Models to run, comma-separated, from: last-value, max-24h, seasonal-naive, "
-                    + "seasonal-quantile, seasonal-quantile+cal, qr, qr+cal (default: all).")
+    @Option(names = "--models", split = ",", paramLabel = "NAME", completionCandidates = ModelNames.class,
+            description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES} (default: all).")
     List<String> models;
+
+    /** The models' names, for picocli's ${COMPLETION-CANDIDATES}. */
+    static final class ModelNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return ForecastModels.names().iterator();
+        }
+    }
 
     @Option(names = "--hosts", paramLabel = "N", description = "Evaluate only the first N nodes (default: all).")
     Integer hosts;
