@@ -27,7 +27,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
  * store, on the in-JVM broker, under the stage's own settings (exactly-once v2, RocksDB, changelogs): {@code nodes}
  * nodes report CPU and MEMORY every 10 s until {@code samples} are on the one-partition input (default 1,000,000),
  * and the clock runs from the app's start until it has committed the last offset. The event time covers over an
- * hour, so every series is refit once (with the stop-gap learner) inside the measurement. Numbers only.
+ * hour, so every series is refit once (with the stage's default learner) inside the measurement. Numbers only.
  *
  * <p>Run: {@code mvn -o -q -pl forecaster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp forecaster/target/test-classes:forecaster/target/classes:$(cat
