@@ -1,17 +1,20 @@
 package io.gleaner.forecaster;
 
+import static io.gleaner.schemas.streams.StageSettings.decimal;
+import static io.gleaner.schemas.streams.StageSettings.duration;
+import static io.gleaner.schemas.streams.StageSettings.intValue;
+import static io.gleaner.schemas.streams.StageSettings.requireName;
+import static io.gleaner.schemas.streams.StageSettings.text;
+
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -86,7 +89,6 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
     /** Default schema registry URL. */
     public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
 
-    private static final Pattern LEGAL_ID = Pattern.compile("[a-zA-Z0-9._-]+");
 
     public ForecasterConfig {
         Objects.requireNonNull(applicationId, "applicationId");
@@ -96,13 +98,9 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(settings, "settings");
-        if (!LEGAL_ID.matcher(applicationId).matches()) {
-            throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
-                    + applicationId + "'");
-        }
-        if (!instanceId.isEmpty() && !LEGAL_ID.matcher(instanceId).matches()) {
-            throw new IllegalArgumentException(INSTANCE_ID + " must be letters, digits, '.', '_' or '-', was '"
-                    + instanceId + "'");
+        requireName(APPLICATION_ID, applicationId);
+        if (!instanceId.isEmpty()) {
+            requireName(INSTANCE_ID, instanceId);
         }
         if (commitIntervalMs <= 0) {
             throw new IllegalArgumentException(COMMIT_INTERVAL_MS + " must be > 0, was " + commitIntervalMs);
@@ -113,9 +111,8 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
         }
-        if (!topicPrefix.isEmpty() && !LEGAL_ID.matcher(topicPrefix).matches()) {
-            throw new IllegalArgumentException(TOPIC_PREFIX + " must be letters, digits, '.', '_' or '-', was '"
-                    + topicPrefix + "'");
+        if (!topicPrefix.isEmpty()) {
+            requireName(TOPIC_PREFIX, topicPrefix);
         }
     }
 
@@ -145,7 +142,7 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         var window = duration(properties, WINDOW, ForecastSettings.DEFAULT_WINDOW);
         var refitPeriod = duration(properties, REFIT_PERIOD, ForecastSettings.DEFAULT_REFIT_PERIOD);
         var step = duration(properties, STEP, ForecastSettings.DEFAULT_STEP);
-        int horizon = (int) number(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON);
+        int horizon = intValue(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON);
         double quantile = decimal(properties, QUANTILE, ForecastSettings.DEFAULT_QUANTILE);
         var staleness = duration(properties, STALENESS, ForecastSettings.DEFAULT_STALENESS);
         ForecastSettings settings;
@@ -157,8 +154,8 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         return new ForecasterConfig(
                 text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
                 text(properties, INSTANCE_ID, ""),
-                number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
-                (int) number(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS),
+                intValue(properties, COMMIT_INTERVAL_MS, Math.toIntExact(DEFAULT_COMMIT_INTERVAL_MS)),
+                intValue(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS),
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
@@ -251,45 +248,7 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
                 bootstrapServers, topicPrefix, registry, value);
     }
 
-    private static String text(Map<String, ?> properties, String key, String fallback) {
-        var value = properties.get(key);
-        return value == null ? fallback : value.toString().strip();
-    }
 
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
-    }
 
-    private static double decimal(Map<String, ?> properties, String key, double fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Double.parseDouble(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, was '" + value + "'", e);
-        }
-    }
 
-    private static Duration duration(Map<String, ?> properties, String key, Duration fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Duration.parse(value.toString().strip());
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(key + " must be an ISO-8601 duration such as PT1H or P7D, was '"
-                    + value + "'", e);
-        }
-    }
 }

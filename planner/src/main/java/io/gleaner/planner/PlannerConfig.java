@@ -1,5 +1,9 @@
 package io.gleaner.planner;
 
+import static io.gleaner.schemas.streams.StageSettings.longValue;
+import static io.gleaner.schemas.streams.StageSettings.requireName;
+import static io.gleaner.schemas.streams.StageSettings.text;
+
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
@@ -12,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
@@ -75,8 +78,6 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     /** Default schema registry URL. */
     public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
 
-    /** What Kafka allows in an application id, which becomes part of topic names. */
-    private static final Pattern LEGAL_ID = Pattern.compile("[a-zA-Z0-9._-]+");
 
     public PlannerConfig {
         Objects.requireNonNull(applicationId, "applicationId");
@@ -86,19 +87,15 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(policySettings, "policySettings");
-        if (!LEGAL_ID.matcher(applicationId).matches()) {
-            throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
-                    + applicationId + "'");
-        }
+        requireName(APPLICATION_ID, applicationId);
         if (commitIntervalMs <= 0) {
             throw new IllegalArgumentException(COMMIT_INTERVAL_MS + " must be > 0, was " + commitIntervalMs);
         }
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
         }
-        if (!topicPrefix.isEmpty() && !LEGAL_ID.matcher(topicPrefix).matches()) {
-            throw new IllegalArgumentException(TOPIC_PREFIX + " must be letters, digits, '.', '_' or '-', was '"
-                    + topicPrefix + "'");
+        if (!topicPrefix.isEmpty()) {
+            requireName(TOPIC_PREFIX, topicPrefix);
         }
     }
 
@@ -129,7 +126,7 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         return new PlannerConfig(
                 text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
                 PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())),
-                number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
+                longValue(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
@@ -144,7 +141,7 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(FAIR_POOLS + ": " + e.getMessage(), e);
         }
-        long delayMs = number(properties, FAIR_LOCALITY_DELAY_MS, PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis());
+        long delayMs = longValue(properties, FAIR_LOCALITY_DELAY_MS, PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis());
         if (delayMs < 0) {
             throw new IllegalArgumentException(FAIR_LOCALITY_DELAY_MS + " must be >= 0, was " + delayMs);
         }
@@ -238,20 +235,5 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
                 registry, value);
     }
 
-    private static String text(Map<String, ?> properties, String key, String fallback) {
-        var value = properties.get(key);
-        return value == null ? fallback : value.toString().strip();
-    }
 
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
-    }
 }

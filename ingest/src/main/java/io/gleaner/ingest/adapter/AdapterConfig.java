@@ -1,5 +1,10 @@
 package io.gleaner.ingest.adapter;
 
+import static io.gleaner.schemas.streams.StageSettings.isName;
+import static io.gleaner.schemas.streams.StageSettings.longValue;
+import static io.gleaner.schemas.streams.StageSettings.requireName;
+import static io.gleaner.schemas.streams.StageSettings.text;
+
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
@@ -79,7 +84,6 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
     public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
 
     /** What Kafka allows in an application id or a topic name. */
-    private static final Pattern LEGAL_NAME = Pattern.compile("[a-zA-Z0-9._-]+");
     private static final Pattern ILLEGAL_CHARACTERS = Pattern.compile("[^a-zA-Z0-9._-]+");
     private static final int MAX_TOPIC_NAME_LENGTH = 249;
 
@@ -92,11 +96,8 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
-        if (!LEGAL_NAME.matcher(applicationId).matches()) {
-            throw new IllegalArgumentException(APPLICATION_ID + " must be letters, digits, '.', '_' or '-', was '"
-                    + applicationId + "'");
-        }
-        if (!LEGAL_NAME.matcher(sourceTopic).matches() || sourceTopic.equals(".") || sourceTopic.equals("..")
+        requireName(APPLICATION_ID, applicationId);
+        if (!isName(sourceTopic) || sourceTopic.equals(".") || sourceTopic.equals("..")
                 || sourceTopic.length() > MAX_TOPIC_NAME_LENGTH) {
             throw new IllegalArgumentException(SOURCE_TOPIC + " must be a topic name (letters, digits, '.', '_' or '-',"
                     + " at most " + MAX_TOPIC_NAME_LENGTH + " characters), was '" + sourceTopic + "'");
@@ -111,16 +112,15 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         if (streamThreads < 1) {
             throw new IllegalArgumentException(STREAM_THREADS + " must be >= 1, was " + streamThreads);
         }
-        if (!instanceId.isEmpty() && !LEGAL_NAME.matcher(instanceId).matches()) {
+        if (!instanceId.isEmpty() && !isName(instanceId)) {
             throw new IllegalArgumentException(INSTANCE_ID + " must be empty or letters, digits, '.', '_' or '-', was '"
                     + instanceId + "'");
         }
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
         }
-        if (!topicPrefix.isEmpty() && !LEGAL_NAME.matcher(topicPrefix).matches()) {
-            throw new IllegalArgumentException(TOPIC_PREFIX + " must be letters, digits, '.', '_' or '-', was '"
-                    + topicPrefix + "'");
+        if (!topicPrefix.isEmpty()) {
+            requireName(TOPIC_PREFIX, topicPrefix);
         }
         var topics = Topics.withPrefix(topicPrefix);
         if (sourceTopic.equals(topics.nodesUtilization().name()) || sourceTopic.equals(topics.deadLetters().name())) {
@@ -175,9 +175,9 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
                 text(properties, APPLICATION_ID, defaultApplicationId(mapping)),
                 required(properties, SOURCE_TOPIC),
                 mapping,
-                number(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
+                longValue(properties, COMMIT_INTERVAL_MS, DEFAULT_COMMIT_INTERVAL_MS),
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
-                Math.toIntExact(number(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS)),
+                Math.toIntExact(longValue(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS)),
                 text(properties, INSTANCE_ID, ""),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
@@ -270,20 +270,5 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         return value.toString().strip();
     }
 
-    private static String text(Map<String, ?> properties, String key, String fallback) {
-        var value = properties.get(key);
-        return value == null ? fallback : value.toString().strip();
-    }
 
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
-    }
 }

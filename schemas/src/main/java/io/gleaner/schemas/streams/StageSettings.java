@@ -1,0 +1,95 @@
+package io.gleaner.schemas.streams;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * What every stage's configuration reads and checks the same way: settings from properties (a missing key takes its
+ * fallback, a bad value is an error naming the key and the value) and names that end up in topic names.
+ */
+public final class StageSettings {
+
+    /** What Kafka allows in an application id or topic name. */
+    private static final Pattern LEGAL_NAME = Pattern.compile("[a-zA-Z0-9._-]+");
+
+    private StageSettings() {
+    }
+
+    /** Whether {@code value} may be part of a Kafka topic name: letters, digits, '.', '_' or '-'. */
+    public static boolean isName(String value) {
+        return LEGAL_NAME.matcher(value).matches();
+    }
+
+    /**
+     * Checks that {@code value}, the setting {@code key}, may be part of a topic name.
+     *
+     * @throws IllegalArgumentException e.g. {@code gleaner.planner.application-id must be letters, digits, '.', '_'
+     *                                  or '-', was 'a b'}
+     */
+    public static void requireName(String key, String value) {
+        if (!isName(value)) {
+            throw new IllegalArgumentException(key + " must be letters, digits, '.', '_' or '-', was '" + value + "'");
+        }
+    }
+
+    /** The text of {@code key}, stripped, or {@code fallback} when it is missing. */
+    public static String text(Map<String, ?> properties, String key, String fallback) {
+        var value = properties.get(key);
+        return value == null ? fallback : value.toString().strip();
+    }
+
+    /** The whole number of {@code key} (a long), or {@code fallback} when it is missing. */
+    public static long longValue(Map<String, ?> properties, String key, long fallback) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.toString().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
+        }
+    }
+
+    /** The whole number of {@code key} (an int), or {@code fallback} when it is missing. */
+    public static int intValue(Map<String, ?> properties, String key, int fallback) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(value.toString().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
+        }
+    }
+
+    /** The number of {@code key}, or {@code fallback} when it is missing. */
+    public static double decimal(Map<String, ?> properties, String key, double fallback) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Double.parseDouble(value.toString().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, was '" + value + "'", e);
+        }
+    }
+
+    /** The ISO-8601 duration of {@code key} (e.g. {@code PT1H}), or {@code fallback} when it is missing. */
+    public static Duration duration(Map<String, ?> properties, String key, Duration fallback) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return Duration.parse(value.toString().strip());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(key + " must be an ISO-8601 duration such as PT1H or P7D, was '"
+                    + value + "'", e);
+        }
+    }
+}
