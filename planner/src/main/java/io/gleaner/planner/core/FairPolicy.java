@@ -2,18 +2,12 @@ package io.gleaner.planner.core;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Set;
 
 /**
  * Hadoop's Fair scheduler with delay scheduling (Zaharia et al., "Delay scheduling", EuroSys 2010; COSHH section 8,
@@ -75,7 +69,7 @@ public final class FairPolicy implements PlacementPolicy {
             return PlacementResult.EMPTY;
         }
         var candidates = poolsOf(state.queue());
-        var heartbeat = new Heartbeat(node.nodeId(), now);
+        var heartbeat = new HeartbeatLaunches(node.nodeId(), now, localityDelay, PolicyName.FAIR);
         while (freeSlots > 0 && free.fits(state.leastDemand()) && !candidates.isEmpty()) {
             candidates.sort(ORDER);
             Placement placement = null;
@@ -161,7 +155,7 @@ public final class FairPolicy implements PlacementPolicy {
         }
 
         /** Launches one task of the pool's first job that can launch one, passing over those that cannot. */
-        Placement launchOne(Heartbeat heartbeat, Resources free, int freeSlots) {
+        Placement launchOne(HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
             while (next < jobs.size()) {
                 var placement = heartbeat.launch(jobs.get(next), free, freeSlots);
                 if (placement != null) {
@@ -172,112 +166,6 @@ public final class FairPolicy implements PlacementPolicy {
                 next++;
             }
             return null;
-        }
-    }
-
-    /** What this heartbeat decided so far: placements, rejections, and each job's turn. */
-    private final class Heartbeat {
-        private final String nodeId;
-        private final Instant now;
-        private final List<Placement> placed = new ArrayList<>();
-        private final List<Rejection> rejected = new ArrayList<>();
-        /** The jobs met on this heartbeat, in the order they were first met. */
-        private final Map<String, JobTurn> turns = new LinkedHashMap<>();
-
-        Heartbeat(String nodeId, Instant now) {
-            this.nodeId = nodeId;
-            this.now = now;
-        }
-
-        /**
-         * Launches the next task of {@code progress}'s job on the node, or passes the job over (recording a
-         * rejection when it had a task to run) and returns null. {@code progress} is the job as the heartbeat found
-         * it; what this heartbeat placed of it is in its turn.
-         */
-        Placement launch(JobProgress progress, Resources free, int freeSlots) {
-            if (!progress.hasRunnable()) {
-                return null;
-            }
-            var job = progress.job();
-            var turn = turns.computeIfAbsent(job.jobId(), id -> new JobTurn(progress));
-            var maps = progress.maps();
-            var mapGroup = job.group(TaskKind.MAP);
-            Deque<TaskAttempt> candidates;
-            if (maps.hasRunnable() && mapGroup.isPresent() && mapGroup.get().hasLocality()) {
-                if (maps.runnableCount() == turn.placed.size()) {
-                    return null;
-                }
-                if (turn.local == null) {
-                    turn.local = new ArrayDeque<>(maps.runnableAmong(job.jobId(), TaskKind.MAP,
-                            mapGroup.get().localTasks(nodeId), freeSlots));
-                }
-                if (!turn.local.isEmpty()) {
-                    candidates = turn.local;
-                } else {
-                    var since = turn.wait.orElse(now);
-                    turn.wait = Optional.of(since);
-                    if (Duration.between(since, now).compareTo(localityDelay) < 0) {
-                        rejected.add(new Rejection(job.jobId(), Rejection.Reason.WAITING_FOR_LOCALITY));
-                        return null;
-                    }
-                    if (turn.anywhere == null) {
-                        turn.anywhere = new ArrayDeque<>(maps.runnable(job.jobId(), TaskKind.MAP,
-                                freeSlots + turn.placed.size()));
-                        turn.anywhere.removeAll(turn.placed);
-                    }
-                    candidates = turn.anywhere;
-                }
-            } else {
-                if (turn.anywhere == null) {
-                    turn.anywhere = new ArrayDeque<>(progress.runnable(freeSlots));
-                }
-                candidates = turn.anywhere;
-            }
-            if (candidates.isEmpty()) {
-                return null;
-            }
-            var attempt = candidates.peekFirst();
-            if (!free.fits(job.group(attempt.kind()).orElseThrow().demand())) {
-                rejected.add(new Rejection(job.jobId(), Rejection.Reason.DOES_NOT_FIT));
-                return null;
-            }
-            candidates.removeFirst();
-            if (candidates == turn.local) {
-                turn.wait = Optional.empty();
-            }
-            turn.placed.add(attempt);
-            var placement = Placement.of(job, attempt, nodeId, now, PolicyName.FAIR.configValue());
-            placed.add(placement);
-            return placement;
-        }
-
-        PlacementResult result() {
-            var changed = new ArrayList<LocalityWait>();
-            turns.forEach((jobId, turn) -> {
-                if (!turn.wait.equals(turn.waitBefore)) {
-                    changed.add(new LocalityWait(jobId, turn.wait));
-                }
-            });
-            return new PlacementResult(placed, rejected, changed);
-        }
-    }
-
-    /**
-     * One job on one heartbeat: its candidates, each list made once from the job's progress (at most the node's
-     * free slots of it, which is all the heartbeat can place), what it placed, and its delay-scheduling wait.
-     */
-    private static final class JobTurn {
-        private final Optional<Instant> waitBefore;
-        private Optional<Instant> wait;
-        /** Node-local maps, relaunches first; null until needed. */
-        private Deque<TaskAttempt> local;
-        /** Maps anywhere, or reduces; null until needed. */
-        private Deque<TaskAttempt> anywhere;
-        private final Set<TaskAttempt> placed = new HashSet<>();
-
-        JobTurn(JobProgress progress) {
-            this.waitBefore = progress.localityWaitSince();
-            this.wait = waitBefore;
         }
     }
 }
