@@ -44,6 +44,32 @@ class WaveBoundModelTest {
         assertThat(asReduces.reduceWaves()).isEqualTo(expectedWaves);
     }
 
+    static Stream<Arguments> tv4PoolPhaseTimes() {
+        // seed 002 notes §6 TV-4 (Table 5.1 jobs, phase times per wave with fixed task times, no shuffle):
+        // 30 tasks on 10 slots is 3 waves, so J1 (4, 5) → (12, 15), J2 (1, 4) → (3, 12), J5 (2, 3) → (6, 9);
+        // 20 tasks on 20 slots is 1 wave, so J3 (30, 4) and J4 (6, 30) are unchanged
+        return Stream.of(
+                Arguments.of(Named.of("J1 in pool 1", 30), 10, 4.0, 5.0, 12.0, 15.0),
+                Arguments.of(Named.of("J2 in pool 1", 30), 10, 1.0, 4.0, 3.0, 12.0),
+                Arguments.of(Named.of("J5 in pool 1", 30), 10, 2.0, 3.0, 6.0, 9.0),
+                Arguments.of(Named.of("J3 in pool 2", 20), 20, 30.0, 4.0, 30.0, 4.0),
+                Arguments.of(Named.of("J4 in pool 2", 20), 20, 6.0, 30.0, 6.0, 30.0));
+    }
+
+    @ParameterizedTest
+    @MethodSource("tv4PoolPhaseTimes")
+    void shouldMultiplyPhaseTimesByTheirWaves(int tasks, int slots, double mapWave, double reduceWave,
+                                              double expectedMap, double expectedReduce) {
+        var p = profile("j", tasks, mt(mapWave, mapWave, mapWave), tasks, shf(0, 0, 0), rt(reduceWave,
+                reduceWave, reduceWave));
+
+        var e = WaveBoundModel.estimate(p, tasks, tasks, slots, slots);
+
+        assertThat(e.map()).isCloseTo(s(expectedMap), within(EPS));
+        assertThat(e.reduce()).isCloseTo(s(expectedReduce), within(EPS));
+        assertThat(e.job()).isCloseTo(s(expectedMap + expectedReduce), within(EPS));
+    }
+
     @Test
     void shouldBoundAnagramD1BetweenTheSumsOfShortestAndLongestWaves() {
         // TV-7: TL_job = 2·94 + 121 + 0 + 16 = 325 s; TU_job = 2·186 + 152 + 0 + 33 = 557 s
