@@ -12,8 +12,9 @@ import java.util.OptionalDouble;
  *   <li><b>Feasibility</b> is decided by the wave-exact model, not the closed form: the job time can only fall
  *       as slots grow, and it is lowest with one wave per phase. If that misses the deadline the verdict is
  *       {@link SlotAllocation.Verdict#NOT_ENOUGH_TIME}; if the available slots miss it,
- *       {@link SlotAllocation.Verdict#NOT_ENOUGH_SLOTS}. (D − C ≤ 0 in the closed form implies the first,
- *       since Eq. 3.15 never exceeds Eq. 3.14.)</li>
+ *       {@link SlotAllocation.Verdict#NOT_ENOUGH_SLOTS}. (For the estimate and the upper bound, D − C ≤ 0 in
+ *       the closed form implies the first, since Eq. 3.15 never exceeds Eq. 3.14; the converse fails, see
+ *       TV-8.)</li>
  *   <li><b>Integers:</b> the continuous pair is rounded up, with a relative tolerance of 1e-9 so that an exact
  *       20.000000000000004 stays 20.</li>
  *   <li><b>Caps:</b> at most one slot per task (more cannot shorten a wave) and at most the available slots;
