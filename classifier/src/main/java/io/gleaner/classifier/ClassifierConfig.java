@@ -1,0 +1,191 @@
+package io.gleaner.classifier;
+
+import static io.gleaner.schemas.streams.StageSettings.intValue;
+import static io.gleaner.schemas.streams.StageSettings.requireName;
+import static io.gleaner.schemas.streams.StageSettings.text;
+
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * The classifier stage's settings, validated here and nowhere else. Each field has a named default and a namespaced
+ * property key ({@link #from} reads them).
+ *
+ * @param applicationId    Kafka Streams {@code application.id}, prefix of the changelog and repartition topics
+ *                         ({@value #APPLICATION_ID})
+ * @param instanceId       the static group member id of this instance ({@code group.instance.id}), or empty for a
+ *                         dynamic member ({@value #INSTANCE_ID}, empty by default); each instance of one
+ *                         application id needs its own
+ * @param commitIntervalMs how often Kafka Streams commits, in ms ({@value #COMMIT_INTERVAL_MS})
+ * @param streamThreads    stream threads of this instance ({@value #STREAM_THREADS})
+ * @param stateDir         where the RocksDB stores live ({@value #STATE_DIR})
+ * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
+ * @param topicPrefix      prefix of every topic name ({@value #TOPIC_PREFIX})
+ * @param registry         the schema registry
+ */
+public record ClassifierConfig(String applicationId, String instanceId, long commitIntervalMs, int streamThreads,
+                               Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry) {
+
+    /** Property key of {@link #applicationId()}. */
+    public static final String APPLICATION_ID = "gleaner.classifier.application-id";
+    /** Property key of {@link #instanceId()}. */
+    public static final String INSTANCE_ID = "gleaner.classifier.instance-id";
+    /** Property key of {@link #commitIntervalMs()}. */
+    public static final String COMMIT_INTERVAL_MS = "gleaner.classifier.commit-interval-ms";
+    /** Property key of {@link #streamThreads()}. */
+    public static final String STREAM_THREADS = "gleaner.classifier.stream-threads";
+    /** Property key of {@link #stateDir()}. */
+    public static final String STATE_DIR = "gleaner.classifier.state-dir";
+    /** Property key of {@link #bootstrapServers()}. */
+    public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
+    /** Property key of {@link #topicPrefix()}. */
+    public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+
+    /** Default {@link #applicationId()}. */
+    public static final String DEFAULT_APPLICATION_ID = "gleaner-classifier";
+    /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
+    public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
+    /** Default {@link #streamThreads()}. */
+    public static final int DEFAULT_STREAM_THREADS = 1;
+    /** Default {@link #stateDir()}, relative to the working directory. */
+    public static final Path DEFAULT_STATE_DIR = Path.of("gleaner-state", "classifier");
+    /** Default {@link #bootstrapServers()}. */
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
+    /** Default {@link #topicPrefix()}. */
+    public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
+    /** Default schema registry URL. */
+    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+
+    public ClassifierConfig {
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(instanceId, "instanceId");
+        Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(topicPrefix, "topicPrefix");
+        Objects.requireNonNull(registry, "registry");
+        requireName(APPLICATION_ID, applicationId);
+        if (!instanceId.isEmpty()) {
+            requireName(INSTANCE_ID, instanceId);
+        }
+        if (commitIntervalMs <= 0) {
+            throw new IllegalArgumentException(COMMIT_INTERVAL_MS + " must be > 0, was " + commitIntervalMs);
+        }
+        if (streamThreads < 1) {
+            throw new IllegalArgumentException(STREAM_THREADS + " must be >= 1, was " + streamThreads);
+        }
+        if (bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
+        }
+        if (!topicPrefix.isEmpty()) {
+            requireName(TOPIC_PREFIX, topicPrefix);
+        }
+    }
+
+    /** Every setting at its default. */
+    public static ClassifierConfig defaults() {
+        return new ClassifierConfig(DEFAULT_APPLICATION_ID, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
+                DEFAULT_STATE_DIR, DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX,
+                RegistryConfig.of(DEFAULT_REGISTRY_URL));
+    }
+
+    /**
+     * Reads the settings from properties keyed as the constants of this class (plus {@link RegistryConfig}'s
+     * keys); a missing key takes its default, other keys are ignored.
+     *
+     * @throws IllegalArgumentException naming the key and the value when one is wrong
+     */
+    public static ClassifierConfig from(Map<String, ?> properties) {
+        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
+                ? RegistryConfig.from(properties)
+                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        return new ClassifierConfig(
+                text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
+                text(properties, INSTANCE_ID, ""),
+                intValue(properties, COMMIT_INTERVAL_MS, Math.toIntExact(DEFAULT_COMMIT_INTERVAL_MS)),
+                intValue(properties, STREAM_THREADS, DEFAULT_STREAM_THREADS),
+                Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
+                text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
+                text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
+                registry);
+    }
+
+    /**
+     * The Kafka Streams settings of the classifier: exactly-once (v2) and explicit names for every internal resource
+     * (KIP-1111). Timestamps come from the records' event-time fields through the extractors the topology sets on
+     * its sources.
+     */
+    public Properties streamsProperties() {
+        var props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        if (!instanceId.isEmpty()) {
+            // Kafka Streams suffixes it with each stream thread's index.
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
+        }
+        return props;
+    }
+
+    /** The topic catalogue with this configuration's prefix. */
+    public Topics topics() {
+        return Topics.withPrefix(topicPrefix);
+    }
+
+    /** This configuration with another application id. */
+    public ClassifierConfig withApplicationId(String value) {
+        return new ClassifierConfig(value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry);
+    }
+
+    /** This configuration with another static member id (empty: a dynamic member). */
+    public ClassifierConfig withInstanceId(String value) {
+        return new ClassifierConfig(applicationId, value, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with another commit interval. */
+    public ClassifierConfig withCommitIntervalMs(long value) {
+        return new ClassifierConfig(applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry);
+    }
+
+    /** This configuration with another number of stream threads. */
+    public ClassifierConfig withStreamThreads(int value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
+                topicPrefix, registry);
+    }
+
+    /** This configuration with another state directory. */
+    public ClassifierConfig withStateDir(Path value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, value,
+                bootstrapServers, topicPrefix, registry);
+    }
+
+    /** This configuration with other bootstrap servers. */
+    public ClassifierConfig withBootstrapServers(String value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
+                topicPrefix, registry);
+    }
+
+    /** This configuration with another topic prefix. */
+    public ClassifierConfig withTopicPrefix(String value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, value, registry);
+    }
+
+    /** This configuration with another registry. */
+    public ClassifierConfig withRegistry(RegistryConfig value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, value);
+    }
+}
