@@ -1,0 +1,62 @@
+package io.gleaner.classifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.kafka.streams.StreamsConfig;
+import org.junit.jupiter.api.Test;
+
+class ClassifierConfigTest {
+
+    @Test
+    void shouldDefaultToTheClassifiersApplicationIdAndTheGleanerPrefix() {
+        var config = ClassifierConfig.from(Map.of());
+
+        assertThat(config.applicationId()).isEqualTo("gleaner-classifier");
+        assertThat(config.commitIntervalMs()).isEqualTo(100);
+        assertThat(config.stateDir()).isEqualTo(Path.of("gleaner-state", "classifier"));
+        assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
+        assertThat(config.topics().jobsProfiles().name()).isEqualTo("gleaner.jobs.profiles");
+        assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://localhost:8081"));
+        assertThat(config).isEqualTo(ClassifierConfig.defaults());
+    }
+
+    @Test
+    void shouldReadEveryKey() {
+        var config = ClassifierConfig.from(Map.of(
+                "gleaner.classifier.application-id", "cl",
+                "gleaner.classifier.instance-id", "cl-0",
+                "gleaner.classifier.commit-interval-ms", "250",
+                "gleaner.classifier.stream-threads", "2",
+                "gleaner.classifier.state-dir", "/tmp/cl",
+                "gleaner.bootstrap-servers", "kafka:9092",
+                "gleaner.topic-prefix", "x.",
+                "schema.registry.url", "http://registry:8081"));
+
+        assertThat(config.applicationId()).isEqualTo("cl");
+        assertThat(config.instanceId()).isEqualTo("cl-0");
+        assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/cl"));
+        assertThat(config.topics().jobsProfiles().name()).isEqualTo("x.jobs.profiles");
+        assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://registry:8081"));
+        var props = config.streamsProperties();
+        assertThat(props.get(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("cl");
+        assertThat(props.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("kafka:9092");
+        assertThat(props.get(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG)).isEqualTo("250");
+        assertThat(props.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG)).isEqualTo("2");
+        assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
+        assertThat(props.get(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG)).isEqualTo("true");
+        assertThat(props.get(StreamsConfig.mainConsumerPrefix("group.instance.id"))).isEqualTo("cl-0");
+    }
+
+    @Test
+    void shouldNameTheKeyAndTheValueOfABadSetting() {
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.commit-interval-ms", "0")))
+                .hasMessage("gleaner.classifier.commit-interval-ms must be > 0, was 0");
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.application-id", "a b")))
+                .hasMessageContaining("gleaner.classifier.application-id").hasMessageContaining("'a b'");
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.stream-threads", "many")))
+                .hasMessageContaining("gleaner.classifier.stream-threads").hasMessageContaining("'many'");
+    }
+}
