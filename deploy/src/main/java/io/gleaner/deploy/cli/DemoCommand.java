@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
 /** {@code gleaner demo}: real jobs through a real Kafka to placement events, on a simulated cluster. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run the first jobs of the Facebook 2009 SWIM trace through Gleaner end to end: an embedded "
-                + "Kafka broker and schema registry, the planner as a Kafka Streams application, and a simulated "
+                + "Kafka broker and schema registry, the planner, the forecaster and the classifier (job profiles) as Kafka "
+                + "Streams applications, and a simulated "
                 + "heterogeneous cluster that consumes the placements in lockstep, in event time. Prints what "
                 + "happened: jobs, tasks, decisions, completion times, makespan, records per topic, wall time.",
                 "The same --jobs and --seed give the same numbers on every run.",
@@ -124,6 +125,8 @@ final class DemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "planner: %d records in, %d placements out in %.1f s of lockstep: %.0f records/s, "
                         + "%.1f ms per round%n", plannerIn, plannerOut, lockstepSeconds,
                 (plannerIn + plannerOut) / lockstepSeconds, 1000 * lockstepSeconds / Math.max(1, report.rounds()));
+        out.printf(Locale.ROOT, "classifier: %d job profiles published on %s%n",
+                outcome.records(topics.jobsProfiles().name()), topics.jobsProfiles().name());
         out.printf(Locale.ROOT, "wall time: %.1f s%n", wall.toMillis() / 1000.0);
         out.flush();
     }

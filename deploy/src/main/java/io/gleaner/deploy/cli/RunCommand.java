@@ -1,5 +1,6 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.classifier.ClassifierApp;
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
 final class RunCommand implements Callable<Integer> {
 
     /** The stages this build can run. */
-    enum Stage { planner, forecaster }
+    enum Stage { planner, forecaster, classifier }
 
     @Mixin
     KafkaOptions kafka;
@@ -41,6 +42,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     ForecasterOptions forecaster;
+
+    @Mixin
+    ClassifierOptions classifier;
 
     @Option(names = "--stages", split = ",", defaultValue = "planner", paramLabel = "STAGE[,STAGE...]",
             description = "Stages to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -89,11 +93,21 @@ final class RunCommand implements Callable<Integer> {
                             environment.registryClient(), Forecasters.standard());
                     apps.add(forecasterApp);
                 }
+                ClassifierApp classifierApp = null;
+                if (stages.contains(Stage.classifier)) {
+                    classifierApp = new ClassifierApp(classifier.config(environment.bootstrapServers(),
+                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
+                            environment.registryClient());
+                    apps.add(classifierApp);
+                }
                 if (plannerApp != null) {
                     plannerApp.start();
                 }
                 if (forecasterApp != null) {
                     forecasterApp.start();
+                }
+                if (classifierApp != null) {
+                    classifierApp.start();
                 }
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();

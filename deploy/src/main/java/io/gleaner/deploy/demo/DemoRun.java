@@ -1,5 +1,7 @@
 package io.gleaner.deploy.demo;
 
+import io.gleaner.classifier.ClassifierApp;
+import io.gleaner.classifier.ClassifierConfig;
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.deploy.topics.RecordCounter;
 import io.gleaner.forecaster.ForecasterApp;
@@ -13,6 +15,7 @@ import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.TaskKind;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -52,7 +55,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One demo run against a Kafka and a registry that are already up: create the topics, read the trace, start the
- * planner, run the simulated cluster in lockstep with it, and count what went through each topic.
+ * planner, the forecaster and the classifier, run the simulated cluster in lockstep with the planner, and count what
+ * went through each topic. The forecaster and the classifier run beside the lockstep: nothing the planner or the
+ * simulator reads comes from them, so the run's decisions do not depend on them.
  */
 public final class DemoRun {
 
@@ -99,6 +104,11 @@ public final class DemoRun {
         return topics.prefix() + "planner";
     }
 
+    /** The classifier's application id for a topic prefix. */
+    public static String classifierApplicationId(Topics topics) {
+        return topics.prefix() + "classifier";
+    }
+
     /**
      * Runs the demo.
      *
@@ -135,21 +145,31 @@ public final class DemoRun {
                     .withBootstrapServers(bootstrapServers)
                     .withTopicPrefix(topics.prefix())
                     .withRegistry(registryConfig);
+            var classifierConfig = ClassifierConfig.defaults()
+                    .withApplicationId(classifierApplicationId(topics))
+                    .withStateDir(stateDir.resolveSibling("classifier-state"))
+                    .withBootstrapServers(bootstrapServers)
+                    .withTopicPrefix(topics.prefix())
+                    .withRegistry(registryConfig);
             long started = System.nanoTime();
             SimulationReport report;
             Duration wall;
             try (var planner = new PlannerApp(plannerConfig, registry);
-                 var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard())) {
+                 var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard());
+                 var classifier = new ClassifierApp(classifierConfig, registry)) {
                 planner.start();
                 forecaster.start();
+                classifier.start();
                 awaitRunning("planner", planner::state);
                 awaitRunning("forecaster", forecaster::state);
+                awaitRunning("classifier", classifier::state);
                 report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
                         new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
                                 BARRIER_POLL), registry,
                         new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
                 wall = Duration.ofNanos(System.nanoTime() - started);
                 awaitCaughtUp(admin, forecasterConfig.applicationId(), topics.nodesUtilization().name());
+                awaitProfiles(expectedProfiles(trace.jobs(), report));
             }
             return new Outcome(report, trace.deadLettered(), countRecords(), wall);
         }
@@ -232,6 +252,46 @@ public final class DemoRun {
             throw new IllegalStateException("interrupted while waiting for the forecaster", e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("cannot read the forecaster's offsets: " + e.getCause().getMessage(), e);
+        }
+    }
+
+    /**
+     * How many profiles the classifier publishes for the run: one per job that completed and had a task (each
+     * completed run is merged into its name's profile and the merged profile published).
+     */
+    static long expectedProfiles(List<Job> jobs, SimulationReport report) {
+        var unfinished = new java.util.HashSet<>(report.unfinishedJobs());
+        return jobs.stream().filter(job -> !unfinished.contains(job.jobId()))
+                .filter(job -> job.count(TaskKind.MAP) + job.count(TaskKind.REDUCE) > 0).count();
+    }
+
+    /**
+     * Waits until {@code jobs.profiles} holds {@code expected} committed profiles: the classifier runs beside the
+     * lockstep, so the demo lets it finish before counting records.
+     */
+    private void awaitProfiles(long expected) {
+        long deadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
+        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            var counter = new RecordCounter(consumer);
+            while (true) {
+                long published = counter.count(topics.jobsProfiles().name());
+                if (published >= expected) {
+                    return;
+                }
+                if (System.nanoTime() > deadline) {
+                    log.warn("classifier has published {} of {} profiles after {}; counting its records as they are",
+                            published, expected, CATCH_UP_TIMEOUT);
+                    return;
+                }
+                Thread.sleep(100);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the classifier", e);
         }
     }
 

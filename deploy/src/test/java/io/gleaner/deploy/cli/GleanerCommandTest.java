@@ -63,7 +63,9 @@ class GleanerCommandTest {
         assertThat(execute("demo", "--help").out()).contains("--jobs", "--seed", "--cluster", "--trace", "--policy",
                 "--bootstrap-servers", "--topic-prefix", "--schema-registry-url", "--data-dir", "--commit-interval-ms");
         assertThat(execute("run", "--help").out()).contains("--stages", "--application-id", "--state-dir",
-                "--bootstrap-servers", "--data-dir", "--fresh");
+                "--bootstrap-servers", "--data-dir", "--fresh", "--classifier-application-id",
+                "--classifier-state-dir", "--classifier-commit-interval-ms")
+                .contains("planner, forecaster, classifier");
         assertThat(execute("replay", "--help").out()).contains("--trace", "--jobs", "--speed");
         assertThat(execute("topics", "create", "--help").out()).contains("--replication-factor", "--topic-prefix");
     }

@@ -8,6 +8,7 @@ import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.RegistryConfig;
@@ -113,6 +114,24 @@ class DemoRunIT {
         assertThat(outcome.records(topics.jobsSubmitted().name())).isEqualTo(50);
         assertThat(outcome.deadLetteredRows()).isZero();
         assertThat(outcome.records(topics.deadLetters().name())).isZero();
+
+        // The classifier ran beside the lockstep: one merged profile published per completed run, and for each job
+        // name the last one merges every run of that name with all their maps.
+        assertThat(outcome.records(topics.jobsProfiles().name())).isEqualTo(DemoRun.expectedProfiles(jobs, report))
+                .isEqualTo(50);
+        var profileDecoder = new AvroDeserializer<>(JobProfile.class, client());
+        var lastByName = new java.util.HashMap<String, JobProfile>();
+        for (var record : DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.jobsProfiles().name())) {
+            var profile = profileDecoder.deserialize(record.topic(), record.value());
+            assertThat(record.key()).isEqualTo(profile.getJobName());
+            lastByName.merge(profile.getJobName(), profile, (a, b) -> b.getRuns() > a.getRuns() ? b : a);
+        }
+        var runsByName = jobs.stream().collect(java.util.stream.Collectors.groupingBy(
+                io.gleaner.planner.core.Job::jobName, java.util.stream.Collectors.counting()));
+        assertThat(lastByName.values()).allSatisfy(p ->
+                assertThat((long) p.getRuns()).isEqualTo(runsByName.get(p.getJobName())));
+        assertThat(lastByName.values().stream().mapToLong(JobProfile::getMapCount).sum())
+                .isEqualTo(jobs.stream().mapToLong(j -> j.count(io.gleaner.planner.core.TaskKind.MAP)).sum());
 
         var inProcess = SimulatorApp.runInProcess(ClusterPresets.resolve(ClusterPresets.DEFAULT), jobs,
                 PolicyName.FIFO, SimulationSettings.withSeed(SEED), p -> { });

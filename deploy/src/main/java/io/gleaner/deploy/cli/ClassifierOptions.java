@@ -1,0 +1,33 @@
+package io.gleaner.deploy.cli;
+
+import io.gleaner.classifier.ClassifierConfig;
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The classifier stage's settings, one option per {@link ClassifierConfig} field the command line sets. */
+final class ClassifierOptions {
+
+    @Option(names = "--classifier-application-id", defaultValue = ClassifierConfig.DEFAULT_APPLICATION_ID,
+            description = "Kafka Streams application id of the classifier (default: ${DEFAULT-VALUE}).")
+    String applicationId;
+
+    @Option(names = "--classifier-state-dir", paramLabel = "DIR",
+            description = "Where the classifier's state stores live (default: <data-dir>/classifier-state).")
+    Path stateDir;
+
+    @Option(names = "--classifier-commit-interval-ms", paramLabel = "MS",
+            defaultValue = "" + ClassifierConfig.DEFAULT_COMMIT_INTERVAL_MS,
+            description = "How often the classifier commits (default: ${DEFAULT-VALUE}).")
+    long commitIntervalMs;
+
+    ClassifierConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
+        return ClassifierConfig.defaults()
+                .withApplicationId(applicationId)
+                .withStateDir(stateDir != null ? stateDir : dataDir.resolve("classifier-state"))
+                .withCommitIntervalMs(commitIntervalMs)
+                .withBootstrapServers(bootstrapServers)
+                .withTopicPrefix(topicPrefix)
+                .withRegistry(registry);
+    }
+}
