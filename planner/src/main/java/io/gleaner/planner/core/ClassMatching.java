@@ -1,0 +1,466 @@
+package io.gleaner.planner.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
+import org.ojalgo.optimisation.Optimisation;
+
+/**
+ * The matching of job classes to resources of COSHH section 3.2 (Rasooli and Down): the linear program
+ * <pre>
+ *   max λ  s.t.  Σ_j µ_ij δ_ij ≥ λ α_i  for every class i      (1), the demand rows
+ *                Σ_i δ_ij ≤ 1           for every resource j   (2), the capacity rows
+ *                δ_ij ≥ 0                                      (3)
+ * </pre>
+ * solved with ojAlgo's {@link ExpressionsBasedModel}, and the suggested classes SC_j = {i : δ_ij > tolerance} of each
+ * resource. α_i is the arrival rate of class i and µ_ij its execution rate on resource j (both in jobs per second);
+ * δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with the
+ * system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
+ *
+ * <p><b>Merged columns.</b> Resources whose µ columns are identical (nodes of one type) are merged into one column
+ * g with capacity n_g, the number of resources in it ({@code Σ_i δ_ig ≤ n_g}), and the merged optimum is split
+ * evenly, δ_ij = δ_ig / n_g for each j in g. This is exact: a solution of the merged LP split evenly satisfies
+ * (1) with the same λ (Σ_{j∈g} µ_ig δ_ig / n_g = µ_ig δ_ig) and (2) (Σ_i δ_ig / n_g ≤ 1); conversely, summing any
+ * solution of the full LP over each group, δ_ig = Σ_{j∈g} δ_ij, gives a solution of the merged LP with the same
+ * λ. So both LPs have the same optimal λ, and the split is one of the full LP's optimal δ (the symmetric one).
+ * {@code ClassMatchingTest} checks this against the unmerged LP.
+ *
+ * <p><b>Edge cases.</b> With no classes (F = 0) the matching is empty: every SC_j is empty and λ, which no row
+ * bounds, is reported as {@code +∞}. A class with α_i = 0 has no arrivals to serve: its row (1) holds for any δ, so
+ * the LP is indifferent to it; it is left out of the LP, gets δ_i· = 0 and is suggested nowhere (the router's
+ * fall-back, COSHH Algorithm 2, still serves any job queued in it), and is listed by
+ * {@link Matching#withoutArrivals()}. A class with α_i &gt; 0 and µ_ij = 0 on every resource cannot be served
+ * anywhere: as printed, its row forces λ = 0, and with λ = 0 every feasible δ is optimal, so the LP would suggest
+ * nothing useful for the other classes. It is therefore also left out, gets δ_i· = 0, and is listed by
+ * {@link Matching#unservable()}; λ is then the capacity of the servable classes. If no class is left, λ is
+ * {@code +∞}. A δ_ij whose µ_ij = 0 is fixed at 0 (it would only use capacity), which changes no optimal λ.
+ *
+ * <p><b>Tolerance.</b> SC_j holds the classes with δ_ij &gt; {@link Settings#tolerance()} (default 1e-6): δ is a
+ * share of one resource, ojAlgo's simplex meets its rows to about 1e-9, and a millionth of a node is no allocation.
+ *
+ * <p><b>Scaling.</b> Execution rates of one workload span many orders of magnitude, so each demand row is divided by
+ * the class's largest µ_ij (its coefficients become µ_ij / max_j µ_ij in (0, 1]) and λ is solved in units of
+ * M / Σ_i ρ_i, with ρ_i = α_i / max_j µ_ij, the λ at which every class's load on its fastest resource would fill the
+ * M resources. Neither changes the optimum.
+ */
+public final class ClassMatching {
+
+    /** How a solve ended; only {@link #OPTIMAL} and {@link #FEASIBLE} carry a usable λ and δ. */
+    public enum Outcome {
+        /** The optimum. */
+        OPTIMAL,
+        /** A feasible, possibly not optimal, solution (the solver stopped at a time or iteration limit). */
+        FEASIBLE,
+        /** The solver found no feasible point (cannot happen for this LP: δ = 0, λ = 0 is feasible). */
+        INFEASIBLE,
+        /** The solver found λ unbounded (cannot happen once classes without arrivals are left out). */
+        UNBOUNDED,
+        /** The solver failed or gave up without a feasible point. */
+        FAILED;
+
+        /** Whether λ and δ can be used. */
+        public boolean usable() {
+            return this == OPTIMAL || this == FEASIBLE;
+        }
+
+        static Outcome of(Optimisation.State state) {
+            return switch (state) {
+                case OPTIMAL, DISTINCT -> OPTIMAL;
+                case FEASIBLE, APPROXIMATE -> FEASIBLE;
+                case INFEASIBLE -> INFEASIBLE;
+                case UNBOUNDED -> UNBOUNDED;
+                default -> FAILED;
+            };
+        }
+    }
+
+    /**
+     * Settings of the solve.
+     *
+     * @param tolerance the δ above which a class is suggested for a resource (SC_j), in [0, 1)
+     * @param timeAbortMillis ojAlgo's {@code time_abort}: stop after this long, &gt; 0
+     * @param iterationsAbort ojAlgo's {@code iterations_abort}, &gt; 0
+     * @param mergeIdenticalColumns whether resources with identical µ columns are merged (exact, see the class doc)
+     */
+    public record Settings(double tolerance, long timeAbortMillis, int iterationsAbort, boolean mergeIdenticalColumns) {
+
+        /** Tolerance 1e-6, 10 s, 1,000,000 iterations, merged columns. */
+        public static final Settings DEFAULTS = new Settings(1e-6, 10_000, 1_000_000, true);
+
+        public Settings {
+            if (!(tolerance >= 0 && tolerance < 1)) {
+                throw new IllegalArgumentException("tolerance must be in [0, 1), was " + tolerance);
+            }
+            if (timeAbortMillis <= 0) {
+                throw new IllegalArgumentException("timeAbortMillis must be > 0, was " + timeAbortMillis);
+            }
+            if (iterationsAbort <= 0) {
+                throw new IllegalArgumentException("iterationsAbort must be > 0, was " + iterationsAbort);
+            }
+        }
+
+        /** These settings with merging on or off. */
+        public Settings withMergeIdenticalColumns(boolean merge) {
+            return new Settings(tolerance, timeAbortMillis, iterationsAbort, merge);
+        }
+    }
+
+    private final Settings settings;
+
+    /** A matcher with the given settings. */
+    public ClassMatching(Settings settings) {
+        if (settings == null) {
+            throw new IllegalArgumentException("settings must not be null");
+        }
+        this.settings = settings;
+    }
+
+    /** A matcher with {@link Settings#DEFAULTS}. */
+    public ClassMatching() {
+        this(Settings.DEFAULTS);
+    }
+
+    /**
+     * Solves the LP for F = {@code alpha.length} classes on M = {@code mu[0].length} resources (M = 0 when F = 0).
+     *
+     * @throws IllegalArgumentException if a rate is negative, NaN or infinite, or µ is not F × M
+     */
+    public Matching solve(double[] alpha, double[][] mu) {
+        if (mu == null) {
+            throw new IllegalArgumentException("mu must not be null");
+        }
+        return solve(alpha, mu, mu.length == 0 || mu[0] == null ? 0 : mu[0].length);
+    }
+
+    /**
+     * Solves the LP for F = {@code alpha.length} classes on {@code resources} = M resources; µ must be F × M.
+     * COSHH section 3.2, Eqs. 1-3 (and 4-6 for the secondary classification).
+     *
+     * @throws IllegalArgumentException if a rate is negative, NaN or infinite, or µ is not F × M
+     */
+    public Matching solve(double[] alpha, double[][] mu, int resources) {
+        validate(alpha, mu, resources);
+        int f = alpha.length;
+        int m = resources;
+        var withoutArrivals = new ArrayList<Integer>();
+        var unservable = new ArrayList<Integer>();
+        var active = new ArrayList<Integer>();
+        for (int i = 0; i < f; i++) {
+            if (alpha[i] == 0) {
+                withoutArrivals.add(i);
+            } else if (max(mu[i]) == 0) {
+                unservable.add(i);
+            } else {
+                active.add(i);
+            }
+        }
+        double[][] delta = new double[f][m];
+        if (active.isEmpty()) {
+            return new Matching(Outcome.OPTIMAL, Double.POSITIVE_INFINITY, delta, m, settings.tolerance(),
+                    withoutArrivals, unservable, 0);
+        }
+        var columns = Columns.of(mu, active, m, settings.mergeIdenticalColumns());
+        var lp = new Lp(alpha, mu, active, columns, m);
+        lp.addDemandRows();
+        lp.addCapacityRows();
+        lp.model.options.time_abort = settings.timeAbortMillis();
+        lp.model.options.iterations_abort = settings.iterationsAbort();
+        var result = lp.model.maximise();
+        var outcome = Outcome.of(result.getState());
+        if (!outcome.usable()) {
+            return new Matching(outcome, Double.NaN, delta, m, settings.tolerance(), withoutArrivals, unservable,
+                    columns.count());
+        }
+        double lambda = result.doubleValue(0) * lp.lambdaUnit;
+        for (int a = 0; a < active.size(); a++) {
+            int i = active.get(a);
+            for (int g = 0; g < columns.count(); g++) {
+                int index = lp.deltaIndex[a][g];
+                if (index < 0) {
+                    continue;
+                }
+                double share = Math.max(0, result.doubleValue(index)) / columns.size(g);
+                for (int j : columns.members(g)) {
+                    delta[i][j] = share;
+                }
+            }
+        }
+        return new Matching(outcome, lambda, delta, m, settings.tolerance(), withoutArrivals, unservable,
+                columns.count());
+    }
+
+    /** The ojAlgo model: variable 0 is λ (in units of {@link #lambdaUnit}), then δ_ig for each µ_ig &gt; 0. */
+    private static final class Lp {
+        final ExpressionsBasedModel model = new ExpressionsBasedModel();
+        final double[] alpha;
+        final double[][] mu;
+        final List<Integer> active;
+        final Columns columns;
+        /** Model index of δ for (active class a, column g), -1 when µ_ig = 0 (δ fixed at 0). */
+        final int[][] deltaIndex;
+        /** λ = (value of variable 0) × lambdaUnit: M / Σ_i ρ_i, ρ_i = α_i / max_j µ_ij. */
+        final double lambdaUnit;
+        final double[] rowScale;
+
+        Lp(double[] alpha, double[][] mu, List<Integer> active, Columns columns, int resources) {
+            this.alpha = alpha;
+            this.mu = mu;
+            this.active = active;
+            this.columns = columns;
+            this.deltaIndex = new int[active.size()][columns.count()];
+            this.rowScale = new double[active.size()];
+            double rhoSum = 0;
+            for (int a = 0; a < active.size(); a++) {
+                int i = active.get(a);
+                rowScale[a] = 1 / max(mu[i]);
+                rhoSum += alpha[i] * rowScale[a];
+            }
+            this.lambdaUnit = resources / rhoSum;
+            model.addVariable("lambda").lower(0).weight(1);
+            int next = 1;
+            for (int a = 0; a < active.size(); a++) {
+                int i = active.get(a);
+                for (int g = 0; g < columns.count(); g++) {
+                    if (mu[i][columns.first(g)] > 0) {
+                        model.addVariable("delta[class=" + i + ",column=" + g + "]").lower(0);
+                        deltaIndex[a][g] = next++;
+                    } else {
+                        deltaIndex[a][g] = -1;
+                    }
+                }
+            }
+        }
+
+        /** Eq. 1 (or 4), one row per class, scaled by 1 / max_j µ_ij: Σ_g µ_ig δ_ig - α_i λ ≥ 0. */
+        void addDemandRows() {
+            for (int a = 0; a < active.size(); a++) {
+                int i = active.get(a);
+                Expression row = model.addExpression("demand[class=" + i + "]").lower(0);
+                row.set(0, -alpha[i] * rowScale[a] * lambdaUnit);
+                for (int g = 0; g < columns.count(); g++) {
+                    int index = deltaIndex[a][g];
+                    if (index >= 0) {
+                        row.set(index, mu[i][columns.first(g)] * rowScale[a]);
+                    }
+                }
+            }
+        }
+
+        /** Eq. 2 (or 5), one row per merged column g: Σ_i δ_ig ≤ n_g. */
+        void addCapacityRows() {
+            for (int g = 0; g < columns.count(); g++) {
+                Expression row = model.addExpression("capacity[column=" + g + "]").upper(columns.size(g));
+                for (int a = 0; a < active.size(); a++) {
+                    int index = deltaIndex[a][g];
+                    if (index >= 0) {
+                        row.set(index, 1);
+                    }
+                }
+            }
+        }
+    }
+
+    /** The resources grouped by identical µ column (over the classes in the LP), in order of first appearance. */
+    private record Columns(List<int[]> groups) {
+
+        static Columns of(double[][] mu, List<Integer> active, int resources, boolean merge) {
+            var groups = new ArrayList<int[]>();
+            if (!merge) {
+                for (int j = 0; j < resources; j++) {
+                    groups.add(new int[] {j});
+                }
+                return new Columns(groups);
+            }
+            var byColumn = new HashMap<ColumnKey, List<Integer>>();
+            var order = new ArrayList<List<Integer>>();
+            for (int j = 0; j < resources; j++) {
+                double[] column = new double[active.size()];
+                for (int a = 0; a < active.size(); a++) {
+                    column[a] = mu[active.get(a)][j];
+                }
+                List<Integer> members = byColumn.computeIfAbsent(new ColumnKey(column), key -> {
+                    var list = new ArrayList<Integer>();
+                    order.add(list);
+                    return list;
+                });
+                members.add(j);
+            }
+            for (var members : order) {
+                groups.add(members.stream().mapToInt(Integer::intValue).toArray());
+            }
+            return new Columns(groups);
+        }
+
+        int count() {
+            return groups.size();
+        }
+
+        int size(int g) {
+            return groups.get(g).length;
+        }
+
+        int first(int g) {
+            return groups.get(g)[0];
+        }
+
+        int[] members(int g) {
+            return groups.get(g);
+        }
+    }
+
+    /** A µ column compared by value (bit for bit, so -0.0 and 0.0 differ, which only costs a merge). */
+    private record ColumnKey(double[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ColumnKey other && Arrays.equals(values, other.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return Arrays.hashCode(values);
+        }
+
+        @Override
+        public String toString() {
+            return Arrays.toString(values);
+        }
+    }
+
+    private static void validate(double[] alpha, double[][] mu, int resources) {
+        if (alpha == null) {
+            throw new IllegalArgumentException("alpha must not be null");
+        }
+        if (mu == null) {
+            throw new IllegalArgumentException("mu must not be null");
+        }
+        if (resources < 0) {
+            throw new IllegalArgumentException("resources must be >= 0, was " + resources);
+        }
+        if (mu.length != alpha.length) {
+            throw new IllegalArgumentException("mu must have one row per class (" + alpha.length + "), had "
+                    + mu.length);
+        }
+        for (int i = 0; i < alpha.length; i++) {
+            if (!(alpha[i] >= 0) || Double.isInfinite(alpha[i])) {
+                throw new IllegalArgumentException("alpha[" + i + "] must be finite and >= 0, was " + alpha[i]);
+            }
+            if (mu[i] == null || mu[i].length != resources) {
+                throw new IllegalArgumentException("mu[" + i + "] must have " + resources + " resources, had "
+                        + (mu[i] == null ? "null" : mu[i].length));
+            }
+            for (int j = 0; j < resources; j++) {
+                double v = mu[i][j];
+                if (!(v >= 0) || Double.isInfinite(v)) {
+                    throw new IllegalArgumentException("mu[" + i + "][" + j + "] must be finite and >= 0, was " + v);
+                }
+            }
+        }
+    }
+
+    private static double max(double[] values) {
+        double max = 0;
+        for (double v : values) {
+            max = Math.max(max, v);
+        }
+        return max;
+    }
+
+    /**
+     * A solved matching: λ, δ (F × M) and the suggested classes SC_j of each resource (class indices, ascending).
+     * When the outcome is not {@link Outcome#usable() usable}, λ is NaN, δ is all zero and every SC_j is empty.
+     */
+    public static final class Matching {
+        private final Outcome outcome;
+        private final double lambda;
+        private final double[][] delta;
+        private final List<List<Integer>> suggested;
+        private final List<Integer> withoutArrivals;
+        private final List<Integer> unservable;
+        private final int columns;
+
+        Matching(Outcome outcome, double lambda, double[][] delta, int m, double tolerance, List<Integer> withoutArrivals,
+                List<Integer> unservable, int columns) {
+            this.outcome = outcome;
+            this.lambda = lambda;
+            this.delta = delta;
+            this.withoutArrivals = List.copyOf(withoutArrivals);
+            this.unservable = List.copyOf(unservable);
+            this.columns = columns;
+            var sc = new ArrayList<List<Integer>>(m);
+            for (int j = 0; j < m; j++) {
+                var classes = new ArrayList<Integer>();
+                for (int i = 0; i < delta.length; i++) {
+                    if (delta[i][j] > tolerance) {
+                        classes.add(i);
+                    }
+                }
+                sc.add(List.copyOf(classes));
+            }
+            this.suggested = List.copyOf(sc);
+        }
+
+        /** How the solve ended. */
+        public Outcome outcome() {
+            return outcome;
+        }
+
+        /** The optimal λ; +∞ when no class is in the LP, NaN when the outcome is not usable. */
+        public double lambda() {
+            return lambda;
+        }
+
+        /** F, the number of classes. */
+        public int classes() {
+            return delta.length;
+        }
+
+        /** M, the number of resources. */
+        public int resources() {
+            return suggested.size();
+        }
+
+        /** δ_ij, the share of resource j given to class i. */
+        public double delta(int i, int j) {
+            return delta[i][j];
+        }
+
+        /** A copy of δ, F × M. */
+        public double[][] delta() {
+            double[][] copy = new double[delta.length][];
+            for (int i = 0; i < delta.length; i++) {
+                copy[i] = delta[i].clone();
+            }
+            return copy;
+        }
+
+        /** SC_j: the classes with δ_ij above the tolerance, ascending. */
+        public List<Integer> suggested(int j) {
+            return suggested.get(j);
+        }
+
+        /** The classes with α_i = 0, left out of the LP (δ_i· = 0). */
+        public List<Integer> withoutArrivals() {
+            return withoutArrivals;
+        }
+
+        /** The classes with α_i &gt; 0 and every µ_ij = 0, left out of the LP (δ_i· = 0). */
+        public List<Integer> unservable() {
+            return unservable;
+        }
+
+        /** The number of µ columns the LP had after merging identical ones (0 when no LP was solved). */
+        public int columns() {
+            return columns;
+        }
+
+        @Override
+        public String toString() {
+            return "Matching[outcome=" + outcome + ", lambda=" + lambda + ", classes=" + delta.length
+                    + ", resources=" + suggested.size() + ", columns=" + columns + "]";
+        }
+    }
+}
