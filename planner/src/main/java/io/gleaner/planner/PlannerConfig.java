@@ -1,9 +1,11 @@
 package io.gleaner.planner;
 
+import static io.gleaner.schemas.streams.StageSettings.intValue;
 import static io.gleaner.schemas.streams.StageSettings.longValue;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
 import static io.gleaner.schemas.streams.StageSettings.text;
 
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
@@ -37,7 +39,10 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param registry          the schema registry
  * @param policySettings    what the policy gets besides its name: the fair policy's pools ({@value #FAIR_POOLS},
  *                          none by default) and locality delay ({@value #FAIR_LOCALITY_DELAY_MS}, default
- *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}); FIFO ignores them
+ *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}), COSHH's seed ({@value #COSHH_SEED},
+ *                          default 0), work conservation ({@value #COSHH_WORK_CONSERVING}, default true) and
+ *                          history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
+ *                          jobs); COSHH uses the pools too, FIFO ignores them all
  */
 public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
                             String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -62,6 +67,12 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String FAIR_POOLS = "gleaner.planner.fair.pools";
     /** Property key of the fair policy's locality delay in ms ({@link PolicySettings#localityDelay()}). */
     public static final String FAIR_LOCALITY_DELAY_MS = "gleaner.planner.fair.locality.delay.ms";
+    /** Property key of COSHH's seed ({@link CoshhSettings#seed()}). */
+    public static final String COSHH_SEED = "gleaner.planner.coshh.seed";
+    /** Property key of COSHH's work conservation, true or false ({@link CoshhSettings#workConserving()}). */
+    public static final String COSHH_WORK_CONSERVING = "gleaner.planner.coshh.work-conserving";
+    /** Property key of COSHH's history, in jobs ({@link CoshhSettings#historyJobs()}). */
+    public static final String COSHH_HISTORY_JOBS = "gleaner.planner.coshh.history-jobs";
 
     /** Default {@link #applicationId()}. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
@@ -145,7 +156,19 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         if (delayMs < 0) {
             throw new IllegalArgumentException(FAIR_LOCALITY_DELAY_MS + " must be >= 0, was " + delayMs);
         }
-        return new PolicySettings(pools, Duration.ofMillis(delayMs));
+        var coshhDefaults = CoshhSettings.defaults();
+        var workConserving = text(properties, COSHH_WORK_CONSERVING, Boolean.toString(coshhDefaults.workConserving()));
+        if (!workConserving.equals("true") && !workConserving.equals("false")) {
+            throw new IllegalArgumentException(COSHH_WORK_CONSERVING + " must be true or false, was '"
+                    + workConserving + "'");
+        }
+        int historyJobs = intValue(properties, COSHH_HISTORY_JOBS, coshhDefaults.historyJobs());
+        if (historyJobs < 1) {
+            throw new IllegalArgumentException(COSHH_HISTORY_JOBS + " must be >= 1, was " + historyJobs);
+        }
+        var coshh = new CoshhSettings(longValue(properties, COSHH_SEED, coshhDefaults.seed()),
+                Boolean.parseBoolean(workConserving), historyJobs);
+        return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh);
     }
 
     /** A new instance of the configured policy with the configured settings. */

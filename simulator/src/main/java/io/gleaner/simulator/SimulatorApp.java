@@ -2,7 +2,6 @@ package io.gleaner.simulator;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
@@ -66,7 +65,7 @@ public final class SimulatorApp {
                                                 Consumer<SimulationProgress> progress) {
         log.info("simulating {} jobs on {} in-process with policy {}, seed {}", jobs.size(), cluster.name(),
                 policy.configValue(), settings.seed());
-        var link = InProcessPlannerLink.of(policy, PolicySettings.defaults().withPools(pools));
+        var link = InProcessPlannerLink.of(policy, pools, settings.seed());
         return new Simulation(cluster, jobs, owners, pools, link, settings, progress).run();
     }
 

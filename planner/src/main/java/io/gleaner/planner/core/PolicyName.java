@@ -11,7 +11,9 @@ public enum PolicyName {
     /** Oldest job first ({@link FifoPolicy}); takes no settings. */
     FIFO("fifo", settings -> new FifoPolicy()),
     /** Fair sharing between users' pools with min shares, weights and delay scheduling ({@link FairPolicy}). */
-    FAIR("fair", FairPolicy::new);
+    FAIR("fair", FairPolicy::new),
+    /** COSHH: job classes matched to nodes by an LP, routing in two stages ({@link CoshhPolicy}). */
+    COSHH("coshh", CoshhPolicy::new);
 
     private final String configValue;
     private final Function<PolicySettings, PlacementPolicy> factory;
@@ -40,7 +42,7 @@ public enum PolicyName {
      * The policy named {@code value} (case-insensitive, surrounding blanks ignored).
      *
      * @throws IllegalArgumentException naming the value and the allowed names, e.g.
-     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair}
+     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair, coshh}
      */
     public static PolicyName parse(String value) {
         Objects.requireNonNull(value, "policy");

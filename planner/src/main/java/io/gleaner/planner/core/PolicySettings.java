@@ -15,8 +15,9 @@ import java.util.Objects;
  *                      {@link Pool#unlisted}
  * @param localityDelay how long {@link FairPolicy}'s delay scheduling lets a job wait for a node-local map before it
  *                      may launch maps elsewhere, >= 0 (0 turns delay scheduling off)
+ * @param coshh         what {@link CoshhPolicy} needs besides the pools
  */
-public record PolicySettings(List<Pool> pools, Duration localityDelay) {
+public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -32,6 +33,7 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay) {
     public PolicySettings {
         Objects.requireNonNull(pools, "pools");
         Objects.requireNonNull(localityDelay, "localityDelay");
+        Objects.requireNonNull(coshh, "coshh");
         pools = List.copyOf(pools);
         var users = new HashMap<String, Pool>();
         for (var pool : pools) {
@@ -44,19 +46,29 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay) {
         }
     }
 
-    /** No pools, the default locality delay. */
+    /** Pools and a locality delay, COSHH's defaults. */
+    public PolicySettings(List<Pool> pools, Duration localityDelay) {
+        this(pools, localityDelay, CoshhSettings.defaults());
+    }
+
+    /** No pools, the default locality delay, COSHH's defaults. */
     public static PolicySettings defaults() {
         return new PolicySettings(List.of(), DEFAULT_LOCALITY_DELAY);
     }
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay);
+        return new PolicySettings(value, localityDelay, coshh);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value);
+        return new PolicySettings(pools, value, coshh);
+    }
+
+    /** These settings with other COSHH settings. */
+    public PolicySettings withCoshh(CoshhSettings value) {
+        return new PolicySettings(pools, localityDelay, value);
     }
 
     /** The pools by user. */

@@ -1,10 +1,12 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -45,6 +47,15 @@ public final class InProcessPlannerLink implements PlannerLink {
     /** A link to a new cell with an in-memory state running {@code policy} with its default settings. */
     public static InProcessPlannerLink of(PolicyName policy) {
         return of(policy, PolicySettings.defaults());
+    }
+
+    /**
+     * A link to a new cell running {@code policy} with the users' {@code pools} and a simulation's {@code seed} for
+     * the policies that draw (COSHH's ties and k-means++).
+     */
+    public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed) {
+        return of(policy, PolicySettings.defaults().withPools(pools)
+                .withCoshh(CoshhSettings.defaults().withSeed(seed)));
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */

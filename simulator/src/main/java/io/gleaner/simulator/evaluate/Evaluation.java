@@ -1,6 +1,5 @@
 package io.gleaner.simulator.evaluate;
 
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationSettings;
@@ -26,7 +25,7 @@ public final class Evaluation {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
                 var simulation = new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
-                        InProcessPlannerLink.of(policy, PolicySettings.defaults().withPools(spec.pools())),
+                        InProcessPlannerLink.of(policy, spec.pools(), seed),
                         SimulationSettings.withSeed(seed),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();

@@ -1,0 +1,273 @@
+package io.gleaner.planner.core;
+
+import io.gleaner.classifier.classes.Classifications;
+import io.gleaner.classifier.classes.ClassifierSettings;
+import io.gleaner.classifier.classes.JobClass;
+import io.gleaner.classifier.classes.JobClassifier;
+import io.gleaner.classifier.classes.JobFeatures;
+import io.gleaner.classifier.estimate.ExecutionTimes;
+import io.gleaner.classifier.estimate.JobShape;
+import io.gleaner.classifier.estimate.NodeType;
+import io.gleaner.classifier.estimate.WorkRates;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
+ *
+ * <p>Resources are the nodes that have sent a heartbeat, each of a {@link NodeType} (same slots, cores, RAM and core
+ * speed: same rates). A job is taken in the first time a heartbeat finds it in the queue, in queue order, which
+ * is Algorithm 1's "when a new job arrives" because only heartbeats place. Its features (section 3.1): its user's
+ * priority, for which the user's weight stands (section 2.1 derives the weight from the priority; the workload
+ * files give Table 5's priorities as weights); its user's arrival rate; and its mean execution rate on each node
+ * type, mean_execRate(J, R) = 1 / mean_execTime(J, R) (section 2.1) from {@link ExecutionTimes}: the job's work on
+ * one slot of R by the simulator's formula, with the job's own FLOP per byte and cores per task. It joins both
+ * classifications ({@link Classifications}: the primary one only when its user has a min share). When a
+ * classification had to be re-run, or a node joined, both LPs are solved again ({@link ClassMatching}) over
+ * µ_ij = µ_i,type(j) × slots_j, a node with s slots running s jobs of the class at once, and α_i of the class.
+ *
+ * <p>A new node <i>type</i> changes the features' coordinates, so the classifications are rebuilt over the jobs
+ * of the history (the most recent {@link CoshhSettings#historyJobs()}) in their order. On the simulator's grid every
+ * node beats in the first round, so this happens once per node type at the start.
+ *
+ * <p>Not thread-safe; one per planner cell. Its state is derived from the jobs and nodes it has seen, in memory: a
+ * restarted planner rebuilds it from the queue it finds (the jobs that already left are not in it), so its classes
+ * may differ from an uninterrupted run's.
+ */
+public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
+
+    /** The plan id of the primary classification's matching (SC). */
+    public static final String PRIMARY = Classifications.PRIMARY;
+    /** The plan id of the secondary classification's matching (SC'). */
+    public static final String SECONDARY = Classifications.SECONDARY;
+
+    private final Map<String, Pool> pools;
+    private final CoshhSettings settings;
+    private final int primaryUsers;
+    private final int allUsers;
+    private final ClassMatching matching = new ClassMatching();
+
+    private final SortedMap<String, NodeType> typeByNode = new TreeMap<>();
+    private final Map<String, Integer> slotsByNode = new HashMap<>();
+    private final List<NodeType> types = new ArrayList<>();
+    private final ArrayDeque<Job> history = new ArrayDeque<>();
+    private final Set<String> seen = new HashSet<>();
+    private final Map<String, String> primaryClassOf = new HashMap<>();
+    private final Map<String, String> secondaryClassOf = new HashMap<>();
+    private Classifications classifications;
+    private SuggestedClasses primaryPlan = SuggestedClasses.none(PRIMARY);
+    private SuggestedClasses secondaryPlan = SuggestedClasses.none(SECONDARY);
+    private boolean resolve;
+    private boolean changed;
+
+    /**
+     * @param pools    the users' min shares and weights; k of each classification is its number of users (COSHH
+     *                 section 3.1), the users listed here with a min share for the primary one and every listed user
+     *                 for the secondary one (at least 1 each)
+     * @param settings the seed of k-means++ and the history's length
+     */
+    public CoshhQueueing(List<Pool> pools, CoshhSettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        var byUser = new HashMap<String, Pool>();
+        pools.forEach(pool -> byUser.put(pool.user(), pool));
+        this.pools = Map.copyOf(byUser);
+        this.primaryUsers = (int) Math.max(1, pools.stream().filter(pool -> pool.minShare() > 0).count());
+        this.allUsers = Math.max(1, pools.size());
+    }
+
+    @Override
+    public CoshhPolicy.ClassSuggestions observe(NodeState node, List<JobProgress> queue, Instant now) {
+        observeNode(node);
+        if (seen.size() > 2 * queue.size() + settings.historyJobs()) {
+            seen.retainAll(queue.stream().map(progress -> progress.job().jobId()).toList());
+        }
+        for (var progress : queue) {
+            var job = progress.job();
+            if (seen.add(job.jobId())) {
+                classify(job);
+            }
+        }
+        if (resolve) {
+            primaryPlan = solve(PRIMARY, classifications.primary(), now);
+            secondaryPlan = solve(SECONDARY, classifications.secondary(), now);
+            resolve = false;
+            changed = true;
+        }
+        return suggestions;
+    }
+
+    /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */
+    private final CoshhPolicy.ClassSuggestions suggestions = new CoshhPolicy.ClassSuggestions() {
+        @Override
+        public boolean primary(String nodeId, String jobId) {
+            var classId = primaryClassOf.get(jobId);
+            return classId != null && primaryPlan.suggests(nodeId, classId);
+        }
+
+        @Override
+        public boolean secondary(String nodeId, String jobId) {
+            var classId = secondaryClassOf.get(jobId);
+            return classId != null && secondaryPlan.suggests(nodeId, classId);
+        }
+    };
+
+    /**
+     * The classes and plans as they stand, once after each re-solve (empty otherwise): what the planner publishes on
+     * {@code jobs.classes} and {@code plans}.
+     */
+    public Optional<ClassesAndPlans> takeChanges() {
+        if (!changed) {
+            return Optional.empty();
+        }
+        changed = false;
+        return Optional.of(new ClassesAndPlans(classifications.primary().classes(),
+                classifications.secondary().classes(), primaryPlan, secondaryPlan));
+    }
+
+    /**
+     * What one re-solve produced.
+     *
+     * @param primaryClasses   the primary classification's classes (ids {@code P-n})
+     * @param secondaryClasses the secondary classification's classes (ids {@code S-n})
+     * @param primaryPlan      SC of every node
+     * @param secondaryPlan    SC' of every node
+     */
+    public record ClassesAndPlans(List<JobClass> primaryClasses, List<JobClass> secondaryClasses,
+                                  SuggestedClasses primaryPlan, SuggestedClasses secondaryPlan) {
+    }
+
+    /**
+     * The nodes whose SC or SC' holds one of the job's classes, by node id; empty for a job not classified. COSHH
+     * places a new input's replicas on three of them (section 3.2).
+     */
+    public List<String> suggestedNodes(String jobId) {
+        var nodes = new TreeMap<String, Boolean>();
+        Optional.ofNullable(primaryClassOf.get(jobId))
+                .ifPresent(id -> primaryPlan.nodesSuggesting(Set.of(id)).forEach(n -> nodes.put(n, true)));
+        Optional.ofNullable(secondaryClassOf.get(jobId))
+                .ifPresent(id -> secondaryPlan.nodesSuggesting(Set.of(id)).forEach(n -> nodes.put(n, true)));
+        return List.copyOf(nodes.keySet());
+    }
+
+    private void observeNode(NodeState node) {
+        var type = NodeType.of(node.slots(), node.capacity().cpus(), node.capacity().memoryBytes(), node.speedGflops());
+        var previous = typeByNode.put(node.nodeId(), type);
+        slotsByNode.put(node.nodeId(), node.slots());
+        if (type.equals(previous)) {
+            return;
+        }
+        resolve = true;
+        if (!types.contains(type)) {
+            types.add(type);
+            reclassifyHistory();
+        }
+    }
+
+    /** New coordinates: both classifications again, over the history's jobs in their order. */
+    private void reclassifyHistory() {
+        var names = types.stream().map(NodeType::name).toList();
+        classifications = new Classifications(names,
+                ClassifierSettings.defaults(primaryUsers, settings.seed()).withHistorySize(settings.historyJobs()),
+                ClassifierSettings.defaults(allUsers, settings.seed()).withHistorySize(settings.historyJobs()));
+        primaryClassOf.clear();
+        secondaryClassOf.clear();
+        var jobs = List.copyOf(history);
+        history.clear();
+        jobs.forEach(this::classify);
+    }
+
+    private void classify(Job job) {
+        if (classifications == null) {
+            // No node has beaten yet; observe() always sees its node first, so this is unreachable from there.
+            throw new IllegalStateException("no node type known to classify job " + job.jobId());
+        }
+        var pool = pools.getOrDefault(job.user(), Pool.unlisted(job.user()));
+        var features = new JobFeatures(job.jobId(), job.user(), pool.weight(), job.submitTime(), rates(job));
+        var assignment = classifications.classify(features, pool.minShare() > 0);
+        history.addLast(job);
+        while (history.size() > settings.historyJobs()) {
+            history.removeFirst();
+        }
+        if (assignment.reclustered()) {
+            // Class ids are reassigned at each re-clustering: read every member's class again.
+            remember(classifications.primary(), primaryClassOf);
+            remember(classifications.secondary(), secondaryClassOf);
+            resolve = true;
+        } else {
+            assignment.primary().ifPresent(in -> primaryClassOf.put(job.jobId(), in.jobClass().id()));
+            secondaryClassOf.put(job.jobId(), assignment.secondary().jobClass().id());
+        }
+    }
+
+    private static void remember(JobClassifier classifier, Map<String, String> classOf) {
+        classOf.clear();
+        for (var jobClass : classifier.classes()) {
+            jobClass.memberJobIds().forEach(jobId -> classOf.put(jobId, jobClass.id()));
+        }
+    }
+
+    /** mean_execRate(J, R) per node type, jobs/s on one slot, from the job's bytes and work per byte. */
+    private double[] rates(Job job) {
+        var maps = job.group(TaskKind.MAP);
+        var reduces = job.group(TaskKind.REDUCE);
+        var any = maps.or(() -> reduces).orElseThrow();
+        var work = new WorkRates(
+                maps.map(TaskGroup::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.mapFlopPerByte()),
+                reduces.map(TaskGroup::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.reduceFlopPerByte()),
+                any.demand().cpus() > 0 ? any.demand().cpus() : WorkRates.DEFAULTS.cpusPerTask(),
+                WorkRates.DEFAULTS.shuffleBitsPerSecond());
+        var shape = new JobShape(job.count(TaskKind.MAP), maps.isPresent() ? job.inputBytes() : 0,
+                job.count(TaskKind.REDUCE), reduces.isPresent() ? job.shuffleBytes() : 0);
+        var times = new ExecutionTimes(types, work);
+        var rates = new double[types.size()];
+        for (int t = 0; t < rates.length; t++) {
+            rates[t] = times.rate(Optional.empty(), shape, types.get(t).name());
+        }
+        return rates;
+    }
+
+    private SuggestedClasses solve(String planId, JobClassifier classifier, Instant now) {
+        var classes = classifier.classes();
+        var nodeIds = List.copyOf(typeByNode.keySet());
+        var typeIndex = new HashMap<NodeType, Integer>();
+        for (int t = 0; t < types.size(); t++) {
+            typeIndex.put(types.get(t), t);
+        }
+        var alpha = new double[classes.size()];
+        var mu = new double[classes.size()][nodeIds.size()];
+        for (int i = 0; i < classes.size(); i++) {
+            alpha[i] = classes.get(i).arrivalRate();
+            var rates = classes.get(i).meanRateArray();
+            for (int j = 0; j < nodeIds.size(); j++) {
+                var nodeId = nodeIds.get(j);
+                mu[i][j] = rates[typeIndex.get(typeByNode.get(nodeId))] * slotsByNode.get(nodeId);
+            }
+        }
+        var result = matching.solve(alpha, mu, nodeIds.size());
+        var allocations = new TreeMap<String, SortedMap<String, Double>>();
+        var suggested = new TreeMap<String, List<String>>();
+        for (int j = 0; j < nodeIds.size(); j++) {
+            var classIds = new ArrayList<String>();
+            if (result.outcome().usable()) {
+                for (int i : result.suggested(j)) {
+                    classIds.add(classes.get(i).id());
+                    allocations.computeIfAbsent(classes.get(i).id(), id -> new TreeMap<>())
+                            .put(nodeIds.get(j), result.delta(i, j));
+                }
+            }
+            classIds.sort(null);
+            suggested.put(nodeIds.get(j), classIds);
+        }
+        return new SuggestedClasses(planId, now, result.lambda(), allocations, suggested);
+    }
+}

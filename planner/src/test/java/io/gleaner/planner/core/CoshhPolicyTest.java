@@ -1,0 +1,134 @@
+package io.gleaner.planner.core;
+
+import static io.gleaner.planner.core.PlannerFixtures.at;
+import static io.gleaner.planner.core.PlannerFixtures.ids;
+import static io.gleaner.planner.core.PlannerFixtures.job;
+import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.mapsOn;
+import static io.gleaner.planner.core.PlannerFixtures.node;
+import static io.gleaner.planner.core.PlannerFixtures.res;
+import static io.gleaner.planner.core.PlannerFixtures.running;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.planner.core.CoshhPolicy.ClassSuggestions;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class CoshhPolicyTest {
+
+    private static CoshhPolicy coshh(CoshhSettings settings, Set<String> primary, Set<String> secondary,
+                                     Pool... pools) {
+        var suggestions = ClassSuggestions.of((nodeId, jobId) -> primary.contains(jobId),
+                (nodeId, jobId) -> secondary.contains(jobId));
+        return new CoshhPolicy(PolicySettings.defaults().withPools(List.of(pools)).withCoshh(settings),
+                (node, queue, now) -> suggestions);
+    }
+
+    private static CoshhPolicy coshh(Set<String> primary, Set<String> secondary, Pool... pools) {
+        return coshh(CoshhSettings.defaults(), primary, secondary, pools);
+    }
+
+    private static PlanningState state(NodeState node, JobProgress... queue) {
+        var sorted = Arrays.stream(queue).sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
+        return new PlanningState(node, sorted);
+    }
+
+    private static NodeState slots(Instant time, int freeSlots) {
+        return node("n1", time, freeSlots, res(16, 64));
+    }
+
+    @Test
+    void shouldServeUsersBelowTheirMinShareBySuggestedClassLargestWeightedDeficitFirst() {
+        // alice: min share 4, weight 1, 1 running -> deficit 3 x 1 = 3; bob: min share 3, weight 2, 1 running ->
+        // deficit 2 x 2 = 4; carol has no min share. All three jobs' primary classes are suggested here.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 1);
+        var bob = running(job("b1", "bob", at(20), maps(20)), 1);
+        var carol = running(job("c1", "carol", at(5), maps(20)), 0);
+
+        var result = coshh(Set.of("a1", "b1", "c1"), Set.of(), new Pool("alice", 4, 1), new Pool("bob", 3, 2))
+                .place(state(slots(at(30), 4), alice, bob, carol), at(30));
+
+        // bob 4 vs alice 3 -> bob (bob now 1 x 2 = 2); alice 3 -> alice (2); alice 2 vs bob 2 -> tie by seeded hash;
+        // then the other; carol (min share 0) never takes part in stage 1, and stage 2 suggests nothing.
+        assertThat(ids(result.placed()).subList(0, 2)).containsExactly("b1/m/1/0", "a1/m/1/0");
+        assertThat(ids(result.placed()).subList(2, 4)).containsExactlyInAnyOrder("a1/m/2/0", "b1/m/2/0");
+        assertThat(result.placed()).allSatisfy(placement -> assertThat(placement.policy()).isEqualTo("coshh"));
+    }
+
+    @Test
+    void shouldGiveTheRestBySecondaryClassLeastSharePerWeight() {
+        // No min shares. alice runs 4 with weight 2 (share 2), bob runs 1 with weight 1 (share 1), carol's job
+        // is not suggested in SC' of this node.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 4);
+        var bob = running(job("b1", "bob", at(20), maps(20)), 1);
+        var carol = running(job("c1", "carol", at(5), maps(20)), 0);
+
+        var result = coshh(CoshhSettings.defaults().withWorkConserving(false), Set.of(), Set.of("a1", "b1"),
+                new Pool("alice", 0, 2), new Pool("bob", 0, 1))
+                .place(state(slots(at(30), 3), alice, bob, carol), at(30));
+
+        // bob 1 < alice 2 -> bob (2); tie 2 = 2 by seeded hash, then the other: one each, carol nothing.
+        assertThat(ids(result.placed()).get(0)).isEqualTo("b1/m/1/0");
+        assertThat(ids(result.placed())).hasSize(3).doesNotContain("c1/m/0/0")
+                .contains("a1/m/4/0");
+    }
+
+    @Test
+    void shouldLeaveSlotsIdleWithoutSuggestedJobsOnlyWhenNotWorkConserving() {
+        var carol = running(job("c1", "carol", at(5), maps(20)), 0);
+
+        var strict = coshh(CoshhSettings.defaults().withWorkConserving(false), Set.of(), Set.of())
+                .place(state(slots(at(30), 2), carol), at(30));
+        var conserving = coshh(Set.of(), Set.of()).place(state(slots(at(30), 2), carol), at(30));
+
+        assertThat(strict.placed()).isEmpty();
+        assertThat(ids(conserving.placed())).containsExactly("c1/m/0/0", "c1/m/1/0");
+    }
+
+    @Test
+    void shouldPreferANodeLocalMapWithoutWaitingForOne() {
+        // Chunks on n1 are the tasks t with t mod 2 = 0; a second job has nothing on n1.
+        var layout = new ChunkLayout(List.of("n1", "n2"), 0, 1);
+        var local = running(job("a1", "alice", at(10), mapsOn(6, layout)), 0);
+        var remote = running(job("b1", "bob", at(20), mapsOn(1, new ChunkLayout(List.of("n2"), 0, 1))), 0);
+
+        var result = coshh(Set.of(), Set.of("a1", "b1"), new Pool("alice", 0, 1), new Pool("bob", 0, 1))
+                .place(state(slots(at(30), 4), local, remote), at(30));
+
+        assertThat(ids(result.placed())).contains("a1/m/0/0", "a1/m/2/0", "b1/m/0/0");
+        assertThat(result.rejected()).isEmpty();
+        assertThat(result.localityWaits()).isEmpty();
+    }
+
+    @Test
+    void shouldBreakTiesTheSameWayForTheSameSeedAndDifferentlyAcrossSeeds() {
+        var users = IntStream.range(0, 8).mapToObj(i -> running(job("j" + i, "u" + i, at(i), maps(4)), 0))
+                .toArray(JobProgress[]::new);
+        var all = Arrays.stream(users).map(progress -> progress.job().jobId()).collect(java.util.stream.Collectors.toSet());
+
+        var first = coshh(CoshhSettings.defaults().withSeed(1), Set.of(), all)
+                .place(state(slots(at(30), 1), users), at(30));
+        var again = coshh(CoshhSettings.defaults().withSeed(1), Set.of(), all)
+                .place(state(slots(at(30), 1), users), at(30));
+        var winners = IntStream.range(0, 16).mapToObj(seed -> ids(coshh(CoshhSettings.defaults().withSeed(seed),
+                Set.of(), all).place(state(slots(at(30), 1), users), at(30)).placed()).get(0))
+                .collect(java.util.stream.Collectors.toSet());
+
+        assertThat(ids(first.placed())).isEqualTo(ids(again.placed()));
+        assertThat(winners).hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void shouldPlaceNothingOnAFullNode() {
+        var alice = running(job("a1", "alice", at(10), maps(20)), 0);
+
+        var result = coshh(Set.of("a1"), Set.of("a1"), new Pool("alice", 4, 1))
+                .place(state(slots(at(30), 0), alice), at(30));
+
+        assertThat(result.placed()).isEmpty();
+    }
+}
