@@ -66,12 +66,14 @@ public final class CoshhPolicy implements PlacementPolicy {
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();
-        var suggested = queueing.observe(node, state.queue(), now);
         var free = node.free();
         int freeSlots = node.freeSlots();
         if (freeSlots == 0 || !free.fits(state.leastDemand())) {
+            // Only heartbeats that can place need the queue taken in; a full node's costs nothing per queued job.
+            queueing.observeNode(node);
             return PlacementResult.EMPTY;
         }
+        var suggested = queueing.observe(node, state.queue(), now);
         var users = usersOf(state.queue(), node.nodeId(), suggested);
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
         long tieSalt = mix(seed ^ mix(node.nodeId().hashCode()) ^ mix(now.toEpochMilli()));
@@ -111,7 +113,8 @@ public final class CoshhPolicy implements PlacementPolicy {
             if (progress.hasRunnable()) {
                 var jobId = progress.job().jobId();
                 state.jobs.get(Stage.ANY).add(progress);
-                if (suggested.primary(nodeId, jobId)) {
+                // Stage 1 serves only users with a min share; the others need no primary lookup.
+                if (state.pool.minShare() > 0 && suggested.primary(nodeId, jobId)) {
                     state.jobs.get(Stage.PRIMARY).add(progress);
                 }
                 if (suggested.secondary(nodeId, jobId)) {
@@ -198,6 +201,10 @@ public final class CoshhPolicy implements PlacementPolicy {
 
     /** COSHH's queuing process as the routing process sees it (Algorithm 1; {@link CoshhQueueing}). */
     interface QueuingProcess {
+
+        /** Takes in a node that cannot take work now. */
+        default void observeNode(NodeState node) {
+        }
 
         /**
          * Takes in the heartbeat's node and the jobs of the queue it has not seen, and answers with the suggested

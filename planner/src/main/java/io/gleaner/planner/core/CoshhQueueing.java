@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
@@ -67,6 +68,9 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private Classifications classifications;
     private SuggestedClasses primaryPlan = SuggestedClasses.none(PRIMARY);
     private SuggestedClasses secondaryPlan = SuggestedClasses.none(SECONDARY);
+    /** SC and SC' of each node as sets: the routing process asks for every queued job on every heartbeat. */
+    private Map<String, Set<String>> primarySets = Map.of();
+    private Map<String, Set<String>> secondarySets = Map.of();
     private boolean resolve;
     private boolean changed;
 
@@ -89,7 +93,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     public CoshhPolicy.ClassSuggestions observe(NodeState node, List<JobProgress> queue, Instant now) {
         observeNode(node);
         if (seen.size() > 2 * queue.size() + settings.historyJobs()) {
-            seen.retainAll(queue.stream().map(progress -> progress.job().jobId()).toList());
+            seen.retainAll(queue.stream().map(progress -> progress.job().jobId()).collect(Collectors.toSet()));
         }
         for (var progress : queue) {
             var job = progress.job();
@@ -100,6 +104,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         if (resolve) {
             primaryPlan = solve(PRIMARY, classifications.primary(), now);
             secondaryPlan = solve(SECONDARY, classifications.secondary(), now);
+            primarySets = sets(primaryPlan);
+            secondarySets = sets(secondaryPlan);
             resolve = false;
             changed = true;
         }
@@ -110,16 +116,25 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private final CoshhPolicy.ClassSuggestions suggestions = new CoshhPolicy.ClassSuggestions() {
         @Override
         public boolean primary(String nodeId, String jobId) {
-            var classId = primaryClassOf.get(jobId);
-            return classId != null && primaryPlan.suggests(nodeId, classId);
+            return suggests(primarySets, nodeId, primaryClassOf.get(jobId));
         }
 
         @Override
         public boolean secondary(String nodeId, String jobId) {
-            var classId = secondaryClassOf.get(jobId);
-            return classId != null && secondaryPlan.suggests(nodeId, classId);
+            return suggests(secondarySets, nodeId, secondaryClassOf.get(jobId));
         }
     };
+
+    private static boolean suggests(Map<String, Set<String>> sets, String nodeId, String classId) {
+        var classes = sets.get(nodeId);
+        return classId != null && classes != null && classes.contains(classId);
+    }
+
+    private static Map<String, Set<String>> sets(SuggestedClasses plan) {
+        var sets = new HashMap<String, Set<String>>();
+        plan.suggested().forEach((nodeId, classIds) -> sets.put(nodeId, Set.copyOf(classIds)));
+        return sets;
+    }
 
     /**
      * The classes and plans as they stand, once after each re-solve (empty otherwise): what the planner publishes on
@@ -130,19 +145,32 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
             return Optional.empty();
         }
         changed = false;
-        return Optional.of(new ClassesAndPlans(classifications.primary().classes(),
-                classifications.secondary().classes(), primaryPlan, secondaryPlan));
+        var classes = new ArrayList<JobClass>(classifications.primary().classes());
+        classes.addAll(classifications.secondary().classes());
+        var rates = new TreeMap<String, SortedMap<String, Double>>();
+        for (var jobClass : classes) {
+            var byNode = new TreeMap<String, Double>();
+            var meanRates = jobClass.meanRateArray();
+            typeByNode.forEach((nodeId, type) -> byNode.put(nodeId, meanRates[types.indexOf(type)]
+                    * slotsByNode.get(nodeId)));
+            rates.put(jobClass.id(), byNode);
+        }
+        return Optional.of(new ClassesAndPlans(secondaryPlan.issuedAt(), classifications.primary().classes(),
+                classifications.secondary().classes(), rates, primaryPlan, secondaryPlan));
     }
 
     /**
      * What one re-solve produced.
      *
+     * @param issuedAt         event time of the heartbeat on which it was solved
      * @param primaryClasses   the primary classification's classes (ids {@code P-n})
      * @param secondaryClasses the secondary classification's classes (ids {@code S-n})
+     * @param ratesByNode      µ_ij of the LPs: class id to node id to jobs of the class per second on the node
      * @param primaryPlan      SC of every node
      * @param secondaryPlan    SC' of every node
      */
-    public record ClassesAndPlans(List<JobClass> primaryClasses, List<JobClass> secondaryClasses,
+    public record ClassesAndPlans(Instant issuedAt, List<JobClass> primaryClasses, List<JobClass> secondaryClasses,
+                                  SortedMap<String, SortedMap<String, Double>> ratesByNode,
                                   SuggestedClasses primaryPlan, SuggestedClasses secondaryPlan) {
     }
 
@@ -159,7 +187,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         return List.copyOf(nodes.keySet());
     }
 
-    private void observeNode(NodeState node) {
+    @Override
+    public void observeNode(NodeState node) {
         var type = NodeType.of(node.slots(), node.capacity().cpus(), node.capacity().memoryBytes(), node.speedGflops());
         var previous = typeByNode.put(node.nodeId(), type);
         slotsByNode.put(node.nodeId(), node.slots());

@@ -38,12 +38,6 @@ public record SuggestedClasses(String planId, Instant issuedAt, double lambda,
         suggested = lists;
     }
 
-    /** Whether {@code nodeId} suggests class {@code classId}. */
-    public boolean suggests(String nodeId, String classId) {
-        var classes = suggested.get(nodeId);
-        return classes != null && classes.contains(classId);
-    }
-
     /** The nodes that suggest any of {@code classIds}, by node id. */
     public List<String> nodesSuggesting(Set<String> classIds) {
         return suggested.entrySet().stream()

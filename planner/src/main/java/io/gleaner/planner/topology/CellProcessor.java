@@ -2,12 +2,17 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.CoshhPolicy;
+import io.gleaner.planner.core.CoshhQueueing;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
+import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
+import java.util.HashSet;
+import java.util.Set;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -32,6 +37,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private final TaskStates states;
     private ProcessorContext<String, PlannerOutput> context;
     private CapacityOutlook outlook = CapacityOutlook.NONE;
+    private Set<String> publishedClassIds = Set.of();
 
     CellProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
         this.policy = policy;
@@ -60,6 +66,32 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         }
     }
 
+    /**
+     * COSHH's queuing process re-solved on this record: its classes go to {@code jobs.classes} (with a tombstone for
+     * each class of the previous publication that is gone; after a restart, classes published before it are not
+     * known here and stay until a class of the same id replaces them) and both plans to {@code plans}.
+     */
+    private void publishClassesAndPlans(long timestamp) {
+        if (!(policy instanceof CoshhPolicy coshh)) {
+            return;
+        }
+        coshh.queueing().flatMap(CoshhQueueing::takeChanges).ifPresent(update -> {
+            var classes = ClassPlanMapping.jobClasses(update);
+            var current = new HashSet<String>();
+            for (var jobClass : classes) {
+                current.add(jobClass.getClassId());
+                context.forward(new Record<>(jobClass.getClassId(), PlannerOutput.of(jobClass), timestamp));
+            }
+            publishedClassIds.stream().filter(id -> !current.contains(id)).sorted().forEach(id ->
+                    context.forward(new Record<>(id, PlannerOutput.of((JobClass) null), timestamp)));
+            publishedClassIds = current;
+            for (var plan : ClassPlanMapping.classPlans(update)) {
+                context.forward(new Record<>(plan.getPlanId(), PlannerOutput.of(plan), timestamp));
+            }
+            log.debug("published {} classes and both plans at {}", classes.size(), update.issuedAt());
+        });
+    }
+
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
@@ -74,6 +106,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),
                         placement.epoch()));
             }
+            publishClassesAndPlans(record.timestamp());
         } else if (verdict instanceof Verdict.Ignored ignored) {
             log.debug("ignored record of {} with key {}: {}", sourceTopic, record.key(), ignored.why());
         } else {

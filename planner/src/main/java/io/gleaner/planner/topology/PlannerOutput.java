@@ -1,26 +1,66 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.PlacementDecision;
+import java.util.Objects;
+import org.apache.avro.specific.SpecificRecord;
 
-/** What the planner's processors forward: a placement for its node, or a dead letter. Exactly one is set. */
-record PlannerOutput(PlacementDecision placement, DeadLetter deadLetter) {
+/**
+ * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, and, from
+ * the COSHH policy's queuing process, a job class (null: the class is gone, a tombstone) or a class plan.
+ */
+record PlannerOutput(Kind kind, SpecificRecord value) {
+
+    /** Where an output goes. */
+    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN }
 
     PlannerOutput {
-        if ((placement == null) == (deadLetter == null)) {
-            throw new IllegalArgumentException("exactly one of placement and deadLetter must be set");
+        Objects.requireNonNull(kind, "kind");
+        if (value == null && kind != Kind.JOB_CLASS) {
+            throw new IllegalArgumentException("only a job class may be a tombstone, not a " + kind);
         }
     }
 
     static PlannerOutput of(PlacementDecision placement) {
-        return new PlannerOutput(placement, null);
+        return new PlannerOutput(Kind.PLACEMENT, placement);
     }
 
     static PlannerOutput of(DeadLetter deadLetter) {
-        return new PlannerOutput(null, deadLetter);
+        return new PlannerOutput(Kind.DEAD_LETTER, deadLetter);
+    }
+
+    /** A class as it now stands, or null for a class that no longer exists. */
+    static PlannerOutput of(JobClass jobClass) {
+        return new PlannerOutput(Kind.JOB_CLASS, jobClass);
+    }
+
+    static PlannerOutput of(ClassPlan plan) {
+        return new PlannerOutput(Kind.CLASS_PLAN, plan);
+    }
+
+    boolean is(Kind wanted) {
+        return kind == wanted;
     }
 
     boolean isDeadLetter() {
-        return deadLetter != null;
+        return kind == Kind.DEAD_LETTER;
+    }
+
+    PlacementDecision placement() {
+        return (PlacementDecision) value;
+    }
+
+    DeadLetter deadLetter() {
+        return (DeadLetter) value;
+    }
+
+    JobClass jobClass() {
+        return (JobClass) value;
+    }
+
+    ClassPlan plan() {
+        return (ClassPlan) value;
     }
 }

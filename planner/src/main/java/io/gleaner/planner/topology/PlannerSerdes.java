@@ -1,7 +1,9 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -16,7 +18,8 @@ import org.apache.kafka.common.serialization.Serde;
 public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbeat> nodeHeartbeat,
                             Serde<TaskReport> taskReport, Serde<PlacementDecision> placementDecision,
                             Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
-                            Serde<CapacityForecast> capacityForecast) {
+                            Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
+                            Serde<ClassPlan> classPlan) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -26,6 +29,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(deadLetter, "deadLetter");
         Objects.requireNonNull(plannerJobState, "plannerJobState");
         Objects.requireNonNull(capacityForecast, "capacityForecast");
+        Objects.requireNonNull(jobClass, "jobClass");
+        Objects.requireNonNull(classPlan, "classPlan");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -33,6 +38,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         return new PlannerSerdes(AvroSerde.of(JobSubmitted.class, registry), AvroSerde.of(NodeHeartbeat.class, registry),
                 AvroSerde.of(TaskReport.class, registry), AvroSerde.of(PlacementDecision.class, registry),
                 AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
-                AvroSerde.of(CapacityForecast.class, registry));
+                AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
+                AvroSerde.of(ClassPlan.class, registry));
     }
 }

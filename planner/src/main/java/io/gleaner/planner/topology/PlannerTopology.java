@@ -80,6 +80,8 @@ public final class PlannerTopology {
                 .merge(heartbeats, Named.as("merge-heartbeats"))
                 .split(Named.as("outputs-"))
                 .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_CLASS), Branched.as("classes"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.CLASS_PLAN), Branched.as("plans"))
                 .defaultBranch(Branched.as("placements"));
         outputs.get("outputs-placements")
                 .mapValues(PlannerOutput::placement, Named.as("placement-values"))
@@ -89,6 +91,13 @@ public final class PlannerTopology {
                 .mapValues(PlannerOutput::deadLetter, Named.as("dead-letter-values"))
                 .to(topics.deadLetters().name(),
                         Produced.with(Serdes.String(), serdes.deadLetter()).withName("dead-letters-sink"));
+        outputs.get("outputs-classes")
+                .mapValues(PlannerOutput::jobClass, Named.as("class-values"))
+                .to(topics.jobsClasses().name(),
+                        Produced.with(Serdes.String(), serdes.jobClass()).withName("classes-sink"));
+        outputs.get("outputs-plans")
+                .mapValues(PlannerOutput::plan, Named.as("plan-values"))
+                .to(topics.plans().name(), Produced.with(Serdes.String(), serdes.classPlan()).withName("plans-sink"));
         return builder.build();
     }
 
