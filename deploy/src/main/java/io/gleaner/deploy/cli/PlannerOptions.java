@@ -17,13 +17,22 @@ final class PlannerOptions {
     String applicationId;
 
     @Option(names = "--policy", defaultValue = "fifo",
-            description = "Placement policy: fifo or fair (default: ${DEFAULT-VALUE}).")
+            description = "Placement policy: fifo, fair or coshh (default: ${DEFAULT-VALUE}).")
     String policy;
 
     @Option(names = "--pools", paramLabel = "USER:MIN:WEIGHT[,...]",
-            description = "The fair policy's pools: per user, the min share in running tasks and the weight, e.g. "
-                    + "alice:5:1,bob:0:2; users not listed get no min share and weight 1 (default: none).")
+            description = "The fair and coshh policies' pools: per user, the min share in running tasks and the "
+                    + "weight, e.g. alice:5:1,bob:0:2; users not listed get no min share and weight 1 (default: none).")
     String pools;
+
+    @Option(names = "--coshh-seed", paramLabel = "S",
+            description = "Seed of the coshh policy's k-means++ and of its ties between users (default: 0).")
+    Long coshhSeed;
+
+    @Option(names = "--coshh-strict",
+            description = "Run COSHH's routing (Algorithm 2) as printed: leave a slot idle when no job of the node's "
+                    + "suggested classes can use it, instead of giving it to any waiting job (default: off).")
+    boolean coshhStrict;
 
     @Option(names = "--locality-delay-ms", paramLabel = "MS",
             description = "How long the fair policy lets a job wait for a node holding its input before it runs a map "
@@ -48,7 +57,11 @@ final class PlannerOptions {
         if (localityDelayMs != null) {
             settings = settings.withLocalityDelay(Duration.ofMillis(localityDelayMs));
         }
-        return settings;
+        var coshh = settings.coshh().withWorkConserving(!coshhStrict);
+        if (coshhSeed != null) {
+            coshh = coshh.withSeed(coshhSeed);
+        }
+        return settings.withCoshh(coshh);
     }
 
     PlannerConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {

@@ -13,6 +13,7 @@ import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskKind;
@@ -133,7 +134,8 @@ public final class DemoRun {
             var plannerConfig = PlannerConfig.defaults()
                     .withApplicationId(appId)
                     .withPolicy(settings.policy())
-                    .withPolicySettings(PolicySettings.defaults().withPools(settings.pools()))
+                    .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
+                            .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())))
                     .withCommitIntervalMs(settings.commitIntervalMs())
                     .withStateDir(stateDir)
                     .withBootstrapServers(bootstrapServers)

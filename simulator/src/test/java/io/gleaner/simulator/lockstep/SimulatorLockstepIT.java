@@ -1,5 +1,6 @@
 package io.gleaner.simulator.lockstep;
 
+import static io.gleaner.simulator.core.SimulatorFixtures.node;
 import static io.gleaner.simulator.core.SimulatorFixtures.nodes;
 import static io.gleaner.simulator.core.SimulatorFixtures.scenario;
 import static io.gleaner.simulator.core.SimulatorFixtures.workload;
@@ -9,15 +10,20 @@ import static org.awaitility.Awaitility.await;
 
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.ClassPlan;
+import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
+import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
@@ -171,6 +177,50 @@ class SimulatorLockstepIT {
         assertThat(overKafka.metrics()).filteredOn(m -> !m.key().equals(SimulationReport.PLANNER_CPU_KEY))
                 .isEqualTo(inProcess.metrics().stream()
                         .filter(m -> !m.key().equals(SimulationReport.PLANNER_CPU_KEY)).toList());
+        assertThat(run.deadLetters()).isZero();
+    }
+
+    /**
+     * COSHH through Kafka decides as in-process: its queuing process (classes, LPs) lives in the planner and sees the
+     * same jobs and heartbeats in the same order, with the same seed. Two node types, two users (one with a min
+     * share), so both classifications and both LPs are in play; the planner publishes them on jobs.classes and plans.
+     */
+    @Test
+    void coshhThroughKafkaGivesTheDecisionsOfTheInProcessRunAndPublishesClassesAndPlans(TestInfo test,
+                                                                                         @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0)));
+        var jobs = workload(16).stream().map(job -> withUser(job, job.jobId().hashCode() % 2 == 0 ? "alice" : "bob"))
+                .toList();
+        var pools = List.of(new Pool("alice", 3, 1), new Pool("bob", 0, 2));
+        var settings = PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(7));
+        var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, pools,
+                InProcessPlannerLink.of(PolicyName.COSHH, settings), SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.COSHH, settings,
+                link -> new Simulation(cluster, jobs, OwnerLoad.NONE, pools, link, SETTINGS, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        var classDecoder = AvroSerde.of(JobClass.class, registry).deserializer();
+        var classes = readAll(topics.jobsClasses().name()).stream()
+                .filter(r -> r.value() != null)
+                .map(r -> classDecoder.deserialize(r.topic(), r.value()))
+                .toList();
+        assertThat(classes).extracting(JobClass::getClassification)
+                .contains(Classification.PRIMARY, Classification.SECONDARY);
+        assertThat(classes).allSatisfy(c -> assertThat(c.getRatesByNode()).containsOnlyKeys("n1", "n2", "n3"));
+        var planDecoder = AvroSerde.of(ClassPlan.class, registry).deserializer();
+        var plans = readAll(topics.plans().name()).stream()
+                .map(r -> planDecoder.deserialize(r.topic(), r.value()))
+                .toList();
+        assertThat(plans).extracting(ClassPlan::getPlanId).contains("P", "S");
+        assertThat(plans.get(plans.size() - 1).getSuggestedClasses()).containsOnlyKeys("n1", "n2", "n3");
         assertThat(run.deadLetters()).isZero();
     }
 
