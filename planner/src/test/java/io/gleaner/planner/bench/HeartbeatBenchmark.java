@@ -11,6 +11,8 @@ import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlannerFixtures;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
@@ -24,6 +26,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -50,7 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * in-process cell ({@link InMemoryPlannerState}) and on the Kafka Streams topology over RocksDB stores (through
  * {@link TopologyTestDriver}, whose own cost per record is in the number). Also, in-process: a heartbeat that places
  * 8 maps of one 60,000-map job and their outcomes ({@link LargeJob}), and one that places 8 maps among a long queue
- * of small jobs ({@link BusyQueue}), each under FIFO and the fair policy. Numbers only, never pass/fail.
+ * of small jobs ({@link BusyQueue}), each under FIFO and the fair policy (and COSHH for the busy queue). Numbers only,
+ * never pass/fail.
  *
  * <p>Run: {@code mvn -o -q -pl planner -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp planner/target/test-classes:planner/target/classes:$(cat
@@ -188,18 +192,20 @@ public class HeartbeatBenchmark {
     }
 
     /**
-     * The in-process cell with {@code queued} jobs of 20 maps from 10 users waiting, and a node with 8 free slots
-     * asking: each heartbeat places 8 maps, which then succeed; a job that completes is replaced by a new one, so
-     * the queue keeps its length. What serving an idle node costs as the queue grows: FIFO stops at the jobs it
-     * fills the node with, the fair policy counts every pool's running attempts first.
+     * The in-process cell with {@code queued} jobs of 5 to 50 maps (by user) from 10 users waiting, and a node with
+     * 8 free slots asking: each heartbeat places 8 maps, which then succeed; a job that completes is replaced by a
+     * new one, so the queue keeps its length. What serving an idle node costs as the queue grows: FIFO stops at the
+     * jobs it fills the node with, the fair policy counts every pool's running attempts first, COSHH also looks up
+     * each job's classes in the node's suggested sets (its queuing process classifies each new job on the next
+     * heartbeat). Placements per second are 8 over the average time.
      */
     @State(Scope.Benchmark)
     public static class BusyQueue {
 
-        @Param({"100", "1000", "5000"})
+        @Param({"100", "1000", "5000", "10000"})
         int queued;
 
-        @Param({"fifo", "fair"})
+        @Param({"fifo", "fair", "coshh"})
         String policy;
 
         InMemoryPlannerState plannerState;
@@ -210,7 +216,13 @@ public class HeartbeatBenchmark {
         @Setup(Level.Trial)
         public void queueJobs() {
             plannerState = new InMemoryPlannerState();
-            cell = new PlannerCell(PolicyName.parse(policy).create(), plannerState);
+            // Ten users, the even ones with a min share of 4 slots (COSHH's primary classification), weights 1 and 2.
+            var pools = new ArrayList<Pool>();
+            for (int u = 0; u < 10; u++) {
+                pools.add(new Pool("user" + u, u % 2 == 0 ? 4 : 0, 1 + u % 2));
+            }
+            cell = new PlannerCell(PolicyName.parse(policy).create(PolicySettings.defaults().withPools(pools)),
+                    plannerState);
             for (int i = 0; i < queued; i++) {
                 submit(Instant.ofEpochMilli(i));
             }
@@ -219,11 +231,14 @@ public class HeartbeatBenchmark {
 
         void submit(Instant at) {
             int n = jobs++;
-            cell.onJob(PlannerFixtures.job(String.format("q%07d", n), "user" + n % 10, at, maps(20)));
+            // Each user's jobs have their own size, 5 to 50 maps, so that COSHH has classes to tell apart.
+            cell.onJob(PlannerFixtures.job(String.format("q%07d", n), "user" + n % 10, at, maps(5 + 5 * (n % 10))));
         }
     }
 
+    /** Average and percentiles (p99 is the goal of COSHH's routing: 1 ms with 10,000 queued jobs). */
     @Benchmark
+    @BenchmarkMode({Mode.AverageTime, Mode.SampleTime})
     public int inProcessHeartbeatOfAnIdleNodeWithABusyQueue(BusyQueue state) {
         state.millis += PERIOD_MS;
         var verdict = state.cell.onHeartbeat(node("n1", Instant.ofEpochMilli(state.millis), 8, IDLE));
