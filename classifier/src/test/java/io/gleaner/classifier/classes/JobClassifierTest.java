@@ -180,7 +180,8 @@ class JobClassifierTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("k must be >= 1, was 0");
         var classifier = classifier(1, 1);
         assertThatThrownBy(() -> classifier.classify(job("a", "u", 1, 0, 1.0)))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("rates for 1 node types, expected 2");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("rates for 1 node types, expected 2");
         classifier.classify(job("a", "u", 1, 0, 1.0, 1.0));
         assertThatThrownBy(() -> classifier.classify(job("a", "u", 1, 5, 1.0, 1.0)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("already classified");

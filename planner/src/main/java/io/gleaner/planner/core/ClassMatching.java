@@ -29,6 +29,13 @@ import org.ojalgo.optimisation.Optimisation;
  * λ. So both LPs have the same optimal λ, and the split is one of the full LP's optimal δ (the symmetric one).
  * {@code ClassMatchingTest} checks this against the unmerged LP.
  *
+ * <p><b>Size.</b> The LP has F × G δ variables for G distinct columns. Merged, 100 classes on 1,000 nodes of 10
+ * types is 1,000 variables and solves in tens of milliseconds; 100 classes on 1,000 pairwise distinct nodes is
+ * 100,000 variables, which ojAlgo 56's simplex takes tens of seconds to solve (about 60 s for the 60-class and
+ * 100-class LPs together in {@code CoshhQueueingBenchmark}), so the default time limit stops it first. A
+ * solve stopped by {@link Settings#timeAbortMillis()} comes back {@link Outcome#FEASIBLE}, and, as the limit is wall
+ * time, not reproducibly; {@link Settings#iterationsAbort()} stops reproducibly.
+ *
  * <p><b>Edge cases.</b> With no classes (F = 0) the matching is empty: every SC_j is empty and λ, which no row
  * bounds, is reported as {@code +∞}. A class with α_i = 0 has no arrivals to serve: its row (1) holds for any δ, so
  * the LP is indifferent to it; it is left out of the LP, gets δ_i· = 0 and is suggested nowhere (the router's
@@ -382,7 +389,8 @@ public final class ClassMatching {
         private final List<Integer> unservable;
         private final int columns;
 
-        Matching(Outcome outcome, double lambda, double[][] delta, int m, double tolerance, List<Integer> withoutArrivals,
+        Matching(Outcome outcome, double lambda, double[][] delta, int m, double tolerance,
+                List<Integer> withoutArrivals,
                 List<Integer> unservable, int columns) {
             this.outcome = outcome;
             this.lambda = lambda;

@@ -49,7 +49,8 @@ class ClassMatchingTest {
 
         // The paper's δ meets every row at the solver's λ, so it is an optimum as well.
         for (int i = 0; i < 2; i++) {
-            assertThat(mu[i][0] * papers[i][0] + mu[i][1] * papers[i][1]).isGreaterThanOrEqualTo(lambda * alpha[i] - 1e-9);
+            assertThat(mu[i][0] * papers[i][0] + mu[i][1] * papers[i][1])
+                    .isGreaterThanOrEqualTo(lambda * alpha[i] - 1e-9);
         }
         for (int j = 0; j < 2; j++) {
             assertThat(papers[0][j] + papers[1][j]).isLessThanOrEqualTo(1);
@@ -208,9 +209,11 @@ class ClassMatchingTest {
     @Test
     void shouldRejectBadInput() {
         assertThatThrownBy(() -> matching.solve(new double[] {Double.NaN}, new double[][] {{1}}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("alpha[0]").hasMessageContaining("NaN");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("alpha[0]").hasMessageContaining("NaN");
         assertThatThrownBy(() -> matching.solve(new double[] {1}, new double[][] {{-1}}))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mu[0][0]").hasMessageContaining("-1");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("mu[0][0]").hasMessageContaining("-1");
         assertThatThrownBy(() -> matching.solve(new double[] {1, 1}, new double[][] {{1}}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one row per class");
         assertThatThrownBy(() -> matching.solve(new double[] {1, 1}, new double[][] {{1}, {1, 2}}))
