@@ -31,8 +31,9 @@ import java.util.function.BiPredicate;
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)
  * ("we randomly choose between them"), so a replay decides the same without the policy keeping a random state.
  * Within a user, jobs go in FIFO order; the task of the chosen job is picked by the task scheduling process
- * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces, without delay scheduling (COSHH
- * improves locality by placing replicas on the nodes that suggest a job's class instead, section 3.2).
+ * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces, without delay scheduling. (COSHH
+ * places replicas on the nodes that suggest a job's class instead, section 3.2; the simulator lays a job's input
+ * out before the planner sees the job, so that is not modelled.)
  *
  * <p>Fit, as in {@link FairPolicy}: a job whose next task does not fit what the node has left is passed over for the
  * rest of the heartbeat.

@@ -174,19 +174,6 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
                                   SuggestedClasses primaryPlan, SuggestedClasses secondaryPlan) {
     }
 
-    /**
-     * The nodes whose SC or SC' holds one of the job's classes, by node id; empty for a job not classified. COSHH
-     * places a new input's replicas on three of them (section 3.2).
-     */
-    public List<String> suggestedNodes(String jobId) {
-        var nodes = new TreeMap<String, Boolean>();
-        Optional.ofNullable(primaryClassOf.get(jobId))
-                .ifPresent(id -> primaryPlan.nodesSuggesting(Set.of(id)).forEach(n -> nodes.put(n, true)));
-        Optional.ofNullable(secondaryClassOf.get(jobId))
-                .ifPresent(id -> secondaryPlan.nodesSuggesting(Set.of(id)).forEach(n -> nodes.put(n, true)));
-        return List.copyOf(nodes.keySet());
-    }
-
     @Override
     public void observeNode(NodeState node) {
         var type = NodeType.of(node.slots(), node.capacity().cpus(), node.capacity().memoryBytes(), node.speedGflops());
@@ -255,14 +242,19 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
                 reduces.map(TaskGroup::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.reduceFlopPerByte()),
                 any.demand().cpus() > 0 ? any.demand().cpus() : WorkRates.DEFAULTS.cpusPerTask(),
                 WorkRates.DEFAULTS.shuffleBitsPerSecond());
-        var shape = new JobShape(job.count(TaskKind.MAP), maps.isPresent() ? job.inputBytes() : 0,
-                job.count(TaskKind.REDUCE), reduces.isPresent() ? job.shuffleBytes() : 0);
+        var shape = new JobShape(job.count(TaskKind.MAP), maps.map(CoshhQueueing::bytes).orElse(0L),
+                job.count(TaskKind.REDUCE), reduces.map(CoshhQueueing::bytes).orElse(0L));
         var times = new ExecutionTimes(types, work);
         var rates = new double[types.size()];
         for (int t = 0; t < rates.length; t++) {
             rates[t] = times.rate(Optional.empty(), shape, types.get(t).name());
         }
         return rates;
+    }
+
+    /** What the tasks of a group read together, as the tasks themselves say (the job's totals may be rounded). */
+    private static long bytes(TaskGroup group) {
+        return group.count() == 0 ? 0 : group.bytesPerTask() * (group.count() - 1L) + group.lastTaskBytes();
     }
 
     private SuggestedClasses solve(String planId, JobClassifier classifier, Instant now) {

@@ -2,9 +2,7 @@ package io.gleaner.planner.core;
 
 import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -36,13 +34,5 @@ public record SuggestedClasses(String planId, Instant issuedAt, double lambda,
         var lists = new TreeMap<String, List<String>>();
         suggested.forEach((nodeId, classIds) -> lists.put(nodeId, List.copyOf(classIds)));
         suggested = lists;
-    }
-
-    /** The nodes that suggest any of {@code classIds}, by node id. */
-    public List<String> nodesSuggesting(Set<String> classIds) {
-        return suggested.entrySet().stream()
-                .filter(entry -> entry.getValue().stream().anyMatch(classIds::contains))
-                .map(Map.Entry::getKey)
-                .toList();
     }
 }

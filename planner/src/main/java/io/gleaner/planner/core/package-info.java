@@ -2,8 +2,10 @@
  * The planner's pure core: plain records in, plain records out, no Kafka, no Avro, no clock. A
  * {@link io.gleaner.planner.core.PlacementPolicy} answers one node's heartbeat with placements: FIFO
  * ({@link io.gleaner.planner.core.FifoPolicy}) or the Fair scheduler with per-user pools, min shares, weights and
- * delay scheduling ({@link io.gleaner.planner.core.FairPolicy}, COSHH sections 2.1, 5.1 and 8; Zaharia et al. 2010),
- * each made by {@link io.gleaner.planner.core.PolicyName} from {@link io.gleaner.planner.core.PolicySettings}. The
+ * delay scheduling ({@link io.gleaner.planner.core.FairPolicy}, COSHH sections 2.1, 5.1 and 8; Zaharia et al. 2010)
+ * or COSHH ({@link io.gleaner.planner.core.CoshhPolicy}, the routing of COSHH section 4, over the queuing process
+ * of section 3 in {@link io.gleaner.planner.core.CoshhQueueing}: the classifier's k-means classes and the LP of
+ * {@link io.gleaner.planner.core.ClassMatching}), each made by {@link io.gleaner.planner.core.PolicyName} from {@link io.gleaner.planner.core.PolicySettings}. The
  * {@link io.gleaner.planner.core.PlannerCell} applies jobs, task outcomes and heartbeats to a
  * {@link io.gleaner.planner.core.PlannerState} and calls the policy. The Kafka Streams topology and the simulator's
  * in-process mode drive the same cell, so both give the same decisions.

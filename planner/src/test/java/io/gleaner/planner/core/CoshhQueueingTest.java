@@ -1,0 +1,89 @@
+package io.gleaner.planner.core;
+
+import static io.gleaner.planner.core.PlannerFixtures.at;
+import static io.gleaner.planner.core.PlannerFixtures.job;
+import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.res;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CoshhQueueingTest {
+
+    private static final List<Pool> POOLS = List.of(new Pool("small", 2, 1), new Pool("large", 0, 2));
+
+    /** A slow node of 2 slots at 2 GFLOP/s, or a fast one of 16 slots at 8 GFLOP/s. */
+    private static NodeState node(String nodeId, boolean fast, Instant time) {
+        int slots = fast ? 16 : 2;
+        return new NodeState(nodeId, time, "rack-1", List.of(), res(slots, 64), fast ? 8.0 : 2.0, slots,
+                res(slots, 64), slots, List.of());
+    }
+
+    /** Small jobs (2 maps) from "small" and large ones (400 maps) from "large", alternating, 60 s apart. */
+    private static List<JobProgress> queue(int jobs) {
+        var queue = new ArrayList<JobProgress>();
+        for (int i = 0; i < jobs; i++) {
+            boolean small = i % 2 == 0;
+            queue.add(JobProgress.start(job("j" + i, small ? "small" : "large", at(60L * i), maps(small ? 2 : 400))));
+        }
+        return queue;
+    }
+
+    @Test
+    void shouldSuggestEveryClassSomewhereAndPutEachJobInItsUsersClasses() {
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        var jobs = queue(20);
+        queueing.observeNode(node("slow", false, at(1_200)));
+        var suggestions = queueing.observe(node("fast", true, at(1_200)), jobs, at(1_200));
+
+        var update = queueing.takeChanges().orElseThrow();
+        // Only "small" has a min share: the primary classification holds her jobs alone.
+        assertThat(update.primaryClasses()).flatExtracting(c -> c.memberJobIds())
+                .containsExactlyInAnyOrderElementsOf(jobs.stream().map(p -> p.job().jobId())
+                        .filter(id -> Integer.parseInt(id.substring(1)) % 2 == 0).toList());
+        assertThat(update.secondaryClasses()).flatExtracting(c -> c.memberJobIds()).hasSize(20);
+        assertThat(update.primaryPlan().suggested()).containsOnlyKeys("fast", "slow");
+        assertThat(update.ratesByNode().values()).allSatisfy(rates -> {
+            // Four times the speed and eight times the slots: 32 times the rate.
+            assertThat(rates.get("fast") / rates.get("slow")).isCloseTo(32.0, org.assertj.core.data.Offset.offset(0.5));
+        });
+        // Every job is suggested by some node in the secondary plan, and a small job by some node in the primary.
+        for (var progress : jobs) {
+            var jobId = progress.job().jobId();
+            assertThat(suggestions.secondary("fast", jobId) || suggestions.secondary("slow", jobId)).as(jobId).isTrue();
+        }
+        assertThat(suggestions.primary("fast", "j0") || suggestions.primary("slow", "j0")).isTrue();
+        assertThat(suggestions.primary("fast", "j1") || suggestions.primary("slow", "j1")).as("no min share").isFalse();
+    }
+
+    @Test
+    void shouldPublishOnlyAfterASolveAndSolveAgainWhenANodeJoins() {
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        var jobs = queue(10);
+        queueing.observe(node("fast", true, at(600)), jobs, at(600));
+        assertThat(queueing.takeChanges()).isPresent();
+
+        queueing.observe(node("fast", true, at(603)), jobs, at(603));
+        assertThat(queueing.takeChanges()).isEmpty();
+
+        queueing.observe(node("fast-2", true, at(603)), jobs, at(603));
+        var update = queueing.takeChanges().orElseThrow();
+        assertThat(update.secondaryPlan().suggested()).containsOnlyKeys("fast", "fast-2");
+        assertThat(update.issuedAt()).isEqualTo(at(603));
+    }
+
+    @Test
+    void shouldClassifyTheSameWayForTheSameSeedAndJobs() {
+        var first = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
+        var second = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
+        for (var queueing : List.of(first, second)) {
+            queueing.observeNode(node("slow", false, at(1_200)));
+            queueing.observe(node("fast", true, at(1_200)), queue(30), at(1_200));
+        }
+
+        assertThat(first.takeChanges()).isEqualTo(second.takeChanges());
+    }
+}
