@@ -5,18 +5,21 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.function.BiPredicate;
+import java.util.function.Predicate;
 
 /**
  * COSHH's routing process (Rasooli and Down, COSHH section 4, Algorithm 2) over the classes and suggested sets of its
  * queuing process ({@link CoshhQueueing}, section 3, Algorithm 1).
  *
- * <p>On a heartbeat the queuing process first takes in the jobs it has not seen (in queue order) and the node, then
- * one job is chosen per free slot and one task of it launched, in stages:
+ * <p>On a heartbeat that can place, the queuing process first takes in the jobs that arrived since the last one and
+ * the node; then one job is chosen per free slot and one task of it launched, in stages:
  * <ol>
  *   <li>among the users below their min share ({@code minShare − currentShare > 0}) with a job whose primary class is
  *       in the node's SC, the user with the largest {@code (minShare − currentShare) × weight};</li>
@@ -37,6 +40,12 @@ import java.util.function.BiPredicate;
  *
  * <p>Fit, as in {@link FairPolicy}: a job whose next task does not fit what the node has left is passed over for the
  * rest of the heartbeat.
+ *
+ * <p><b>Cost.</b> A heartbeat must not cost a pass over the queue (COSHH's routing goal is 1 ms with 10,000 queued
+ * jobs), so the policy keeps its own ledger of the queue from {@link #onProgress}: per user her running attempts
+ * and her jobs with runnable tasks in FIFO order. A heartbeat then looks at the users (a few) and, for the users it
+ * serves, at their jobs in order until one launches. A new instance (a restarted planner) builds the ledger from the
+ * queue on its first heartbeat and ignores changes before it, which that queue already holds.
  */
 public final class CoshhPolicy implements PlacementPolicy {
 
@@ -44,6 +53,8 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final QueuingProcess queueing;
     private final long seed;
     private final boolean workConserving;
+    private final Map<String, UserLedger> users = new HashMap<>();
+    private boolean built;
 
     /** The policy with the users' pools and COSHH's settings. */
     public CoshhPolicy(PolicySettings settings) {
@@ -65,29 +76,52 @@ public final class CoshhPolicy implements PlacementPolicy {
     }
 
     @Override
+    public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+        if (!built) {
+            return;
+        }
+        before.ifPresent(this::forget);
+        after.ifPresent(this::remember);
+        if (before.isEmpty() && after.isPresent()) {
+            queueing.onJob(after.get().job());
+        }
+    }
+
+    @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();
+        if (!built) {
+            state.queue().forEach(progress -> {
+                remember(progress);
+                queueing.onJob(progress.job());
+            });
+            built = true;
+        }
         var free = node.free();
         int freeSlots = node.freeSlots();
         if (freeSlots == 0 || !free.fits(state.leastDemand())) {
-            // Only heartbeats that can place need the queue taken in; a full node's costs nothing per queued job.
             queueing.observeNode(node);
             return PlacementResult.EMPTY;
         }
-        var suggested = queueing.observe(node, state.queue(), now);
-        var users = usersOf(state.queue(), node.nodeId(), suggested);
+        var suggested = queueing.observe(node, now);
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
         long tieSalt = mix(seed ^ mix(node.nodeId().hashCode()) ^ mix(now.toEpochMilli()));
-        users.forEach(user -> user.tieKey = mix(tieSalt ^ user.pool.user().hashCode()));
+        var turns = new ArrayList<UserTurn>();
+        for (var ledger : users.values()) {
+            if (!ledger.runnable.isEmpty()) {
+                turns.add(new UserTurn(ledger, mix(tieSalt ^ ledger.pool.user().hashCode())));
+            }
+        }
         var stages = new ArrayList<Stage>();
-        stages.add(new Stage(Stage.PRIMARY, users, BELOW_MIN_SHARE));
-        stages.add(new Stage(Stage.SECONDARY, users, LEAST_SHARE));
+        stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE,
+                jobId -> suggested.primary(node.nodeId(), jobId)));
+        stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, jobId -> suggested.secondary(node.nodeId(), jobId)));
         if (workConserving) {
-            stages.add(new Stage(Stage.ANY, users, LEAST_SHARE));
+            stages.add(new Stage(Stage.ANY, LEAST_SHARE, jobId -> true));
         }
         for (var stage : stages) {
             while (freeSlots > 0 && free.fits(state.leastDemand())) {
-                var placement = stage.launchOne(heartbeat, free, freeSlots);
+                var placement = stage.launchOne(turns, heartbeat, free, freeSlots);
                 if (placement == null) {
                     break;
                 }
@@ -98,103 +132,124 @@ public final class CoshhPolicy implements PlacementPolicy {
         return heartbeat.result();
     }
 
-    /** Every user with runnable work, her running attempts counted over all her jobs. */
-    private List<UserState> usersOf(List<JobProgress> queue, String nodeId, ClassSuggestions suggested) {
-        var byUser = new HashMap<String, UserState>();
-        var users = new ArrayList<UserState>();
-        for (var progress : queue) {
-            var user = progress.job().user();
-            var state = byUser.get(user);
-            if (state == null) {
-                state = new UserState(pools.getOrDefault(user, Pool.unlisted(user)));
-                byUser.put(user, state);
-                users.add(state);
-            }
-            state.running += progress.running();
-            if (progress.hasRunnable()) {
-                var jobId = progress.job().jobId();
-                state.jobs.get(Stage.ANY).add(progress);
-                // Stage 1 serves only users with a min share; the others need no primary lookup.
-                if (state.pool.minShare() > 0 && suggested.primary(nodeId, jobId)) {
-                    state.jobs.get(Stage.PRIMARY).add(progress);
-                }
-                if (suggested.secondary(nodeId, jobId)) {
-                    state.jobs.get(Stage.SECONDARY).add(progress);
-                }
-            }
+    private void remember(JobProgress progress) {
+        var user = progress.job().user();
+        var ledger = users.computeIfAbsent(user, u -> new UserLedger(pools.getOrDefault(u, Pool.unlisted(u))));
+        ledger.running += progress.running();
+        if (progress.hasRunnable()) {
+            ledger.runnable.put(JobOrder.key(progress.job()), progress);
         }
-        return users;
+    }
+
+    private void forget(JobProgress progress) {
+        var ledger = users.get(progress.job().user());
+        ledger.running -= progress.running();
+        ledger.runnable.remove(JobOrder.key(progress.job()));
     }
 
     /** Stage 1's order: the user farthest below her min share, weighted, first. */
-    private static final Comparator<UserState> BELOW_MIN_SHARE = Comparator
-            .comparingDouble((UserState user) -> -(user.pool.minShare() - user.running) * user.pool.weight())
-            .thenComparingLong(user -> user.tieKey);
+    private static final Comparator<UserTurn> BELOW_MIN_SHARE = Comparator
+            .comparingDouble((UserTurn turn) -> -(turn.pool().minShare() - turn.running) * turn.pool().weight())
+            .thenComparingLong(turn -> turn.tieKey);
 
     /** Stage 2's order: the least running attempts per weight first. */
-    private static final Comparator<UserState> LEAST_SHARE = Comparator
-            .comparingDouble((UserState user) -> user.running / user.pool.weight())
-            .thenComparingLong(user -> user.tieKey);
+    private static final Comparator<UserTurn> LEAST_SHARE = Comparator
+            .comparingDouble((UserTurn turn) -> turn.running / turn.pool().weight())
+            .thenComparingLong(turn -> turn.tieKey);
 
-    /** One while-loop of Algorithm 2: which users take part, in which order, and the jobs each offers. */
-    private static final class Stage {
+    /** A user as the ledger keeps her between heartbeats: running attempts, jobs with runnable tasks in FIFO order. */
+    private static final class UserLedger {
+        private final Pool pool;
+        private final TreeMap<String, JobProgress> runnable = new TreeMap<>(JobOrder.KEYS);
+        private int running;
+
+        UserLedger(Pool pool) {
+            this.pool = pool;
+        }
+    }
+
+    /** One while-loop of Algorithm 2: which users take part, in which order, and which of their jobs it offers. */
+    private record Stage(int index, Comparator<UserTurn> order, Predicate<String> offers) {
         static final int PRIMARY = 0;
         static final int SECONDARY = 1;
         static final int ANY = 2;
 
-        private final int index;
-        private final List<UserState> users;
-        private final Comparator<UserState> order;
-
-        Stage(int index, List<UserState> users, Comparator<UserState> order) {
-            this.index = index;
-            this.users = users;
-            this.order = order;
-        }
-
         /** Launches one task for the first user in the stage's order that can launch one; null when none can. */
-        Placement launchOne(HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
-            UserState best = null;
-            for (var user : users) {
-                if (user.canLaunch(index) && (index != PRIMARY || user.running < user.pool.minShare())
-                        && (best == null || order.compare(user, best) < 0)) {
-                    best = user;
+        Placement launchOne(List<UserTurn> turns, HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
+            while (true) {
+                UserTurn best = null;
+                for (var turn : turns) {
+                    if (!turn.passedOver[index] && (index != PRIMARY || turn.running < turn.pool().minShare())
+                            && (best == null || order.compare(turn, best) < 0)) {
+                        best = turn;
+                    }
                 }
+                if (best == null) {
+                    return null;
+                }
+                var placement = best.launchOne(this, heartbeat, free, freeSlots);
+                if (placement != null) {
+                    return placement;
+                }
+                // She could not launch on this stage; try the next user.
             }
-            if (best == null) {
-                return null;
-            }
-            var placement = best.launchOne(index, heartbeat, free, freeSlots);
-            // A user who could not launch is passed over for the stage; try the next one.
-            return placement != null ? placement : launchOne(heartbeat, free, freeSlots);
         }
     }
 
-    /** One user during a heartbeat: her running attempts and, per stage, her candidate jobs in FIFO order. */
-    private static final class UserState {
-        private final Pool pool;
-        private final List<List<JobProgress>> jobs = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-        private final int[] next = new int[3];
+    /** One user during one heartbeat: her running attempts with this heartbeat's launches, where each stage is. */
+    private static final class UserTurn {
+        private final UserLedger ledger;
+        private final long tieKey;
         private int running;
-        private long tieKey;
+        private final boolean[] passedOver = new boolean[3];
+        /** Per stage, the user's jobs not yet passed over on this heartbeat, and the job it is at. */
+        private final List<Iterator<JobProgress>> cursors = new ArrayList<>(List.of(List.<JobProgress>of().iterator(),
+                List.<JobProgress>of().iterator(), List.<JobProgress>of().iterator()));
+        private final JobProgress[] current = new JobProgress[3];
+        private final boolean[] started = new boolean[3];
 
-        UserState(Pool pool) {
-            this.pool = pool;
+        UserTurn(UserLedger ledger, long tieKey) {
+            this.ledger = ledger;
+            this.tieKey = tieKey;
+            this.running = ledger.running;
         }
 
-        boolean canLaunch(int stage) {
-            return next[stage] < jobs.get(stage).size();
+        Pool pool() {
+            return ledger.pool;
         }
 
-        Placement launchOne(int stage, HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
-            var candidates = jobs.get(stage);
-            while (next[stage] < candidates.size()) {
-                var placement = heartbeat.launch(candidates.get(next[stage]), free, freeSlots);
+        /** Launches one task of her first job (FIFO) that the stage offers and that can launch here. */
+        Placement launchOne(Stage stage, HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
+            int i = stage.index();
+            if (!started[i]) {
+                // The ledger does not change during a heartbeat (the cell reports its placements after it).
+                cursors.set(i, ledger.runnable.values().iterator());
+                started[i] = true;
+            }
+            while (true) {
+                if (current[i] == null) {
+                    var next = nextOffered(stage, cursors.get(i));
+                    if (next == null) {
+                        passedOver[i] = true;
+                        return null;
+                    }
+                    current[i] = next;
+                }
+                var placement = heartbeat.launch(current[i], free, freeSlots);
                 if (placement != null) {
                     running++;
                     return placement;
                 }
-                next[stage]++;
+                current[i] = null;
+            }
+        }
+
+        private static JobProgress nextOffered(Stage stage, Iterator<JobProgress> jobs) {
+            while (jobs.hasNext()) {
+                var job = jobs.next();
+                if (stage.offers().test(job.jobId())) {
+                    return job;
+                }
             }
             return null;
         }
@@ -203,15 +258,16 @@ public final class CoshhPolicy implements PlacementPolicy {
     /** COSHH's queuing process as the routing process sees it (Algorithm 1; {@link CoshhQueueing}). */
     interface QueuingProcess {
 
+        /** A job arrived (or was in the queue when the policy started). */
+        default void onJob(Job job) {
+        }
+
         /** Takes in a node that cannot take work now. */
         default void observeNode(NodeState node) {
         }
 
-        /**
-         * Takes in the heartbeat's node and the jobs of the queue it has not seen, and answers with the suggested
-         * classes as they now stand.
-         */
-        ClassSuggestions observe(NodeState node, List<JobProgress> queue, Instant now);
+        /** Takes in the node and the jobs that arrived, and answers with the suggested classes as they now stand. */
+        ClassSuggestions observe(NodeState node, Instant now);
     }
 
     /** Which of a node's suggested classes a job's classes are in: SC and SC' of COSHH section 3.2. */

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,14 +20,13 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import java.util.stream.Collectors;
 
 /**
  * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
  *
  * <p>Resources are the nodes that have sent a heartbeat, each of a {@link NodeType} (same slots, cores, RAM and core
- * speed: same rates). A job is taken in the first time a heartbeat finds it in the queue, in queue order, which
- * is Algorithm 1's "when a new job arrives" because only heartbeats place. Its features (section 3.1): its user's
+ * speed: same rates). Jobs are taken in, in the order they arrived ({@link #onJob}), on the next heartbeat that
+ * can place, which is Algorithm 1's "when a new job arrives" because only heartbeats place. Its features (section 3.1): its user's
  * priority, for which the user's weight stands (section 2.1 derives the weight from the priority; the workload
  * files give Table 5's priorities as weights); its user's arrival rate; and its mean execution rate on each node
  * type, mean_execRate(J, R) = 1 / mean_execTime(J, R) (section 2.1) from {@link ExecutionTimes}: the job's work on
@@ -42,8 +40,8 @@ import java.util.stream.Collectors;
  * node beats in the first round, so this happens once per node type at the start.
  *
  * <p>Not thread-safe; one per planner cell. Its state is derived from the jobs and nodes it has seen, in memory: a
- * restarted planner rebuilds it from the queue it finds (the jobs that already left are not in it), so its classes
- * may differ from an uninterrupted run's.
+ * restarted planner rebuilds it from the queue it finds ({@link CoshhPolicy} hands it the queue on its first
+ * heartbeat; the jobs that already left are not in it), so its classes may differ from an uninterrupted run's.
  */
 public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
 
@@ -62,7 +60,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private final Map<String, Integer> slotsByNode = new HashMap<>();
     private final List<NodeType> types = new ArrayList<>();
     private final ArrayDeque<Job> history = new ArrayDeque<>();
-    private final Set<String> seen = new HashSet<>();
+    /** Jobs that arrived since the last heartbeat that could place, in arrival order. */
+    private final ArrayDeque<Job> arrived = new ArrayDeque<>();
     private final Map<String, String> primaryClassOf = new HashMap<>();
     private final Map<String, String> secondaryClassOf = new HashMap<>();
     private Classifications classifications;
@@ -90,16 +89,15 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     @Override
-    public CoshhPolicy.ClassSuggestions observe(NodeState node, List<JobProgress> queue, Instant now) {
+    public void onJob(Job job) {
+        arrived.addLast(job);
+    }
+
+    @Override
+    public CoshhPolicy.ClassSuggestions observe(NodeState node, Instant now) {
         observeNode(node);
-        if (seen.size() > 2 * queue.size() + settings.historyJobs()) {
-            seen.retainAll(queue.stream().map(progress -> progress.job().jobId()).collect(Collectors.toSet()));
-        }
-        for (var progress : queue) {
-            var job = progress.job();
-            if (seen.add(job.jobId())) {
-                classify(job);
-            }
+        while (!arrived.isEmpty()) {
+            classify(arrived.removeFirst());
         }
         if (resolve) {
             primaryPlan = solve(PRIMARY, classifications.primary(), now);

@@ -62,7 +62,9 @@ public final class PlannerCell {
             return new Verdict.Invalid("job " + job.jobId() + " already completed at " + completed.get()
                     + "; job ids must not be reused");
         }
-        state.putJob(JobProgress.start(job));
+        var progress = JobProgress.start(job);
+        state.putJob(progress);
+        policy.onProgress(Optional.empty(), Optional.of(progress));
         return Verdict.Applied.NOTHING_PLACED;
     }
 
@@ -96,8 +98,10 @@ public final class PlannerCell {
         if (updated.isComplete()) {
             state.deleteJob(updated.job());
             state.markCompleted(updated.jobId(), outcome.time());
+            policy.onProgress(Optional.of(progress), Optional.empty());
         } else {
             state.putJob(updated);
+            policy.onProgress(Optional.of(progress), Optional.of(updated));
         }
         return Verdict.Applied.NOTHING_PLACED;
     }
@@ -138,6 +142,7 @@ public final class PlannerCell {
             }
             if (updated != progress) {
                 state.putJob(updated);
+                policy.onProgress(Optional.of(progress), Optional.of(updated));
             }
         }
         return new Verdict.Applied(result.placed(), result.rejected());

@@ -4,7 +4,6 @@ import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.CoshhPolicy;
 import io.gleaner.planner.core.CoshhQueueing;
-import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
@@ -32,15 +31,13 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
 
     private static final Logger log = LoggerFactory.getLogger(CellProcessor.class);
 
-    private final PlacementPolicy policy;
     private final String sourceTopic;
     private final TaskStates states;
     private ProcessorContext<String, PlannerOutput> context;
     private CapacityOutlook outlook = CapacityOutlook.NONE;
     private Set<String> publishedClassIds = Set.of();
 
-    CellProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
-        this.policy = policy;
+    CellProcessor(String sourceTopic, TaskStates states) {
         this.sourceTopic = sourceTopic;
         this.states = states;
     }
@@ -72,7 +69,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
      * known here and stay until a class of the same id replaces them) and both plans to {@code plans}.
      */
     private void publishClassesAndPlans(long timestamp) {
-        if (!(policy instanceof CoshhPolicy coshh)) {
+        if (!(states.policy(context) instanceof CoshhPolicy coshh)) {
             return;
         }
         coshh.queueing().flatMap(CoshhQueueing::takeChanges).ifPresent(update -> {
@@ -96,7 +93,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
         var checked = toCore(decoded.value());
-        var cell = new PlannerCell(policy, states.of(context), outlook);
+        var cell = new PlannerCell(states.policy(context), states.of(context), outlook);
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());

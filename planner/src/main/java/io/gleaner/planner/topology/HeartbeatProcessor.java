@@ -2,7 +2,6 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.NodeState;
-import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
@@ -11,8 +10,8 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 /** Answers each node's heartbeat with the policy's placements for that node. */
 final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
 
-    HeartbeatProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
-        super(policy, sourceTopic, states);
+    HeartbeatProcessor(String sourceTopic, TaskStates states) {
+        super(sourceTopic, states);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
-import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
@@ -11,8 +10,8 @@ import io.gleaner.schemas.avro.JobSubmitted;
 /** Adds submitted jobs to the planner's queue. */
 final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
 
-    JobProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
-        super(policy, sourceTopic, states);
+    JobProcessor(String sourceTopic, TaskStates states) {
+        super(sourceTopic, states);
     }
 
     @Override

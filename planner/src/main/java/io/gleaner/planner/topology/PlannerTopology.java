@@ -54,7 +54,7 @@ public final class PlannerTopology {
         return build(topics, serdes, config, config::createPolicy);
     }
 
-    /** The topology with the policy {@code policies} makes, one per processor (tests give their own). */
+    /** The topology with the policy {@code policies} makes, one per stream task (tests give their own). */
     static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
                           Supplier<PlacementPolicy> policies) {
         // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
@@ -67,14 +67,14 @@ public final class PlannerTopology {
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
         SpareCapacity.addView(builder, topics, serdes.capacityForecast());
 
-        var states = new TaskStates();
+        var states = new TaskStates(policies);
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                () -> new JobProcessor(policies.get(), topics.jobsSubmitted().name(), states));
+                () -> new JobProcessor(topics.jobsSubmitted().name(), states));
         var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
-                () -> new ReportProcessor(policies.get(), topics.tasksReports().name(), states));
+                () -> new ReportProcessor(topics.tasksReports().name(), states));
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
                 NodeHeartbeat::getTime,
-                () -> new HeartbeatProcessor(policies.get(), topics.nodesHeartbeats().name(), states));
+                () -> new HeartbeatProcessor(topics.nodesHeartbeats().name(), states));
 
         var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
                 .merge(heartbeats, Named.as("merge-heartbeats"))

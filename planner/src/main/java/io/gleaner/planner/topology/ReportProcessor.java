@@ -1,7 +1,6 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.Checked;
-import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
@@ -11,8 +10,8 @@ import io.gleaner.schemas.avro.TaskReport;
 /** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
 final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
-    ReportProcessor(PlacementPolicy policy, String sourceTopic, TaskStates states) {
-        super(policy, sourceTopic, states);
+    ReportProcessor(String sourceTopic, TaskStates states) {
+        super(sourceTopic, states);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.planner.core.PlacementPolicy;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import org.apache.kafka.streams.processor.TaskId;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 
@@ -16,15 +18,32 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
  */
 final class TaskStates {
 
+    private final Supplier<PlacementPolicy> policies;
     private final Map<TaskId, StorePlannerState> byTask = new ConcurrentHashMap<>();
+    private final Map<TaskId, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
+
+    /** @param policies makes the policy of each task */
+    TaskStates(Supplier<PlacementPolicy> policies) {
+        this.policies = policies;
+    }
 
     /** The state of {@code context}'s task, read from its stores on the first call after {@link #forget}. */
     StorePlannerState of(ProcessingContext context) {
         return byTask.computeIfAbsent(context.taskId(), task -> StorePlannerState.load(context));
     }
 
-    /** Drops the copy of {@code context}'s task. */
+    /**
+     * The policy of {@code context}'s task, one instance for all its processors, so that a policy that keeps an
+     * index of the queue ({@link PlacementPolicy#onProgress}) hears of every change; new after {@link #forget}, when
+     * it starts again from the state it is given.
+     */
+    PlacementPolicy policy(ProcessingContext context) {
+        return policyByTask.computeIfAbsent(context.taskId(), task -> policies.get());
+    }
+
+    /** Drops the copy of {@code context}'s task and its policy. */
     void forget(ProcessingContext context) {
         byTask.remove(context.taskId());
+        policyByTask.remove(context.taskId());
     }
 }

@@ -25,7 +25,7 @@ class CoshhPolicyTest {
         var suggestions = ClassSuggestions.of((nodeId, jobId) -> primary.contains(jobId),
                 (nodeId, jobId) -> secondary.contains(jobId));
         return new CoshhPolicy(PolicySettings.defaults().withPools(List.of(pools)).withCoshh(settings),
-                (node, queue, now) -> suggestions);
+                (node, now) -> suggestions);
     }
 
     private static CoshhPolicy coshh(Set<String> primary, Set<String> secondary, Pool... pools) {
@@ -120,6 +120,35 @@ class CoshhPolicyTest {
 
         assertThat(ids(first.placed())).isEqualTo(ids(again.placed()));
         assertThat(winners).hasSizeGreaterThan(1);
+    }
+
+    @Test
+    void shouldKeepItsLedgerThroughTheCellAndRebuildItTheSameAfterARestart() {
+        // alice has a min share of 3 and runs jobs of 4 maps; bob none. Heartbeat 1 places, outcomes end some
+        // attempts and complete a job, heartbeat 2 places again: its choices depend on the running counts the
+        // policy learnt from the cell in between (onProgress).
+        var all = Set.of("a1", "a2", "b1", "b2");
+        var pools = new Pool[] {new Pool("alice", 3, 1), new Pool("bob", 0, 1)};
+        var kept = new InMemoryPlannerState();
+        var keptCell = new PlannerCell(coshh(all, all, pools), kept);
+        var restarted = new InMemoryPlannerState();
+        var beforeRestart = new PlannerCell(coshh(all, all, pools), restarted);
+        for (var cell : List.of(keptCell, beforeRestart)) {
+            cell.onJob(job("a1", "alice", at(1), maps(4)));
+            cell.onJob(job("b1", "bob", at(2), maps(4)));
+            cell.onJob(job("a2", "alice", at(3), maps(4)));
+            cell.onJob(job("b2", "bob", at(4), maps(4)));
+            var first = cell.onHeartbeat(slots(at(10), 6)).placements();
+            for (var placement : first.subList(0, 4)) {
+                cell.onOutcome(PlannerFixtures.outcome(placement, TaskOutcome.State.SUCCEEDED, at(12)));
+            }
+        }
+        var afterRestart = new PlannerCell(coshh(all, all, pools), restarted);
+
+        var continued = keptCell.onHeartbeat(slots(at(20), 5)).placements();
+        var rebuilt = afterRestart.onHeartbeat(slots(at(20), 5)).placements();
+
+        assertThat(ids(rebuilt)).isEqualTo(ids(continued)).hasSize(5);
     }
 
     @Test

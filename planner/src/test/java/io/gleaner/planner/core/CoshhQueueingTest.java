@@ -36,8 +36,9 @@ class CoshhQueueingTest {
     void shouldSuggestEveryClassSomewhereAndPutEachJobInItsUsersClasses() {
         var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
         var jobs = queue(20);
+        jobs.forEach(progress -> queueing.onJob(progress.job()));
         queueing.observeNode(node("slow", false, at(1_200)));
-        var suggestions = queueing.observe(node("fast", true, at(1_200)), jobs, at(1_200));
+        var suggestions = queueing.observe(node("fast", true, at(1_200)), at(1_200));
 
         var update = queueing.takeChanges().orElseThrow();
         // Only "small" has a min share: the primary classification holds her jobs alone.
@@ -62,14 +63,14 @@ class CoshhQueueingTest {
     @Test
     void shouldPublishOnlyAfterASolveAndSolveAgainWhenANodeJoins() {
         var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
-        var jobs = queue(10);
-        queueing.observe(node("fast", true, at(600)), jobs, at(600));
+        queue(10).forEach(progress -> queueing.onJob(progress.job()));
+        queueing.observe(node("fast", true, at(600)), at(600));
         assertThat(queueing.takeChanges()).isPresent();
 
-        queueing.observe(node("fast", true, at(603)), jobs, at(603));
+        queueing.observe(node("fast", true, at(603)), at(603));
         assertThat(queueing.takeChanges()).isEmpty();
 
-        queueing.observe(node("fast-2", true, at(603)), jobs, at(603));
+        queueing.observe(node("fast-2", true, at(603)), at(603));
         var update = queueing.takeChanges().orElseThrow();
         assertThat(update.secondaryPlan().suggested()).containsOnlyKeys("fast", "fast-2");
         assertThat(update.issuedAt()).isEqualTo(at(603));
@@ -80,8 +81,9 @@ class CoshhQueueingTest {
         var first = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
         var second = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
         for (var queueing : List.of(first, second)) {
+            queue(30).forEach(progress -> queueing.onJob(progress.job()));
             queueing.observeNode(node("slow", false, at(1_200)));
-            queueing.observe(node("fast", true, at(1_200)), queue(30), at(1_200));
+            queueing.observe(node("fast", true, at(1_200)), at(1_200));
         }
 
         assertThat(first.takeChanges()).isEqualTo(second.takeChanges());
