@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The bench's two ways give one answer: {@code gleaner evaluate} in-process and {@code --through-kafka} (planner and
- * forecaster apps on an embedded broker, the simulator in lockstep) write the same metrics for FIFO and Fair, with
- * owners heavy enough to kill attempts.
+ * forecaster apps on an embedded broker, the simulator in lockstep) write the same metrics for FIFO, Fair and COSHH,
+ * with owners heavy enough to kill attempts.
  */
 @Tag("integration")
 @Timeout(600)
@@ -21,7 +21,7 @@ class EvaluateThroughKafkaIT {
 
     @Test
     void throughKafkaGivesTheMetricsOfTheInProcessRun(@TempDir Path dir) throws IOException {
-        var common = new String[] {"evaluate", "--jobs", "12", "--policies", "fifo,fair", "--owner-scale", "4"};
+        var common = new String[] {"evaluate", "--jobs", "12", "--policies", "fifo,fair,coshh", "--owner-scale", "4"};
 
         var inProcess = execute(concat(common, "--out", dir.resolve("in-process").toString()));
         var overKafka = execute(concat(common, "--through-kafka", "--data-dir", dir.resolve("data").toString(),
@@ -29,11 +29,12 @@ class EvaluateThroughKafkaIT {
 
         assertThat(inProcess.exitCode()).as(inProcess.err()).isZero();
         assertThat(overKafka.exitCode()).as(overKafka.err()).isZero();
-        assertThat(overKafka.err()).contains("run 2/2: fair seed 0");
+        assertThat(overKafka.err()).contains("run 3/3: coshh seed 0");
         // Every metric but the planner's CPU time, which only in-process runs measure.
         assertThat(EvaluateCommandTest.measuredLeftOut(dir.resolve("kafka/metrics.csv")))
                 .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("in-process/metrics.csv")))
-                .anySatisfy(row -> assertThat(row).startsWith("fair,completion_mean_s,"));
+                .anySatisfy(row -> assertThat(row).startsWith("fair,completion_mean_s,"))
+                .anySatisfy(row -> assertThat(row).startsWith("coshh,completion_mean_s,"));
         assertThat(EvaluateCommandTest.measuredLeftOut(dir.resolve("kafka/runs.csv")))
                 .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("in-process/runs.csv")));
     }

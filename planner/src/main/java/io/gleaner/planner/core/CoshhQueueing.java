@@ -25,15 +25,15 @@ import java.util.TreeMap;
  * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
  *
  * <p>Resources are the nodes that have sent a heartbeat, each of a {@link NodeType} (same slots, cores, RAM and core
- * speed: same rates). Jobs are taken in, in the order they arrived ({@link #onJob}), on the next heartbeat that
- * can place, which is Algorithm 1's "when a new job arrives" because only heartbeats place. Its features (section 3.1): its user's
- * priority, for which the user's weight stands (section 2.1 derives the weight from the priority; the workload
- * files give Table 5's priorities as weights); its user's arrival rate; and its mean execution rate on each node
- * type, mean_execRate(J, R) = 1 / mean_execTime(J, R) (section 2.1) from {@link ExecutionTimes}: the job's work on
+ * speed: same rates). Jobs are taken in, in the order they arrived ({@link #onJob}), on the next heartbeat that can
+ * place, which is Algorithm 1's "when a new job arrives" because only heartbeats place. A job's features (section 3.1):
+ * its user's priority, for which the user's weight stands (section 2.1 derives the weight from the priority; the
+ * workload files give Table 5's priorities as weights); its user's arrival rate; and its mean execution rate on each
+ * node type, mean_execRate(J, R) = 1 / mean_execTime(J, R) (section 2.1) from {@link ExecutionTimes}: the job's work on
  * one slot of R by the simulator's formula, with the job's own FLOP per byte and cores per task. It joins both
- * classifications ({@link Classifications}: the primary one only when its user has a min share). When a
- * classification had to be re-run, or a node joined, both LPs are solved again ({@link ClassMatching}) over
- * µ_ij = µ_i,type(j) × slots_j, a node with s slots running s jobs of the class at once, and α_i of the class.
+ * classifications ({@link Classifications}: the primary one only when its user has a min share). When a classification
+ * had to be re-run, or a node joined, both LPs are solved again ({@link ClassMatching}) over µ_ij = µ_i,type(j) ×
+ * slots_j, a node with s slots running s jobs of the class at once, and α_i of the class.
  *
  * <p>A new node <i>type</i> changes the features' coordinates, so the classifications are rebuilt over the jobs
  * of the history (the most recent {@link CoshhSettings#historyJobs()}) in their order. On the simulator's grid every
@@ -210,7 +210,10 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         var assignment = classifications.classify(features, pool.minShare() > 0);
         history.addLast(job);
         while (history.size() > settings.historyJobs()) {
-            history.removeFirst();
+            // The classifications forget it too; a job still queued but out of the history has no class.
+            var gone = history.removeFirst().jobId();
+            primaryClassOf.remove(gone);
+            secondaryClassOf.remove(gone);
         }
         if (assignment.reclustered()) {
             // Class ids are reassigned at each re-clustering: read every member's class again.
