@@ -19,10 +19,10 @@ import picocli.CommandLine.Spec;
 /** {@code gleaner demo}: real jobs through a real Kafka to placement events, on a simulated cluster. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Run the first jobs of the Facebook 2009 SWIM trace through Gleaner end to end: an embedded "
-                + "Kafka broker and schema registry, the planner, the forecaster and the classifier (job profiles) as Kafka "
-                + "Streams applications, and a simulated "
-                + "heterogeneous cluster that consumes the placements in lockstep, in event time. Prints what "
-                + "happened: jobs, tasks, decisions, completion times, makespan, records per topic, wall time.",
+                + "Kafka broker and schema registry, the planner (COSHH by default, publishing its job classes and "
+                + "plans), the forecaster and the classifier (job profiles) as Kafka Streams applications, and a "
+                + "simulated heterogeneous cluster that consumes the placements in lockstep, in event time. Prints "
+                + "what happened: jobs, tasks, decisions, completion times, makespan, records per topic, wall time.",
                 "The same --jobs and --seed give the same numbers on every run.",
                 "The embedded broker starts empty in <data-dir>/demo on every demo run. With --bootstrap-servers the "
                         + "demo refuses topics that already hold jobs: use a new --topic-prefix."})
@@ -59,7 +59,9 @@ final class DemoCommand implements Callable<Integer> {
             description = "SWIM job trace, a path or classpath:<resource> (default: the bundled FB-2009 trace).")
     String trace;
 
-    @Option(names = "--policy", defaultValue = "fifo", description = "Placement policy (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--policy", defaultValue = "coshh",
+            description = "Placement policy: fifo, fair or coshh, the last two with the --users' pools "
+                    + "(default: ${DEFAULT-VALUE}).")
     String policy;
 
     @Option(names = "--heartbeat-period-ms", defaultValue = "3000", paramLabel = "MS",
