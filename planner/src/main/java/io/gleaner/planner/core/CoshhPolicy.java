@@ -103,7 +103,7 @@ public final class CoshhPolicy implements PlacementPolicy {
             queueing.observeNode(node);
             return PlacementResult.EMPTY;
         }
-        var suggested = queueing.observe(node, now);
+        var suggested = queueing.observe(node, state.history(), now);
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
         long tieSalt = mix(seed ^ mix(node.nodeId().hashCode()) ^ mix(now.toEpochMilli()));
         var turns = new ArrayList<UserTurn>();
@@ -266,8 +266,11 @@ public final class CoshhPolicy implements PlacementPolicy {
         default void observeNode(NodeState node) {
         }
 
-        /** Takes in the node and the jobs that arrived, and answers with the suggested classes as they now stand. */
-        ClassSuggestions observe(NodeState node, Instant now);
+        /**
+         * Takes in the node and the jobs that arrived (their rates from {@code history} when their name has some),
+         * and answers with the suggested classes as they now stand.
+         */
+        ClassSuggestions observe(NodeState node, JobHistory history, Instant now);
     }
 
     /** Which of a node's suggested classes a job's classes are in: SC and SC' of COSHH section 3.2. */

@@ -6,6 +6,7 @@ import io.gleaner.classifier.classes.JobClass;
 import io.gleaner.classifier.classes.JobClassifier;
 import io.gleaner.classifier.classes.JobFeatures;
 import io.gleaner.classifier.estimate.ExecutionTimes;
+import io.gleaner.classifier.estimate.JobProfile;
 import io.gleaner.classifier.estimate.JobShape;
 import io.gleaner.classifier.estimate.NodeType;
 import io.gleaner.classifier.estimate.WorkRates;
@@ -62,6 +63,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private final ArrayDeque<Job> history = new ArrayDeque<>();
     /** Jobs that arrived since the last heartbeat that could place, in arrival order. */
     private final ArrayDeque<Job> arrived = new ArrayDeque<>();
+    /** The profile each job of the history was classified with, so that a rebuild classifies it the same way. */
+    private final Map<String, Optional<JobProfile>> profiles = new HashMap<>();
     private final Map<String, String> primaryClassOf = new HashMap<>();
     private final Map<String, String> secondaryClassOf = new HashMap<>();
     private Classifications classifications;
@@ -94,10 +97,13 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     @Override
-    public CoshhPolicy.ClassSuggestions observe(NodeState node, Instant now) {
+    public CoshhPolicy.ClassSuggestions observe(NodeState node, JobHistory history, Instant now) {
         observeNode(node);
         while (!arrived.isEmpty()) {
-            classify(arrived.removeFirst());
+            var job = arrived.removeFirst();
+            var profile = history.profile(job.jobName());
+            profiles.put(job.jobId(), profile);
+            classify(job);
         }
         if (resolve) {
             primaryPlan = solve(PRIMARY, classifications.primary(), now);
@@ -214,6 +220,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
             var gone = history.removeFirst().jobId();
             primaryClassOf.remove(gone);
             secondaryClassOf.remove(gone);
+            profiles.remove(gone);
         }
         if (assignment.reclustered()) {
             // Class ids are reassigned at each re-clustering: read every member's class again.
@@ -233,7 +240,10 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         }
     }
 
-    /** mean_execRate(J, R) per node type, jobs/s on one slot, from the job's bytes and work per byte. */
+    /**
+     * mean_execRate(J, R) per node type, jobs/s on one slot: from the job name's profile where it has history on (or
+     * near) that type, else from the job's bytes and work per byte ({@link ExecutionTimes}).
+     */
     private double[] rates(Job job) {
         var maps = job.group(TaskKind.MAP);
         var reduces = job.group(TaskKind.REDUCE);
@@ -248,7 +258,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         var times = new ExecutionTimes(types, work);
         var rates = new double[types.size()];
         for (int t = 0; t < rates.length; t++) {
-            rates[t] = times.rate(Optional.empty(), shape, types.get(t).name());
+            rates[t] = times.rate(profiles.getOrDefault(job.jobId(), Optional.empty()), shape, types.get(t).name());
         }
         return rates;
     }

@@ -36,6 +36,7 @@ public final class PlannerCell {
     private final PlacementPolicy policy;
     private final PlannerState state;
     private final CapacityOutlook outlook;
+    private final JobHistory history;
 
     /** A cell without forecasts. */
     public PlannerCell(PlacementPolicy policy, PlannerState state) {
@@ -44,9 +45,15 @@ public final class PlannerCell {
 
     /** A cell whose policy sees the forecaster's {@code outlook}. */
     public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook) {
+        this(policy, state, outlook, JobHistory.NONE);
+    }
+
+    /** A cell whose policy sees the forecaster's {@code outlook} and the classifier's job {@code history}. */
+    public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook, JobHistory history) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.state = Objects.requireNonNull(state, "state");
         this.outlook = Objects.requireNonNull(outlook, "outlook");
+        this.history = Objects.requireNonNull(history, "history");
     }
 
     /** Adds a submitted job to the queue. */
@@ -120,7 +127,8 @@ public final class PlannerCell {
             }
         }
         state.putNode(node);
-        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook), node.time());
+        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook, history),
+                node.time());
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
         for (var placement : result.placed()) {
             placedByJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);

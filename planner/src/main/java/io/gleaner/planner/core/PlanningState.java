@@ -14,14 +14,22 @@ import java.util.Objects;
  *                    task of the queue. {@link Resources#NONE} when the queue is empty.
  * @param outlook     the forecast spare capacity of every node over time ({@link CapacityOutlook#NONE} without a
  *                    forecaster)
+ * @param history     the profiles of past runs by job name ({@link JobHistory#NONE} without a classifier)
  */
-public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook) {
+public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook,
+                            JobHistory history) {
 
     public PlanningState {
         Objects.requireNonNull(node, "node");
         Objects.requireNonNull(queue, "queue");
         Objects.requireNonNull(leastDemand, "leastDemand");
         Objects.requireNonNull(outlook, "outlook");
+        Objects.requireNonNull(history, "history");
+    }
+
+    /** The state without job history. */
+    public PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook) {
+        this(node, queue, leastDemand, outlook, JobHistory.NONE);
     }
 
     /** The state without forecasts. */

@@ -4,6 +4,7 @@ import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.CoshhPolicy;
 import io.gleaner.planner.core.CoshhQueueing;
+import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
@@ -35,6 +36,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private final TaskStates states;
     private ProcessorContext<String, PlannerOutput> context;
     private CapacityOutlook outlook = CapacityOutlook.NONE;
+    private JobHistory history = JobHistory.NONE;
     private Set<String> publishedClassIds = Set.of();
 
     CellProcessor(String sourceTopic, TaskStates states) {
@@ -52,6 +54,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     public void init(ProcessorContext<String, PlannerOutput> context) {
         this.context = context;
         this.outlook = ForecastOutlook.of(context);
+        this.history = ProfileHistory.of(context);
         // The stores may have been restored since the task's copy was read.
         states.forget(context);
     }
@@ -93,7 +96,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
         var checked = toCore(decoded.value());
-        var cell = new PlannerCell(states.policy(context), states.of(context), outlook);
+        var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history);
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());

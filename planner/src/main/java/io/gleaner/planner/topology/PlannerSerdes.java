@@ -4,6 +4,7 @@ import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -19,7 +20,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                             Serde<TaskReport> taskReport, Serde<PlacementDecision> placementDecision,
                             Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
                             Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
-                            Serde<ClassPlan> classPlan) {
+                            Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -31,6 +32,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(capacityForecast, "capacityForecast");
         Objects.requireNonNull(jobClass, "jobClass");
         Objects.requireNonNull(classPlan, "classPlan");
+        Objects.requireNonNull(jobProfile, "jobProfile");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -39,6 +41,6 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                 AvroSerde.of(TaskReport.class, registry), AvroSerde.of(PlacementDecision.class, registry),
                 AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
                 AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
-                AvroSerde.of(ClassPlan.class, registry));
+                AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry));
     }
 }

@@ -5,6 +5,7 @@ import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
@@ -16,6 +17,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
+import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
@@ -23,6 +25,7 @@ import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
+import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
@@ -66,6 +69,12 @@ public final class PlannerTopology {
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
         SpareCapacity.addView(builder, topics, serdes.capacityForecast());
+        // The classifier's profiles, for COSHH's execution rates of job names with history. Outside the lockstep
+        // barrier like the forecasts: a profile arriving late changes the rates of a later job of that name only.
+        builder.globalTable(topics.jobsProfiles().name(),
+                Consumed.with(Serdes.String(), serdes.jobProfile()).withName("profiles-view-source"),
+                Materialized.<String, JobProfile, KeyValueStore<Bytes, byte[]>>as(StoreNames.PROFILES_VIEW)
+                        .withKeySerde(Serdes.String()).withValueSerde(serdes.jobProfile()));
 
         var states = new TaskStates(policies);
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,

@@ -15,6 +15,9 @@ public final class StoreNames {
     /** Each node's latest heartbeat: nodeId -> NodeHeartbeat. */
     public static final String NODES = "planner-nodes";
 
+    /** The classifier's profiles, a global store of {@code jobs.profiles}: jobName -> JobProfile. */
+    public static final String PROFILES_VIEW = "planner-profiles-view";
+
     private StoreNames() {
     }
 

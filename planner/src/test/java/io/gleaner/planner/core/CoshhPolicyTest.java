@@ -25,7 +25,7 @@ class CoshhPolicyTest {
         var suggestions = ClassSuggestions.of((nodeId, jobId) -> primary.contains(jobId),
                 (nodeId, jobId) -> secondary.contains(jobId));
         return new CoshhPolicy(PolicySettings.defaults().withPools(List.of(pools)).withCoshh(settings),
-                (node, now) -> suggestions);
+                (node, history, now) -> suggestions);
     }
 
     private static CoshhPolicy coshh(Set<String> primary, Set<String> secondary, Pool... pools) {

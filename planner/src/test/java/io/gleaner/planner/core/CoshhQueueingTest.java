@@ -5,10 +5,15 @@ import static io.gleaner.planner.core.PlannerFixtures.job;
 import static io.gleaner.planner.core.PlannerFixtures.maps;
 import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.classifier.estimate.NodeType;
+import io.gleaner.classifier.estimate.ProfileBuilder;
+import io.gleaner.classifier.estimate.TaskRun;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class CoshhQueueingTest {
@@ -38,7 +43,7 @@ class CoshhQueueingTest {
         var jobs = queue(20);
         jobs.forEach(progress -> queueing.onJob(progress.job()));
         queueing.observeNode(node("slow", false, at(1_200)));
-        var suggestions = queueing.observe(node("fast", true, at(1_200)), at(1_200));
+        var suggestions = queueing.observe(node("fast", true, at(1_200)), JobHistory.NONE, at(1_200));
 
         var update = queueing.takeChanges().orElseThrow();
         // Only "small" has a min share: the primary classification holds her jobs alone.
@@ -64,16 +69,43 @@ class CoshhQueueingTest {
     void shouldPublishOnlyAfterASolveAndSolveAgainWhenANodeJoins() {
         var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
         queue(10).forEach(progress -> queueing.onJob(progress.job()));
-        queueing.observe(node("fast", true, at(600)), at(600));
+        queueing.observe(node("fast", true, at(600)), JobHistory.NONE, at(600));
         assertThat(queueing.takeChanges()).isPresent();
 
-        queueing.observe(node("fast", true, at(603)), at(603));
+        queueing.observe(node("fast", true, at(603)), JobHistory.NONE, at(603));
         assertThat(queueing.takeChanges()).isEmpty();
 
-        queueing.observe(node("fast-2", true, at(603)), at(603));
+        queueing.observe(node("fast-2", true, at(603)), JobHistory.NONE, at(603));
         var update = queueing.takeChanges().orElseThrow();
         assertThat(update.secondaryPlan().suggested()).containsOnlyKeys("fast", "fast-2");
         assertThat(update.issuedAt()).isEqualTo(at(603));
+    }
+
+    @Test
+    void shouldTakeAJobsRatesFromItsNamesProfileWhenItHasOne() {
+        // One large job (400 maps); its name ran before on the fast node type with maps of 10 ms each, far faster
+        // than its bytes alone say (64 MiB x 3100 FLOP/B at 8 GFLOP/s is about 26 s a map).
+        var job = JobProgress.start(job("j1", "large", at(60), maps(400))).job();
+        var fastType = NodeType.of(16, 16, 64L << 30, 8.0).name();
+        var runs = new ArrayList<TaskRun>();
+        for (int t = 0; t < 4; t++) {
+            runs.add(TaskRun.map("old", job.jobName(), fastType, at(0), at(0).plusMillis(10), 64L << 20));
+        }
+        var profile = ProfileBuilder.fromRun(runs);
+        var withHistory = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        var withoutHistory = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        withHistory.onJob(job);
+        withoutHistory.onJob(job);
+
+        withHistory.observe(node("fast", true, at(600)), name -> name.equals(job.jobName())
+                ? Optional.of(profile) : Optional.empty(), at(600));
+        withoutHistory.observe(node("fast", true, at(600)), JobHistory.NONE, at(600));
+
+        // 400 maps x 10 ms = 4 s on one slot: 0.25 jobs/s per slot, 16 slots.
+        var rate = withHistory.takeChanges().orElseThrow().ratesByNode().get("S-1").get("fast");
+        assertThat(rate).isCloseTo(4.0, within(1e-9));
+        assertThat(withoutHistory.takeChanges().orElseThrow().ratesByNode().get("S-1").get("fast"))
+                .isLessThan(rate / 100);
     }
 
     @Test
@@ -83,7 +115,7 @@ class CoshhQueueingTest {
         for (var queueing : List.of(first, second)) {
             queue(30).forEach(progress -> queueing.onJob(progress.job()));
             queueing.observeNode(node("slow", false, at(1_200)));
-            queueing.observe(node("fast", true, at(1_200)), at(1_200));
+            queueing.observe(node("fast", true, at(1_200)), JobHistory.NONE, at(1_200));
         }
 
         assertThat(first.takeChanges()).isEqualTo(second.takeChanges());

@@ -3,7 +3,11 @@ package io.gleaner.planner.topology;
 import static io.gleaner.planner.topology.PlannerEvents.heartbeat;
 import static io.gleaner.planner.topology.PlannerEvents.job;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.classifier.estimate.NodeType;
+import io.gleaner.classifier.estimate.ProfileBuilder;
+import io.gleaner.classifier.estimate.TaskRun;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
@@ -13,11 +17,14 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -44,6 +51,7 @@ class PlannerClassesTest {
     private TestOutputTopic<String, PlacementDecision> placements;
     private TestOutputTopic<String, JobClass> classes;
     private TestOutputTopic<String, ClassPlan> plans;
+    private TestInputTopic<String, JobProfile> profiles;
 
     @BeforeEach
     void startDriver() {
@@ -62,6 +70,7 @@ class PlannerClassesTest {
                 serdes.jobClass().deserializer());
         plans = driver.createOutputTopic(topics.plans().name(), new StringDeserializer(),
                 serdes.classPlan().deserializer());
+        profiles = driver.createInputTopic(topics.jobsProfiles().name(), keys, serdes.jobProfile().serializer());
     }
 
     @AfterEach
@@ -106,6 +115,27 @@ class PlannerClassesTest {
             assertThat(kv.value.getSuggestedClasses()).containsOnlyKeys("n1");
             assertThat(kv.value.getLambda()).isPositive();
         });
+    }
+
+    @Test
+    void shouldRateAJobWhoseNameHasAProfileOnJobsProfilesFromThatProfile() {
+        // The heartbeat's node: 4 slots, 16 cores, 64 GiB, 2 GFLOP/s. name-a1 ran before with maps of 1 s there.
+        var nodeType = NodeType.of(4, 16, 64L << 30, 2.0).name();
+        var runs = new ArrayList<TaskRun>();
+        for (int t = 0; t < 4; t++) {
+            runs.add(TaskRun.map("old", "name-a1", nodeType, Instant.EPOCH, Instant.ofEpochSecond(1), 64L << 20));
+        }
+        profiles.pipeInput("name-a1",
+                io.gleaner.classifier.topology.AvroMapping.toAvro(ProfileBuilder.fromRun(runs)), 500);
+        submit(job("a1", "bob", 1_000, 4, 0));
+
+        beat(heartbeat("n1", 3_000, 2));
+
+        // 4 maps x 1 s on one slot: 0.25 jobs/s per slot, 4 slots.
+        var published = classes.readKeyValuesToList();
+        assertThat(published).filteredOn(kv -> kv.value.getClassification() == Classification.SECONDARY)
+                .singleElement()
+                .satisfies(kv -> assertThat(kv.value.getRatesByNode().get("n1")).isCloseTo(1.0, within(1e-9)));
     }
 
     @Test
