@@ -95,9 +95,9 @@ public final class PlannerApp implements AutoCloseable {
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
             checkInputTopics(admin, config.topics());
         }
-        log.info("starting planner {} with policy {} (pools {}, locality delay {}) on {}", config.applicationId(),
-                config.policy().configValue(), config.policySettings().pools(),
-                config.policySettings().localityDelay(), config.bootstrapServers());
+        log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",
+                config.applicationId(), config.policy().configValue(), config.policySettings().pools(),
+                config.policySettings().localityDelay(), config.policySettings().coshh(), config.bootstrapServers());
         streams.start();
     }
 
