@@ -93,8 +93,8 @@ public final class QosFixtures {
     /**
      * {@code nodes} observations at {@code time} drawn from {@code random}: nodes of 8 to 64 cores and 16 to 256 GiB,
      * owners using 10–95 % of each, 0–12 attempts of 0.5–2 cores and 1–4 GiB each scheduled in the last hour, the
-     * tasks' use the attempts' sum, the limit in force anywhere from 0 to capacity. About a quarter of the nodes
-     * need an action under the default settings.
+     * tasks' use the attempts' sum, the limit in force anywhere from 0 to capacity. A harsh mix: with owners up to
+     * 95 %, many nodes are throttled, raised or lose attempts at every tick.
      */
     public static List<NodeObservation> randomCluster(Random random, int nodes, Instant time) {
         var observations = new ArrayList<NodeObservation>(nodes);
