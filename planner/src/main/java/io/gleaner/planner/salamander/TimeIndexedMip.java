@@ -39,13 +39,23 @@ public final class TimeIndexedMip implements ScheduleSolver {
         NO_SOLUTION
     }
 
-    /** The schedule, how the solve ended, and the model's size. */
-    public record Result(Schedule schedule, Status status, int variables, int rows) {
+    /** The schedule, how the solve ended (ours and ojAlgo's state), and the model's size. */
+    public record Result(Schedule schedule, Status status, Optimisation.State solverState, int variables, int rows) {
     }
 
     @Override
     public Schedule solve(Instance instance, SolverBudget budget) {
         return solveExact(instance, budget).schedule();
+    }
+
+    /** The model alone, every constraint family added (for tests and diagnosis). */
+    static ExpressionsBasedModel model(Instance instance) {
+        var build = new Build(instance);
+        build.addAssignmentRows();
+        build.addCapacityRows();
+        build.addPrecedenceRows();
+        build.addMakespanRows();
+        return build.model;
     }
 
     /** Builds and solves the model within the budget's time limit and move limit (ojAlgo's iteration abort). */
@@ -56,6 +66,9 @@ public final class TimeIndexedMip implements ScheduleSolver {
         build.addPrecedenceRows();
         build.addMakespanRows();
         var model = build.model;
+        // the empty schedule (pins only) is always feasible, so INFEASIBLE from ojAlgo is a solver failure, reported
+        // as NO_SOLUTION with ojAlgo's state; it happened with a time-indexed (per-step) form of the precedence rows
+        // on a generated 8-task instance, which is why the aggregated mapsEnd form below is used
         model.options.time_abort = budget.timeLimit().toMillis();
         model.options.iterations_abort = (int) Math.min(Integer.MAX_VALUE, Math.max(1, budget.moveLimit()));
         var result = model.minimise();
@@ -69,7 +82,7 @@ public final class TimeIndexedMip implements ScheduleSolver {
         Schedule pinsOnly = new Schedule(instance.pinned());
         if (status == Status.NO_SOLUTION) {
             log.debug("MIP ended {}; keeping the pinned tasks only", result.getState());
-            return new Result(pinsOnly, status, variables, rows);
+            return new Result(pinsOnly, status, result.getState(), variables, rows);
         }
         Map<String, Assignment> out = new TreeMap<>();
         for (Cell c : build.cells) {
@@ -82,9 +95,9 @@ public final class TimeIndexedMip implements ScheduleSolver {
         if (!verdict.feasible()) {
             log.warn("MIP ended {} but its schedule breaks {}; keeping the pinned tasks only", result.getState(),
                     verdict.violations());
-            return new Result(pinsOnly, Status.NO_SOLUTION, variables, rows);
+            return new Result(pinsOnly, Status.NO_SOLUTION, result.getState(), variables, rows);
         }
-        return new Result(schedule, status, variables, rows);
+        return new Result(schedule, status, result.getState(), variables, rows);
     }
 
     /** One x[i,n,s] variable and its index in the model. */
