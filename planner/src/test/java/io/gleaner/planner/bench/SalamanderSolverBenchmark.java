@@ -3,6 +3,8 @@ package io.gleaner.planner.bench;
 import io.gleaner.planner.salamander.FirstFitDecreasing;
 import io.gleaner.planner.salamander.Instance;
 import io.gleaner.planner.salamander.InstanceGenerator;
+import io.gleaner.planner.salamander.LateAcceptanceTabuSearch;
+import io.gleaner.planner.salamander.SafetyMargin;
 import io.gleaner.planner.salamander.Schedule;
 import io.gleaner.planner.salamander.ScheduleChecker;
 import io.gleaner.planner.salamander.SolverBudget;
@@ -67,6 +69,22 @@ public class SalamanderSolverBenchmark {
 
     /** Prints FFD's objective and time per size, and the MIP against FFD on tiny instances. */
     public static void main(String[] args) {
+        if (args.length > 0 && args[0].equals("ls")) {
+            for (int tasks : new int[] {500, 1000, 2500}) {
+                var spec = new InstanceGenerator.Spec(42, 480, tasks, 3, 6, 60, 120, 0.5, new SafetyMargin(0.05, 0.05));
+                var instance = InstanceGenerator.generate(spec, INSTANCE_SEED);
+                var ffd = ScheduleChecker.check(instance, new FirstFitDecreasing().solve(instance,
+                        SolverBudget.seeded(1))).objective();
+                long t0 = System.nanoTime();
+                var ls = new LateAcceptanceTabuSearch().solve(instance, new SolverBudget(1, 200_000,
+                        Duration.ofSeconds(30)));
+                long ms = (System.nanoTime() - t0) / 1_000_000;
+                var verdict = ScheduleChecker.check(instance, ls);
+                System.out.printf("ls cramped tasks=%d ffd=%s ls=%s feasible=%s moves=200000 time=%d ms%n", tasks,
+                        ffd, verdict.objective(), verdict.feasible(), ms);
+            }
+            return;
+        }
         for (int tasks : new int[] {500, 1000, 2500}) {
             var instance = InstanceGenerator.generate(InstanceGenerator.Spec.paperScale(tasks), INSTANCE_SEED);
             for (long seed = 0; seed < 3; seed++) {
