@@ -1,0 +1,12 @@
+/**
+ * Salamander's holistic scheduler (Handaoui et al., CCGrid 2020, §III-B), pure core: a time-indexed
+ * {@link io.gleaner.planner.salamander.Instance} (nodes with spare capacity A(k, m, t) from forecast utilisation and a
+ * safety margin, Eq. 1; jobs of map and reduce tasks with requirements and per-node estimated times; pinned running
+ * tasks), a {@link io.gleaner.planner.salamander.Schedule} and its independent
+ * {@link io.gleaner.planner.salamander.ScheduleChecker} (Eqs. 4–6, the lexicographic objective of Eqs. 2–3), and
+ * solvers behind {@link io.gleaner.planner.salamander.ScheduleSolver}: random first fit decreasing
+ * ({@link io.gleaner.planner.salamander.FirstFitDecreasing}, Algorithm 1) and an exact time-indexed MIP on ojAlgo
+ * ({@link io.gleaner.planner.salamander.TimeIndexedMip}, the quality reference in place of the paper's CP model).
+ * No Kafka, no Avro, no clock.
+ */
+package io.gleaner.planner.salamander;
