@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.qos.core.QosMode;
+import io.gleaner.qos.core.QosSettings;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
@@ -18,7 +19,8 @@ class QosConfigTest {
 
         assertThat(config.applicationId()).isEqualTo("gleaner-qos");
         assertThat(config.mode()).isEqualTo(QosMode.SALAMANDER);
-        assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(100));
+        assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(100))
+                .isEqualTo(QosSettings.DEFAULT_PERIOD);
         assertThat(config.settings().cpuSafetyMargin()).isEqualTo(0.10);
         assertThat(config.settings().ramSafetyMargin()).isEqualTo(0.10);
         assertThat(config.settings().ramThresholdShare()).isEqualTo(0.5);
