@@ -5,6 +5,7 @@ import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.planner.PlannerApp;
+import io.gleaner.qos.QosApp;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
@@ -22,11 +23,13 @@ import picocli.CommandLine.Spec;
         description = {"Run Gleaner's stages against Kafka until interrupted (Ctrl-C closes them cleanly).",
                 "Without --bootstrap-servers an embedded broker is started on --data-dir (kept between runs), "
                         + "without --schema-registry-url the embedded registry. Executors consume the placements "
-                        + "topic; the simulator is the reference executor (see gleaner demo)."})
+                        + "topic; the simulator is the reference executor (see gleaner demo).",
+                "The qos stage publishes throttle, raise and kill actions on the qos.actions topic for executors "
+                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it)."})
 final class RunCommand implements Callable<Integer> {
 
     /** The stages this build can run. */
-    enum Stage { planner, forecaster, classifier }
+    enum Stage { planner, forecaster, classifier, qos }
 
     @Mixin
     KafkaOptions kafka;
@@ -45,6 +48,9 @@ final class RunCommand implements Callable<Integer> {
 
     @Mixin
     ClassifierOptions classifier;
+
+    @Mixin
+    QosOptions qos;
 
     @Option(names = "--stages", split = ",", defaultValue = "planner", paramLabel = "STAGE[,STAGE...]",
             description = "Stages to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
@@ -100,6 +106,12 @@ final class RunCommand implements Callable<Integer> {
                             environment.registryClient());
                     apps.add(classifierApp);
                 }
+                QosApp qosApp = null;
+                if (stages.contains(Stage.qos)) {
+                    qosApp = new QosApp(qos.config(environment.bootstrapServers(), kafka.topicPrefix,
+                            environment.registryConfig(), embedded.dataDir), environment.registryClient());
+                    apps.add(qosApp);
+                }
                 if (plannerApp != null) {
                     plannerApp.start();
                 }
@@ -108,6 +120,9 @@ final class RunCommand implements Callable<Integer> {
                 }
                 if (classifierApp != null) {
                     classifierApp.start();
+                }
+                if (qosApp != null) {
+                    qosApp.start();
                 }
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();

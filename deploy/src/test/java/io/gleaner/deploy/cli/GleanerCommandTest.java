@@ -64,10 +64,26 @@ class GleanerCommandTest {
                 "--bootstrap-servers", "--topic-prefix", "--schema-registry-url", "--data-dir", "--commit-interval-ms");
         assertThat(execute("run", "--help").out()).contains("--stages", "--application-id", "--state-dir",
                 "--bootstrap-servers", "--data-dir", "--fresh", "--classifier-application-id",
-                "--classifier-state-dir", "--classifier-commit-interval-ms")
+                "--classifier-state-dir", "--classifier-commit-interval-ms", "--qos-mode", "--qos-period-ms",
+                "--qos-cpu-margin", "--qos-ram-margin", "--qos-ram-threshold", "--qos-application-id",
+                "--qos-state-dir", "--qos-commit-interval-ms")
                 .contains("planner, forecaster, classifier");
+        // Picocli wraps descriptions at 80 columns: compare with the line breaks and indents folded into spaces.
+        assertThat(execute("run", "--help").out().replaceAll("\\s+", " "))
+                .contains("planner, forecaster, classifier, qos")
+                .contains("salamander (throttle CPU, kill on RAM; Salamander Algorithm 3) or cuckoo")
+                .contains("the simulator does not apply them yet, so gleaner demo does not start it");
         assertThat(execute("replay", "--help").out()).contains("--trace", "--jobs", "--speed");
         assertThat(execute("topics", "create", "--help").out()).contains("--replication-factor", "--topic-prefix");
+    }
+
+    @Test
+    void shouldExitTwoNamingTheQosModeAndTheAllowedNamesBeforeStartingABroker(@TempDir Path dataDir) {
+        var run = execute("run", "--stages", "qos", "--qos-mode", "cucko", "--data-dir", dataDir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--qos-mode").contains("'cucko'").contains("salamander, cuckoo");
+        assertThat(run.out()).doesNotContain("bootstrap.servers=");
     }
 
     @Test

@@ -102,6 +102,21 @@ public final class QosController {
         return memory == null ? Optional.empty() : Optional.of(memory.lastTick);
     }
 
+    /**
+     * Sets what is remembered of {@code nodeId}: its last tick and the CPU limit in force, as a stream processor
+     * reads them back from its state store (so that the store, restored from its changelog after a restart, is the
+     * one source of truth and the next {@link #tick} gates and limits exactly as before the restart).
+     */
+    public void remember(String nodeId, Instant lastTick, double cpuLimitCores) {
+        Objects.requireNonNull(nodeId, "nodeId");
+        Objects.requireNonNull(lastTick, "lastTick");
+        if (!Double.isFinite(cpuLimitCores) || cpuLimitCores < 0) {
+            throw new IllegalArgumentException("cpuLimitCores of node " + nodeId + " must be finite and >= 0, was "
+                    + cpuLimitCores);
+        }
+        nodes.put(nodeId, new NodeMemory(lastTick, cpuLimitCores));
+    }
+
     /** Drops what is remembered of {@code nodeId} (a node that left); its next observation is a first tick. */
     public void forget(String nodeId) {
         nodes.remove(nodeId);

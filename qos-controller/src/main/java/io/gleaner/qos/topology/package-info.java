@@ -1,6 +1,9 @@
 /**
- * The QoS controller's Kafka side. For now only {@link io.gleaner.qos.topology.AvroMapping}, which turns the core's
- * {@link io.gleaner.qos.core.QosAction} into the {@code QosAction} Avro record of {@code qos.actions}; the Kafka
- * Streams topology that ticks the core on {@code nodes.utilization} and {@code nodes.heartbeats} is not written yet.
+ * The QoS controller's Kafka side: {@link io.gleaner.qos.topology.QosTopology} builds, per node, a view of its
+ * heartbeats ({@code nodes.heartbeats}), utilization samples ({@code nodes.utilization}) and placements
+ * ({@code placements}), co-partitioned by node id through one named repartition topic, ticks the core's
+ * {@link io.gleaner.qos.core.QosController} on each record's event time and publishes the actions on
+ * {@code qos.actions}; {@link io.gleaner.qos.topology.AvroMapping} turns the core's actions into that topic's Avro
+ * record. Bad input becomes a dead letter.
  */
 package io.gleaner.qos.topology;

@@ -64,6 +64,22 @@ class QosControllerTest {
     }
 
     @Test
+    void shouldGateAndLimitFromARememberedTickAsIfItHadTickedItself() {
+        // As a stream processor restores it from its store: last tick at T0, limit 3 in force.
+        controller.remember("n1", T0, 3);
+
+        var early = controller.tick(node().at(T0.plusMillis(50)).ownersCpu(2).tasksCpu(3).build());
+        // Due: A = 10 - 2 - 1 = 7 > the remembered 3 (not the reported 10): raise 3 -> 7.
+        var due = controller.tick(node().at(T0.plusMillis(100)).ownersCpu(2).tasksCpu(3).build());
+
+        assertThat(early).isEmpty();
+        assertThat(due).extracting(QosAction::kind, QosAction::cpuLimitCores)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple(QosActionKind.RAISE_CPU_LIMIT, 7.0));
+        assertThatThrownBy(() -> controller.remember("n1", T0, Double.NaN))
+                .hasMessageContaining("cpuLimitCores of node n1");
+    }
+
+    @Test
     void shouldKeepNodesApart() {
         controller.tick(node().id("a").ownersCpu(6).tasksCpu(4).build());
         controller.tick(node().id("b").ownersCpu(1).tasksCpu(1).cpuLimit(5).build());

@@ -1,0 +1,115 @@
+package io.gleaner.qos.topology;
+
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
+import java.util.HashSet;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The checks of the stage's three inputs: what of each record it keeps ({@link NodeEvent}), null for a valid record
+ * it has no use for, or an {@link IllegalArgumentException} whose message is the dead letter's reason. Every input is
+ * keyed by node id, and the key must be the record's node id: the stage partitions by it.
+ */
+final class Inputs {
+
+    private static final Logger log = LoggerFactory.getLogger(Inputs.class);
+
+    private Inputs() {
+    }
+
+    /**
+     * A heartbeat gives capacity and running attempts. Invalid: a key that is not the node id, capacity cores not
+     * finite and > 0, capacity RAM not > 0, a blank or repeated running decision id.
+     */
+    static NodeEvent heartbeat(String key, NodeHeartbeat heartbeat) {
+        requireKey(key, heartbeat.getNodeId(), "heartbeat");
+        double cpus = heartbeat.getCapacity().getCpus();
+        if (!(cpus > 0) || Double.isInfinite(cpus)) {
+            throw new IllegalArgumentException("capacity.cpus must be finite and > 0, was " + cpus + " for node "
+                    + key);
+        }
+        long ram = heartbeat.getCapacity().getMemoryBytes();
+        if (ram <= 0) {
+            throw new IllegalArgumentException("capacity.memoryBytes must be > 0, was " + ram + " for node " + key);
+        }
+        var seen = new HashSet<String>();
+        for (var id : heartbeat.getRunningAttempts()) {
+            if (id.isBlank()) {
+                throw new IllegalArgumentException("runningAttempts of node " + key + " has a blank decision id");
+            }
+            if (!seen.add(id)) {
+                throw new IllegalArgumentException("runningAttempts of node " + key + " lists " + id + " twice");
+            }
+        }
+        return new NodeEvent.Heartbeat(key, heartbeat.getTime().toEpochMilli(), cpus, ram,
+                heartbeat.getRunningAttempts());
+    }
+
+    /**
+     * A CPU or MEMORY sample of the owners (REGULAR) or of Gleaner's tasks (EPHEMERAL) gives one tracked use. Valid
+     * but skipped (logged at debug): DISK and NETWORK (the controller acts on CPU and RAM only), TOTAL (owners and
+     * tasks together; the controller needs them apart) and UNKNOWN sources (as the forecaster does). Invalid: a key
+     * that is not the node id, metric UNKNOWN, a value that is NaN, infinite or outside [0, 1].
+     */
+    static NodeEvent sample(String key, UtilizationSample sample) {
+        requireKey(key, sample.getNodeId(), "sample");
+        if (sample.getMetric() == Metric.UNKNOWN) {
+            throw new IllegalArgumentException("metric UNKNOWN in a sample of node " + key);
+        }
+        double value = sample.getValue();
+        if (!(value >= 0 && value <= 1)) {
+            throw new IllegalArgumentException("value must be in [0, 1], was " + value + " (node " + key + ", "
+                    + sample.getMetric() + ", " + sample.getSource() + ")");
+        }
+        boolean cpu = sample.getMetric() == Metric.CPU;
+        if (!cpu && sample.getMetric() != Metric.MEMORY) {
+            log.debug("skipping a {} sample of node {}: the controller acts on CPU and RAM", sample.getMetric(), key);
+            return null;
+        }
+        NodeEvent.Use use;
+        if (sample.getSource() == UsageSource.REGULAR) {
+            use = cpu ? NodeEvent.Use.OWNERS_CPU : NodeEvent.Use.OWNERS_RAM;
+        } else if (sample.getSource() == UsageSource.EPHEMERAL) {
+            use = cpu ? NodeEvent.Use.TASKS_CPU : NodeEvent.Use.TASKS_RAM;
+        } else {
+            log.debug("skipping a {} sample of node {}: source {} does not tell owners from tasks",
+                    sample.getMetric(), key, sample.getSource());
+            return null;
+        }
+        return new NodeEvent.Sample(key, sample.getTime().toEpochMilli(), use, value);
+    }
+
+    /**
+     * A placement gives an attempt's not-before time and demand. Invalid: a key that is not the node id, a blank
+     * decision id, demand cores not finite or negative, negative demand RAM.
+     */
+    static NodeEvent placement(String key, PlacementDecision placement) {
+        requireKey(key, placement.getNodeId(), "placement " + placement.getDecisionId());
+        if (placement.getDecisionId().isBlank()) {
+            throw new IllegalArgumentException("placement on node " + key + " has a blank decisionId");
+        }
+        double cpus = placement.getDemand().getCpus();
+        if (!(cpus >= 0) || Double.isInfinite(cpus)) {
+            throw new IllegalArgumentException("demand.cpus of placement " + placement.getDecisionId()
+                    + " must be finite and >= 0, was " + cpus);
+        }
+        long ram = placement.getDemand().getMemoryBytes();
+        if (ram < 0) {
+            throw new IllegalArgumentException("demand.memoryBytes of placement " + placement.getDecisionId()
+                    + " must be >= 0, was " + ram);
+        }
+        return new NodeEvent.Placement(key, placement.getEpoch(), placement.getDecisionId(),
+                placement.getNotBefore().toEpochMilli(), cpus, ram);
+    }
+
+    private static void requireKey(String key, String nodeId, String what) {
+        if (!nodeId.equals(key)) {
+            throw new IllegalArgumentException("record key '" + key + "' is not the node id '" + nodeId + "' of the "
+                    + what);
+        }
+    }
+}
