@@ -26,6 +26,7 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
@@ -40,6 +41,8 @@ final class KafkaSchemaLog implements SchemaLog {
 
     private static final Logger log = LoggerFactory.getLogger(KafkaSchemaLog.class);
     private static final Duration POLL = Duration.ofMillis(200);
+    /** Pause between two describes of a topic the broker does not know yet. */
+    private static final Duration RETRY_BACKOFF = Duration.ofMillis(50);
 
     private final EmbeddedSchemaRegistryConfig config;
     private final ObjectMapper json = new ObjectMapper();
@@ -111,16 +114,17 @@ final class KafkaSchemaLog implements SchemaLog {
                             + e.getCause(), e.getCause());
                 }
             }
-            var description = admin.describeTopics(List.of(topic)).allTopicNames()
-                    .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS).get(topic);
+            long deadline = System.nanoTime() + config.timeout().toNanos();
+            var description = onceVisible(deadline, () -> admin.describeTopics(List.of(topic)).allTopicNames()
+                    .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS).get(topic));
             if (description.partitions().size() != 1) {
                 throw new IllegalStateException("schema store topic " + topic + " has "
                         + description.partitions().size() + " partitions; it needs exactly 1 to keep ids in order");
             }
             var resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
-            var policy = admin.describeConfigs(List.of(resource)).all()
+            var policy = onceVisible(deadline, () -> admin.describeConfigs(List.of(resource)).all()
                     .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS).get(resource)
-                    .get(TopicConfig.CLEANUP_POLICY_CONFIG).value();
+                    .get(TopicConfig.CLEANUP_POLICY_CONFIG).value());
             if (!policy.contains(TopicConfig.CLEANUP_POLICY_COMPACT) || policy.contains(TopicConfig.CLEANUP_POLICY_DELETE)) {
                 throw new IllegalStateException("schema store topic " + topic + " has cleanup.policy=" + policy
                         + "; it needs compact, or old schemas would be deleted");
@@ -134,6 +138,30 @@ final class KafkaSchemaLog implements SchemaLog {
         } catch (TimeoutException e) {
             throw new IllegalStateException("Kafka at " + config.bootstrapServers() + " did not answer within "
                     + config.timeout() + " while preparing schema store topic " + topic, e);
+        }
+    }
+
+    /** A call about the schema topic that may run before the topic is in every broker's metadata. */
+    private interface TopicCall<T> {
+        T call() throws InterruptedException, ExecutionException, TimeoutException;
+    }
+
+    /**
+     * {@code call}, asked again while the broker does not know the topic yet, until {@code deadline}
+     * ({@link System#nanoTime()}): a topic just created reaches the brokers' metadata asynchronously, so the first
+     * describe may answer UNKNOWN_TOPIC_OR_PARTITION.
+     */
+    private static <T> T onceVisible(long deadline, TopicCall<T> call)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        while (true) {
+            try {
+                return call.call();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(RETRY_BACKOFF.toMillis());
+            }
         }
     }
 
