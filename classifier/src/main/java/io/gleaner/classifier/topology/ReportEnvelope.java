@@ -1,6 +1,7 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.classifier.estimate.Phase;
+import io.gleaner.schemas.streams.Wire;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 

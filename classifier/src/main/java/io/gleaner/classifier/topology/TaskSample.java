@@ -1,5 +1,6 @@
 package io.gleaner.classifier.topology;
 
+import io.gleaner.schemas.streams.Wire;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 

@@ -1,5 +1,6 @@
 package io.gleaner.qos.topology;
 
+import io.gleaner.schemas.streams.Wire;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.gleaner.classifier.topology;
+package io.gleaner.schemas.streams;
 
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -12,27 +12,27 @@ import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 
 /**
- * The binary form of the classifier's internal records (store values and repartition values that no other stage
- * reads): {@link DataOutputStream} fields behind a one-byte format version, so that a changed layout is detected
- * instead of misread.
+ * The binary form of a stage's internal records (store values and repartition values that no other stage reads):
+ * {@link DataOutputStream} fields behind a one-byte format version, so that a changed layout is detected instead of
+ * misread. Each stage keeps its formats (the writers and readers) to itself; only this framing is shared.
  */
-final class Wire {
+public final class Wire {
 
     private Wire() {
     }
 
     /** Writes one record's fields. */
-    interface Writer<T> {
+    public interface Writer<T> {
         void write(DataOutputStream out, T value) throws IOException;
     }
 
     /** Reads one record's fields. */
-    interface Reader<T> {
+    public interface Reader<T> {
         T read(DataInputStream in) throws IOException;
     }
 
     /** A serde that writes {@code version} then the fields; reading another version is an error naming both. */
-    static <T> Serde<T> serde(String name, int version, Writer<T> writer, Reader<T> reader) {
+    public static <T> Serde<T> serde(String name, int version, Writer<T> writer, Reader<T> reader) {
         Serializer<T> serializer = (topic, value) -> {
             if (value == null) {
                 return null;
@@ -64,23 +64,23 @@ final class Wire {
         return Serdes.serdeFrom(serializer, deserializer);
     }
 
-    static void writeNullable(DataOutputStream out, String value) throws IOException {
+    public static void writeNullable(DataOutputStream out, String value) throws IOException {
         out.writeBoolean(value != null);
         if (value != null) {
             out.writeUTF(value);
         }
     }
 
-    static String readNullable(DataInputStream in) throws IOException {
+    public static String readNullable(DataInputStream in) throws IOException {
         return in.readBoolean() ? in.readUTF() : null;
     }
 
-    static void writeBytes(DataOutputStream out, byte[] value) throws IOException {
+    public static void writeBytes(DataOutputStream out, byte[] value) throws IOException {
         out.writeInt(value.length);
         out.write(value);
     }
 
-    static byte[] readBytes(DataInputStream in) throws IOException {
+    public static byte[] readBytes(DataInputStream in) throws IOException {
         var value = new byte[in.readInt()];
         in.readFully(value);
         return value;
