@@ -4,13 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 
@@ -42,10 +40,8 @@ import java.util.function.Predicate;
  * rest of the heartbeat.
  *
  * <p><b>Cost.</b> A heartbeat must not cost a pass over the queue (COSHH's routing goal is 1 ms with 10,000 queued
- * jobs), so the policy keeps its own ledger of the queue from {@link #onProgress}: per user her running attempts
- * and her jobs with runnable tasks in FIFO order. A heartbeat then looks at the users (a few) and, for the users it
- * serves, at their jobs in order until one launches. A new instance (a restarted planner) builds the ledger from the
- * queue on its first heartbeat and ignores changes before it, which that queue already holds.
+ * jobs), so the policy keeps {@link UserLedgers} of the queue from {@link #onProgress}. A heartbeat then looks at
+ * the users (a few) and, for the users it serves, at their jobs in order until one launches.
  */
 public final class CoshhPolicy implements PlacementPolicy {
 
@@ -53,8 +49,7 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final QueuingProcess queueing;
     private final long seed;
     private final boolean workConserving;
-    private final Map<String, UserLedger> users = new HashMap<>();
-    private boolean built;
+    private final UserLedgers ledgers;
 
     /** The policy with the users' pools and COSHH's settings. */
     public CoshhPolicy(PolicySettings settings) {
@@ -68,6 +63,7 @@ public final class CoshhPolicy implements PlacementPolicy {
         this.queueing = Objects.requireNonNull(queueing, "queueing");
         this.seed = settings.coshh().seed();
         this.workConserving = settings.coshh().workConserving();
+        this.ledgers = new UserLedgers(pools);
     }
 
     /** The queuing process, for the stage that publishes its classes and plans; empty when tests replaced it. */
@@ -77,12 +73,9 @@ public final class CoshhPolicy implements PlacementPolicy {
 
     @Override
     public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
-        if (!built) {
-            return;
-        }
-        before.ifPresent(this::forget);
-        after.ifPresent(this::remember);
-        if (before.isEmpty() && after.isPresent()) {
+        ledgers.onProgress(before, after);
+        // Before the first heartbeat the queue holds every job, and the build hands them to the queuing process.
+        if (ledgers.built() && before.isEmpty() && after.isPresent()) {
             queueing.onJob(after.get().job());
         }
     }
@@ -90,12 +83,8 @@ public final class CoshhPolicy implements PlacementPolicy {
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();
-        if (!built) {
-            state.queue().forEach(progress -> {
-                remember(progress);
-                queueing.onJob(progress.job());
-            });
-            built = true;
+        if (ledgers.build(state.queue())) {
+            state.queue().forEach(progress -> queueing.onJob(progress.job()));
         }
         var free = node.free();
         int freeSlots = node.freeSlots();
@@ -107,10 +96,8 @@ public final class CoshhPolicy implements PlacementPolicy {
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
         long tieSalt = mix(seed ^ mix(node.nodeId().hashCode()) ^ mix(now.toEpochMilli()));
         var turns = new ArrayList<UserTurn>();
-        for (var ledger : users.values()) {
-            if (!ledger.runnable.isEmpty()) {
-                turns.add(new UserTurn(ledger, mix(tieSalt ^ ledger.pool.user().hashCode())));
-            }
+        for (var ledger : ledgers.withRunnable()) {
+            turns.add(new UserTurn(ledger, mix(tieSalt ^ ledger.pool().user().hashCode())));
         }
         var stages = new ArrayList<Stage>();
         stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE,
@@ -132,21 +119,6 @@ public final class CoshhPolicy implements PlacementPolicy {
         return heartbeat.result();
     }
 
-    private void remember(JobProgress progress) {
-        var user = progress.job().user();
-        var ledger = users.computeIfAbsent(user, u -> new UserLedger(pools.getOrDefault(u, Pool.unlisted(u))));
-        ledger.running += progress.running();
-        if (progress.hasRunnable()) {
-            ledger.runnable.put(JobOrder.key(progress.job()), progress);
-        }
-    }
-
-    private void forget(JobProgress progress) {
-        var ledger = users.get(progress.job().user());
-        ledger.running -= progress.running();
-        ledger.runnable.remove(JobOrder.key(progress.job()));
-    }
-
     /** Stage 1's order: the user farthest below her min share, weighted, first. */
     private static final Comparator<UserTurn> BELOW_MIN_SHARE = Comparator
             .comparingDouble((UserTurn turn) -> -(turn.pool().minShare() - turn.running) * turn.pool().weight())
@@ -156,17 +128,6 @@ public final class CoshhPolicy implements PlacementPolicy {
     private static final Comparator<UserTurn> LEAST_SHARE = Comparator
             .comparingDouble((UserTurn turn) -> turn.running / turn.pool().weight())
             .thenComparingLong(turn -> turn.tieKey);
-
-    /** A user as the ledger keeps her between heartbeats: running attempts, jobs with runnable tasks in FIFO order. */
-    private static final class UserLedger {
-        private final Pool pool;
-        private final TreeMap<String, JobProgress> runnable = new TreeMap<>(JobOrder.KEYS);
-        private int running;
-
-        UserLedger(Pool pool) {
-            this.pool = pool;
-        }
-    }
 
     /** One while-loop of Algorithm 2: which users take part, in which order, and which of their jobs it offers. */
     private record Stage(int index, Comparator<UserTurn> order, Predicate<String> offers) {
@@ -198,7 +159,7 @@ public final class CoshhPolicy implements PlacementPolicy {
 
     /** One user during one heartbeat: her running attempts with this heartbeat's launches, where each stage is. */
     private static final class UserTurn {
-        private final UserLedger ledger;
+        private final UserLedgers.UserLedger ledger;
         private final long tieKey;
         private int running;
         private final boolean[] passedOver = new boolean[3];
@@ -208,14 +169,14 @@ public final class CoshhPolicy implements PlacementPolicy {
         private final JobProgress[] current = new JobProgress[3];
         private final boolean[] started = new boolean[3];
 
-        UserTurn(UserLedger ledger, long tieKey) {
+        UserTurn(UserLedgers.UserLedger ledger, long tieKey) {
             this.ledger = ledger;
             this.tieKey = tieKey;
-            this.running = ledger.running;
+            this.running = ledger.running();
         }
 
         Pool pool() {
-            return ledger.pool;
+            return ledger.pool();
         }
 
         /** Launches one task of her first job (FIFO) that the stage offers and that can launch here. */
@@ -223,7 +184,7 @@ public final class CoshhPolicy implements PlacementPolicy {
             int i = stage.index();
             if (!started[i]) {
                 // The ledger does not change during a heartbeat (the cell reports its placements after it).
-                cursors.set(i, ledger.runnable.values().iterator());
+                cursors.set(i, ledger.runnableJobs().iterator());
                 started[i] = true;
             }
             while (true) {

@@ -207,6 +207,10 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     private void classify(Job job) {
+        if (classifications != null && classifications.secondary().contains(job.jobId())) {
+            // Taken in already (a job handed over twice must not stop the planner); its class stands.
+            return;
+        }
         if (classifications == null) {
             // No node has beaten yet; observe() always sees its node first, so this is unreachable from there.
             throw new IllegalStateException("no node type known to classify job " + job.jobId());

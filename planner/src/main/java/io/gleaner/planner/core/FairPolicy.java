@@ -4,10 +4,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Hadoop's Fair scheduler with delay scheduling (Zaharia et al., "Delay scheduling", EuroSys 2010; COSHH section 8,
@@ -52,12 +53,19 @@ public final class FairPolicy implements PlacementPolicy {
 
     private final Map<String, Pool> pools;
     private final Duration localityDelay;
+    private final UserLedgers ledgers;
 
     /** The policy with these pools and locality delay. */
     public FairPolicy(PolicySettings settings) {
         Objects.requireNonNull(settings, "settings");
         this.pools = Map.copyOf(settings.poolsByUser());
         this.localityDelay = settings.localityDelay();
+        this.ledgers = new UserLedgers(pools);
+    }
+
+    @Override
+    public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+        ledgers.onProgress(before, after);
     }
 
     @Override
@@ -68,7 +76,11 @@ public final class FairPolicy implements PlacementPolicy {
         if (freeSlots == 0 || !free.fits(state.leastDemand())) {
             return PlacementResult.EMPTY;
         }
-        var candidates = poolsOf(state.queue());
+        ledgers.build(state.queue());
+        var candidates = new ArrayList<PoolState>();
+        for (var ledger : ledgers.withRunnable()) {
+            candidates.add(new PoolState(ledger));
+        }
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, localityDelay, PolicyName.FAIR);
         while (freeSlots > 0 && free.fits(state.leastDemand()) && !candidates.isEmpty()) {
             candidates.sort(ORDER);
@@ -87,28 +99,6 @@ public final class FairPolicy implements PlacementPolicy {
             candidates.removeIf(PoolState::passedOverAll);
         }
         return heartbeat.result();
-    }
-
-    /** The pools of the users with runnable tasks, with every user's running attempts counted. */
-    private List<PoolState> poolsOf(List<JobProgress> queue) {
-        // Unordered: the candidates are sorted before every launch, ties by user name.
-        var byUser = new HashMap<String, PoolState>();
-        for (var progress : queue) {
-            var user = progress.job().user();
-            var pool = byUser.computeIfAbsent(user, u -> new PoolState(pools.getOrDefault(u, Pool.unlisted(u))));
-            pool.running += progress.running();
-            if (progress.hasRunnable()) {
-                pool.jobs.add(progress);
-                pool.runnable += progress.runnableCount();
-            }
-        }
-        var candidates = new ArrayList<PoolState>();
-        for (var pool : byUser.values()) {
-            if (!pool.jobs.isEmpty()) {
-                candidates.add(pool);
-            }
-        }
-        return candidates;
     }
 
     /**
@@ -132,17 +122,21 @@ public final class FairPolicy implements PlacementPolicy {
         return order != 0 ? order : a.pool.user().compareTo(b.pool.user());
     }
 
-    /** One user's pool during a heartbeat: its jobs with runnable tasks in FIFO order, and its counts. */
-    private final class PoolState {
+    /** One user's pool during a heartbeat: her counts and her jobs with runnable tasks in FIFO order. */
+    private static final class PoolState {
         private final Pool pool;
-        private final List<JobProgress> jobs = new ArrayList<>();
+        /** Her jobs not passed over on this heartbeat, from the ledger (which changes only after the heartbeat). */
+        private final Iterator<JobProgress> jobs;
+        private JobProgress current;
+        private boolean exhausted;
         private int running;
         private int runnable;
-        /** Index in {@link #jobs} of the first job not passed over on this heartbeat. */
-        private int next;
 
-        PoolState(Pool pool) {
-            this.pool = pool;
+        PoolState(UserLedgers.UserLedger ledger) {
+            this.pool = ledger.pool();
+            this.jobs = ledger.runnableJobs().iterator();
+            this.running = ledger.running();
+            this.runnable = ledger.runnableTasks();
         }
 
         /** Hadoop's min share of a pool: its configured min share, but no more than its demand. */
@@ -151,19 +145,26 @@ public final class FairPolicy implements PlacementPolicy {
         }
 
         boolean passedOverAll() {
-            return next >= jobs.size();
+            return exhausted;
         }
 
         /** Launches one task of the pool's first job that can launch one, passing over those that cannot. */
         Placement launchOne(HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
-            while (next < jobs.size()) {
-                var placement = heartbeat.launch(jobs.get(next), free, freeSlots);
+            while (!exhausted) {
+                if (current == null) {
+                    if (!jobs.hasNext()) {
+                        exhausted = true;
+                        return null;
+                    }
+                    current = jobs.next();
+                }
+                var placement = heartbeat.launch(current, free, freeSlots);
                 if (placement != null) {
                     running++;
                     runnable--;
                     return placement;
                 }
-                next++;
+                current = null;
             }
             return null;
         }
