@@ -90,18 +90,26 @@ final class NodeRuntime {
      */
     NodeObservation observation(long time) {
         var attempts = new ArrayList<RunningAttempt>(running.size());
-        double taskCpus = 0;
         for (var attempt : running.values()) {
             double cpus = attempt.computing() ? attempt.cpus() * share : 0;
-            taskCpus += cpus;
             attempts.add(new RunningAttempt(attempt.decisionId(), Instant.ofEpochMilli(attempt.startMillis), cpus,
                     attempt.placement.demand().memoryBytes()));
         }
         return new NodeObservation(spec.nodeId(), Instant.ofEpochMilli(time),
                 new io.gleaner.qos.core.Resources(spec.cpus(), spec.memoryBytes()),
                 new io.gleaner.qos.core.Resources(ownerCpus(), ownerMemoryBytes()),
-                new io.gleaner.qos.core.Resources(taskCpus, held.memoryBytes()),
+                new io.gleaner.qos.core.Resources(taskCpus(), held.memoryBytes()),
                 attempts, Math.min(cpuLimit, spec.cpus()));
+    }
+
+    /**
+     * The cores the computing attempts get together: their demand, capped by the limit, times the kernel's share.
+     * Computed as a whole rather than summed per attempt, so that attempts held at a limit L use exactly L, not L plus
+     * a rounding error that the controller would take for a new excess and throttle again every period.
+     */
+    private double taskCpus() {
+        double effective = Math.min(computingCpus(), cpuLimit);
+        return effective * TaskModel.cpuShare(ownerCpus(), effective, spec.cpus());
     }
 
     /** The attempt {@code decisionId} holding the node, or null. */
