@@ -11,6 +11,7 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
+import io.gleaner.qos.core.QosMode;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.simulator.ClusterPresets;
@@ -36,6 +37,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -117,6 +119,15 @@ final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workloadOptions;
 
+    @Option(names = "--qos", defaultValue = SimulationSettings.NO_QOS, paramLabel = "none|salamander|cuckoo",
+            description = "The QoS controller every simulated node obeys, ticked every 100 ms of event time: none, "
+                    + "the node only kills attempts itself when the owners' RAM overflows it; salamander, "
+                    + "Salamander's Algorithm 3 (throttle CPU, kill latest-scheduled on RAM); cuckoo, kill on any "
+                    + "violation. With a controller, nodes offer the planner what the owners leave less a 10%% safety "
+                    + "margin, and the node's own OOM kill stays as the last resort; the table counts both kinds of "
+                    + "kill. In-process only (default: ${DEFAULT-VALUE}).")
+    String qos;
+
     @Option(names = "--through-kafka",
             description = "Run every (policy, seed) through Kafka instead, as gleaner demo does: the planner (and "
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
@@ -162,13 +173,14 @@ final class EvaluateCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " is a file, not a directory");
         }
+        var qosMode = qosMode();
         var clusterSpec = cluster();
         var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
-                seedList);
+                seedList, qosMode);
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -184,12 +196,29 @@ final class EvaluateCommand implements Callable<Integer> {
         var table = MetricTable.of(runs);
         var notes = new ArrayList<>(notes(workload));
         notes.add(0, workloadOptions.describe(users));
+        notes.add(1, qosMode.map(mode -> "QoS controller: " + mode.configValue() + " (period 100 ms, safety margins "
+                + "10%); node OOM kills are the ones the nodes still made themselves.")
+                .orElse("QoS controller: none (nodes kill attempts only when the owners' RAM overflows them)."));
         var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
         Files.createDirectories(out);
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
                 write(INDEX_HTML, HtmlReport.render(description, table)));
         print(spec.commandLine().getOut(), workload, clusterSpec, table, notes, wallTimes, written);
         return 0;
+    }
+
+    private Optional<QosMode> qosMode() {
+        Optional<QosMode> mode;
+        try {
+            mode = SimulationSettings.parseQos(qos);
+        } catch (IllegalArgumentException e) {
+            throw usage("--qos: " + e.getMessage());
+        }
+        if (mode.isPresent() && throughKafka) {
+            throw usage("--qos " + mode.get().configValue() + " runs in-process only; --through-kafka needs --qos "
+                    + SimulationSettings.NO_QOS);
+        }
+        return mode;
     }
 
     private List<PolicyName> policies() {
@@ -303,9 +332,11 @@ final class EvaluateCommand implements Callable<Integer> {
     private void print(PrintWriter printer, Workload workload, ClusterSpec clusterSpec, MetricTable table,
                        List<String> notes, List<Duration> wallTimes, List<Path> written) {
         printer.println();
-        printer.printf(Locale.ROOT, "Gleaner evaluation: %d jobs of %s on %s (%d nodes), policies %s, seeds %s%n",
+        printer.printf(Locale.ROOT, "Gleaner evaluation: %d jobs of %s on %s (%d nodes), policies %s, seeds %s, "
+                        + "qos %s%n",
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
-                String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1));
+                String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
+                SimulationSettings.qosName(SimulationSettings.parseQos(qos)));
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

@@ -45,7 +45,7 @@ class EvaluateCommandTest {
         assertThat(html).startsWith("<!DOCTYPE html>").contains("<img src=\"data:image/png;base64,")
                 .doesNotContain("http:", "https:");
         assertThat(run.out()).contains("Gleaner evaluation: 30 jobs of fb2009 on coshh-table3 (6 nodes), policies "
-                + "fifo, seeds 0..1");
+                + "fifo, seeds 0..1, qos none");
         assertThat(run.out()).containsPattern("(?m)^metric\\s+unit\\s+better\\s+fifo$");
         assertThat(run.out()).contains("wrote " + out.resolve("metrics.csv"), "wrote " + out.resolve("runs.csv"),
                 "wrote " + out.resolve("index.html"));
@@ -65,6 +65,35 @@ class EvaluateCommandTest {
                 + "coshh-facebook (10 users)");
         // Owners taking capacity slow the same jobs down.
         assertThat(meanCompletion(dir.resolve("heavy"))).isGreaterThan(meanCompletion(dir.resolve("none")));
+    }
+
+    @Test
+    void shouldRunTheNodesUnderTheQosControllerAsked(@TempDir Path dir) throws IOException {
+        var none = execute("evaluate", "--jobs", "30", "--owner-scale", "3", "--out", dir.resolve("none").toString());
+        var salamander = execute("evaluate", "--jobs", "30", "--owner-scale", "3", "--qos", "salamander", "--out",
+                dir.resolve("salamander").toString());
+
+        assertThat(none.exitCode()).as(none.err()).isZero();
+        assertThat(salamander.exitCode()).as(salamander.err()).isZero();
+        assertThat(none.out()).contains("policies fifo, seeds 0, qos none", "QoS controller: none");
+        assertThat(salamander.out()).contains("policies fifo, seeds 0, qos salamander",
+                "QoS controller: salamander (period 100 ms");
+        // Without a controller there is nothing to count for it; every kill is the node's own.
+        assertThat(metricRow(dir.resolve("none"), "qos_kills")).contains(",n/a,");
+        assertThat(metricRow(dir.resolve("none"), "node_oom_kills"))
+                .isEqualTo(metricRow(dir.resolve("none"), "killed_attempts")
+                        .replace("killed_attempts,killed attempts,", "node_oom_kills,node OOM kills,"));
+        // Under a controller its counts are numbers; nodes offer the planner less (the safety margin), so the same
+        // jobs finish later.
+        assertThat(Double.parseDouble(metricRow(dir.resolve("salamander"), "qos_throttles").split(",")[7]))
+                .isGreaterThanOrEqualTo(0);
+        assertThat(meanCompletion(dir.resolve("salamander"))).isGreaterThan(meanCompletion(dir.resolve("none")));
+    }
+
+    private static String metricRow(Path out, String key) throws IOException {
+        return Files.readAllLines(out.resolve("metrics.csv")).stream()
+                .filter(line -> line.startsWith("fifo," + key + ","))
+                .findFirst().orElseThrow(() -> new AssertionError("no row " + key + " in " + out));
     }
 
     private static double meanCompletion(Path out) throws IOException {
@@ -130,7 +159,8 @@ class EvaluateCommandTest {
         // Picocli wraps the descriptions: compare with every run of blanks as one space.
         var help = execute("evaluate", "--help").out().replaceAll("\\s+", " ");
 
-        assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out");
+        assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out",
+                "--qos=none|salamander|cuckoo", "In-process only (default: none)");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -155,7 +185,11 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("a negative owner scale", new String[] {"--owner-scale", "-1"}),
                         "--owner-scale must be a finite number >= 0, was -1.0"),
                 Arguments.of(Named.of("an unknown workload", new String[] {"--users", "no-such-users"}),
-                        "--users: "));
+                        "--users: "),
+                Arguments.of(Named.of("an unknown QoS controller", new String[] {"--qos", "cucko"}),
+                        "--qos: unknown QoS controller 'cucko'; expected one of none, salamander, cuckoo"),
+                Arguments.of(Named.of("a QoS controller through Kafka", new String[] {"--qos", "cuckoo",
+                    "--through-kafka"}), "--qos cuckoo runs in-process only; --through-kafka needs --qos none"));
     }
 
     @ParameterizedTest(name = "{0}")

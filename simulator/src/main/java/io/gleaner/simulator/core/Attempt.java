@@ -81,6 +81,11 @@ final class Attempt {
         return true;
     }
 
+    /** Whether it has work left and no CPU to do it with (a QoS CPU limit of 0): it has no end until that changes. */
+    boolean stalled() {
+        return remainingFlop > 0 && !(flopsPerSecond > 0);
+    }
+
     /** When it ends at its current rate. */
     long endMillis() {
         return updatedAt + TaskModel.computeMillis(remainingFlop, flopsPerSecond);

@@ -8,7 +8,8 @@ package io.gleaner.simulator.core;
  * @param duplicateDecisions placements whose decision id had been received before; ignored
  * @param attempts           attempts that took their node (the placement fitted)
  * @param failedAttempts     placements refused by their node (did not fit, unknown node or job)
- * @param killedAttempts     attempts killed because the owners took the node's memory back
+ * @param killedAttempts     attempts killed: by their node when the owners took its memory back, or by the QoS
+ *                           controller ({@link QosCounts} tells them apart)
  * @param relaunchedTasks    tasks that lost a running attempt and had to run again (Salamander section IV)
  * @param mapAttempts        map attempts that took their node
  * @param remoteMapAttempts  map attempts on a node without a replica of their chunk, which copied it first

@@ -2,6 +2,8 @@ package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Resources;
+import io.gleaner.qos.core.NodeObservation;
+import io.gleaner.qos.core.RunningAttempt;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,6 +19,12 @@ import java.util.TreeMap;
  * owners' RAM plus the attempts' RAM exceeds the node's, attempts are killed, latest started first (ties: larger
  * decision id first), until the rest fit, as an out-of-memory killer that protects the owners would; CPU is shared
  * in proportion ({@link TaskModel#cpuShare}).
+ *
+ * <p>Under a QoS controller ({@link SimulationSettings#qos}) the node also has a CPU limit on its attempts, in cores
+ * ({@link #limitCpu}): the computing attempts together use at most the limit, shared in proportion to their demand,
+ * and that capped demand then shares the cores with the owners as above (a cgroup quota under a fair kernel
+ * scheduler); and it offers the planner only what the controller lets tasks keep, Salamander's Eq. 1 with the
+ * owners' current use: {@code capacity - owners - margin - held} ({@link #withSafetyMargin}).
  */
 final class NodeRuntime {
 
@@ -34,6 +42,9 @@ final class NodeRuntime {
     private double ownerCpuFraction;
     private double ownerMemoryFraction;
     private double share = 1.0;
+    private double cpuLimit = Double.POSITIVE_INFINITY;
+    private double marginCpus;
+    private long marginBytes;
     private long accountedAt = Long.MIN_VALUE;
     private long violationMillis;
     private double shortfallCoreMillis;
@@ -45,6 +56,65 @@ final class NodeRuntime {
 
     NodeSpec spec() {
         return spec;
+    }
+
+    /** Keeps {@code cpus} cores and {@code bytes} of RAM out of what the node offers the planner. */
+    void withSafetyMargin(double cpus, long bytes) {
+        marginCpus = cpus;
+        marginBytes = bytes;
+    }
+
+    /**
+     * Sets the CPU limit on the attempts at {@code time}.
+     *
+     * @return the attempts whose rate changed, whose ends must be rescheduled
+     */
+    List<Attempt> limitCpu(double cores, long time) {
+        if (!(cores >= 0)) {
+            throw new IllegalArgumentException("a CPU limit must be >= 0, was " + cores + " on " + spec.nodeId());
+        }
+        account(time);
+        cpuLimit = cores;
+        return rebalance(time);
+    }
+
+    /** The CPU limit on the attempts in force, in cores; +Infinity when none was ever set. */
+    double cpuLimit() {
+        return cpuLimit;
+    }
+
+    /**
+     * What the QoS controller sees of the node at {@code time}: capacity, the owners' use (may exceed the capacity),
+     * what the attempts use now (the cores they get, the RAM they hold), each running attempt with the time it starts
+     * as its scheduling time, and the CPU limit in force (the capacity when none was set).
+     */
+    NodeObservation observation(long time) {
+        var attempts = new ArrayList<RunningAttempt>(running.size());
+        for (var attempt : running.values()) {
+            double cpus = attempt.computing() ? attempt.cpus() * share : 0;
+            attempts.add(new RunningAttempt(attempt.decisionId(), Instant.ofEpochMilli(attempt.startMillis), cpus,
+                    attempt.placement.demand().memoryBytes()));
+        }
+        return new NodeObservation(spec.nodeId(), Instant.ofEpochMilli(time),
+                new io.gleaner.qos.core.Resources(spec.cpus(), spec.memoryBytes()),
+                new io.gleaner.qos.core.Resources(ownerCpus(), ownerMemoryBytes()),
+                new io.gleaner.qos.core.Resources(taskCpus(), held.memoryBytes()),
+                attempts, Math.min(cpuLimit, spec.cpus()));
+    }
+
+    /**
+     * The cores the computing attempts get together: their demand, capped by the limit, times the kernel's share.
+     * Computed as a whole rather than summed per attempt, so that attempts held at a limit L use exactly L, not L plus
+     * a rounding error that the controller would take for a new excess and throttle again every period.
+     */
+    private double taskCpus() {
+        double effective = Math.min(computingCpus(), cpuLimit);
+        return effective * TaskModel.cpuShare(ownerCpus(), effective, spec.cpus());
+    }
+
+    /** The attempt {@code decisionId} holding the node, or null. */
+    Attempt attempt(String decisionId) {
+        return running.get(decisionId);
     }
 
     /** Whether an attempt holding {@code demand} fits now: a free slot, and the cpus and memory the owners leave. */
@@ -170,8 +240,8 @@ final class NodeRuntime {
     }
 
     private Resources free() {
-        double cpus = Math.max(0, spec.cpus() - ownerCpus() - held.cpus());
-        long memory = Math.max(0, spec.memoryBytes() - ownerMemoryBytes() - held.memoryBytes());
+        double cpus = Math.max(0, spec.cpus() - ownerCpus() - marginCpus - held.cpus());
+        long memory = Math.max(0, spec.memoryBytes() - ownerMemoryBytes() - marginBytes - held.memoryBytes());
         return new Resources(cpus, memory);
     }
 
@@ -186,7 +256,7 @@ final class NodeRuntime {
     }
 
     private double shortNow() {
-        return TaskModel.ownerShortfall(ownerCpus(), computingCpus(), spec.cpus());
+        return TaskModel.ownerShortfall(ownerCpus(), Math.min(computingCpus(), cpuLimit), spec.cpus());
     }
 
     /** Accumulates the owners' shortfall since the last change; the state was constant since then. */
@@ -203,7 +273,13 @@ final class NodeRuntime {
 
     private List<Attempt> rebalance(long time) {
         double previous = share;
-        share = TaskModel.cpuShare(ownerCpus(), computingCpus(), spec.cpus());
+        double demand = computingCpus();
+        if (demand <= cpuLimit) {
+            share = TaskModel.cpuShare(ownerCpus(), demand, spec.cpus());
+        } else {
+            // The limit caps the attempts' demand; each gets its part of the limit, then the kernel's share of it.
+            share = cpuLimit / demand * TaskModel.cpuShare(ownerCpus(), cpuLimit, spec.cpus());
+        }
         var changed = new ArrayList<Attempt>();
         for (var attempt : running.values()) {
             if (attempt.computing()

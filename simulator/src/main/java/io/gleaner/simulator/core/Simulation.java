@@ -8,6 +8,9 @@ import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.qos.core.QosActionKind;
+import io.gleaner.qos.core.QosController;
+import io.gleaner.qos.core.QosSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -48,6 +51,18 @@ import org.slf4j.LoggerFactory;
  * and the other attempts change ({@link NodeRuntime}). Owners taking memory back kill attempts, reported KILLED
  * for the planner to relaunch.
  *
+ * <p>Under a QoS controller ({@link SimulationSettings#qos}, with {@link QosSettings#defaults()}) every node is
+ * controlled in event time on the controller's grid (k × 100 ms): a node is ticked at the first grid point strictly
+ * after any change of its state (an attempt placed, computing, ended or killed; the owners' use), and again one
+ * period after every tick that acted. Both controllers are pure functions of the observation and the CPU limit in
+ * force, and after a tick that acted nothing is left for the next one to do (a throttle leaves the tasks at the
+ * limit, a raise goes straight to what the owners leave, kills stop once within limits), so skipping the ticks of
+ * unchanged nodes gives the same actions as ticking every node every 100 ms. A tick's {@code THROTTLE_CPU} or
+ * {@code RAISE_CPU_LIMIT} caps the attempts' CPU ({@link NodeRuntime#limitCpu}); its {@code KILL_TASK} ends the
+ * attempt, reported KILLED with the controller's reason. The node's own OOM kill stays as the last resort when the
+ * owners' RAM arrives between two ticks; the report counts both ({@link QosCounts}). A tick that changes nothing
+ * does not by itself cause a lockstep round.
+ *
  * <p>One random generator, seeded from the settings, is passed down (today only the chunk layout draws from it),
  * and every order is explicit, so the same workload, owners, cluster, planner and seed give the same run.
  */
@@ -75,6 +90,14 @@ public final class Simulation {
     private final UserShares shares;
     private final List<TimelinePoint> timeline = new ArrayList<>();
     private final MessageDigest digest;
+    private final QosController qos;
+    private final long qosPeriod;
+    private final Set<String> pendingTicks = new HashSet<>();
+    private long controllerKills;
+    private long oomKills;
+    private long throttles;
+    private long raises;
+    private long ticks;
     private long nextSeq;
     private long workEvents;
 
@@ -127,6 +150,18 @@ public final class Simulation {
         this.shares = new UserShares(pools);
         this.digest = sha256();
         cluster.nodes().forEach(spec -> nodes.put(spec.nodeId(), new NodeRuntime(spec)));
+        if (settings.qos().isPresent()) {
+            var qosSettings = QosSettings.defaults();
+            this.qos = QosController.of(settings.qos().get(), qosSettings);
+            this.qosPeriod = qosSettings.period().toMillis();
+            // Nodes offer the planner what the controller lets tasks keep (Eq. 1), the margins kept back.
+            nodes.values().forEach(node -> node.withSafetyMargin(
+                    qosSettings.cpuSafetyMargin() * node.spec().cpus(),
+                    (long) Math.floor(qosSettings.ramSafetyMargin() * node.spec().memoryBytes())));
+        } else {
+            this.qos = null;
+            this.qosPeriod = 0;
+        }
         for (var node : owners.byNode().keySet()) {
             if (!nodes.containsKey(node)) {
                 throw new IllegalArgumentException("owner load names node " + node + ", which is not in cluster "
@@ -161,13 +196,31 @@ public final class Simulation {
         if (finished) {
             return false;
         }
-        long g = Math.floorDiv(events.element().time(), period) * period + period;
-        var now = Instant.ofEpochMilli(g);
         var submitted = new ArrayList<Job>();
         var reports = new ArrayList<AttemptReport>();
+        // Controller ticks first in line that change nothing need no round: run them without one.
+        long first = Long.MIN_VALUE;
+        while (!events.isEmpty() && events.element().event() instanceof QosTick) {
+            var next = events.remove();
+            if (tick(((QosTick) next.event()).nodeId(), next.time(), reports)) {
+                first = next.time();
+                break;
+            }
+        }
+        if (first == Long.MIN_VALUE) {
+            if (events.isEmpty()) {
+                log.warn("nothing can change any more with {} of {} jobs completed; the run ends", jobsCompleted,
+                        jobs.size());
+                finished = true;
+                return false;
+            }
+            first = events.element().time();
+        }
+        long g = Math.floorDiv(first, period) * period + period;
+        var now = Instant.ofEpochMilli(g);
         while (!events.isEmpty() && events.element().time() < g) {
             var next = events.remove();
-            if (!(next.event() instanceof OwnerChange)) {
+            if (!(next.event() instanceof OwnerChange) && !(next.event() instanceof QosTick)) {
                 workEvents--;
             }
             process(next.time(), next.event(), submitted, reports);
@@ -189,8 +242,10 @@ public final class Simulation {
         }
         lastRound = g;
         boolean running = nodes.values().stream().anyMatch(node -> !node.running().isEmpty());
+        // Nothing left to happen ends the run too: attempts a CPU limit of 0 stalls for good have no event.
         finished = jobsCompleted == jobs.size()
-                || workEvents == 0 && !running && placements.isEmpty() && events.isEmpty();
+                || workEvents == 0 && !running && placements.isEmpty() && events.isEmpty()
+                || events.isEmpty();
         log.debug("round {} at {}: {} jobs, {} reports in, {} placements out", rounds, now, submitted.size(),
                 reports.size(), placements.size());
         progress.accept(new SimulationProgress(rounds, now, jobsCompleted, jobs.size()));
@@ -240,8 +295,9 @@ public final class Simulation {
         }
         var counts = new AttemptCounts(tasks, decisions, duplicateDecisions, attempts, failedAttempts,
                 killedAttempts, relaunched.size(), mapAttempts, remoteMapAttempts, remoteShuffleBytes, chunkMoves, movedBytes);
+        var qosCounts = new QosCounts(settings.qosName(), controllerKills, oomKills, throttles, raises, ticks);
         return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished,
-                counts, CompletionStats.of(completions, firstSubmit()), deadlines(end), owners,
+                counts, qosCounts, CompletionStats.of(completions, firstSubmit()), deadlines(end), owners,
                 shares.meanDissatisfaction(), shares.meanFairness(), planner.cpuNanos(), end, rounds, hex, timeline);
     }
 
@@ -325,6 +381,7 @@ public final class Simulation {
             }
             var p = a.placement;
             reschedule(nodes.get(p.nodeId()).finish(a, time));
+            touch(p.nodeId(), time);
             release(p);
             reports.add(report(a, TaskOutcome.State.SUCCEEDED, at, Optional.empty()));
             var job = jobs.get(p.jobId());
@@ -340,26 +397,91 @@ public final class Simulation {
         } else if (event instanceof OwnerChange change) {
             var killed = new ArrayList<Attempt>();
             reschedule(nodes.get(change.nodeId()).owners(change.sample(), time, killed));
+            touch(change.nodeId(), time);
             for (var a : killed) {
-                killedAttempts++;
-                relaunched.add(a.placement.jobId() + '/' + a.placement.kind() + '/' + a.placement.taskIndex());
-                release(a.placement);
-                waitingByUser.merge(user(a.placement), 1, Integer::sum);
-                reports.add(report(a, TaskOutcome.State.KILLED, at, Optional.of(NodeRuntime.OWNERS_RECLAIMED_MEMORY)));
+                oomKills++;
+                killed(a, at, NodeRuntime.OWNERS_RECLAIMED_MEMORY, reports);
                 digest(a.decisionId() + ' ' + a.placement.nodeId() + ' ' + time + " killed");
             }
+        } else if (event instanceof QosTick tick) {
+            tick(tick.nodeId(), time, reports);
         } else {
             throw new IllegalStateException("unknown event " + event);
         }
     }
 
+    /** A killed attempt: counted, its task to be relaunched, reported KILLED with {@code reason}. */
+    private void killed(Attempt a, Instant at, String reason, List<AttemptReport> reports) {
+        killedAttempts++;
+        relaunched.add(a.placement.jobId() + '/' + a.placement.kind() + '/' + a.placement.taskIndex());
+        release(a.placement);
+        waitingByUser.merge(user(a.placement), 1, Integer::sum);
+        reports.add(report(a, TaskOutcome.State.KILLED, at, Optional.of(reason)));
+    }
+
+    /**
+     * Ticks the QoS controller on {@code nodeId} at {@code time} and applies its actions.
+     *
+     * @return whether it acted
+     */
+    private boolean tick(String nodeId, long time, List<AttemptReport> reports) {
+        pendingTicks.remove(nodeId);
+        var node = nodes.get(nodeId);
+        ticks++;
+        var actions = qos.tick(node.observation(time));
+        if (actions.isEmpty()) {
+            return false;
+        }
+        var at = Instant.ofEpochMilli(time);
+        for (var action : actions) {
+            if (action.kind() == QosActionKind.KILL_TASK) {
+                var a = node.attempt(action.decisionId());
+                if (a == null) {
+                    // The observation lists only running attempts and a tick's kills are distinct: cannot happen.
+                    throw new IllegalStateException("the QoS controller killed " + action.decisionId()
+                            + ", which is not running on " + nodeId);
+                }
+                reschedule(node.finish(a, time));
+                controllerKills++;
+                killed(a, at, "QoS controller " + settings.qosName() + ": " + action.reason(), reports);
+                digest(a.decisionId() + ' ' + nodeId + ' ' + time + " killed by qos");
+            } else {
+                if (action.kind() == QosActionKind.THROTTLE_CPU) {
+                    throttles++;
+                } else {
+                    raises++;
+                }
+                reschedule(node.limitCpu(action.cpuLimitCores(), time));
+                digest(nodeId + ' ' + time + ' ' + action.kind() + ' ' + action.cpuLimitCores());
+            }
+        }
+        log.debug("QoS tick of {} at {}: {}", nodeId, at, actions);
+        touch(nodeId, time);
+        return true;
+    }
+
+    /**
+     * The state of {@code nodeId} changed at {@code time}: under a controller, the node is ticked at the first grid
+     * point after it, unless a tick is already due (at or after {@code time}: it will see the change).
+     */
+    private void touch(String nodeId, long time) {
+        if (qos == null || !pendingTicks.add(nodeId)) {
+            return;
+        }
+        schedule(Math.floorDiv(time, qosPeriod) * qosPeriod + qosPeriod, new QosTick(nodeId));
+    }
+
     private void compute(Attempt a, long time) {
         reschedule(nodes.get(a.placement.nodeId()).startComputing(a, time));
+        touch(a.placement.nodeId(), time);
     }
 
     private void reschedule(List<Attempt> changed) {
         for (var a : changed) {
-            scheduleWork(a.endMillis(), new End(a, a.version()));
+            // An attempt without CPU (a limit of 0) has no end; its next change of rate schedules one.
+            if (!a.stalled()) {
+                scheduleWork(a.endMillis(), new End(a, a.version()));
+            }
         }
     }
 
@@ -409,6 +531,7 @@ public final class Simulation {
         long start = Math.max(g, p.notBefore().toEpochMilli());
         var attempt = new Attempt(p, local, TaskModel.transferMillis(copyBytes, cluster), start);
         node.hold(attempt);
+        touch(p.nodeId(), g);
         attempts++;
         runningByUser.merge(user(p), 1, Integer::sum);
         waitingByUser.merge(user(p), -1, Integer::sum);
@@ -491,7 +614,7 @@ public final class Simulation {
     private record Scheduled(long time, long seq, Event event) {
     }
 
-    private sealed interface Event permits Arrival, Start, Copied, End, Rejected, OwnerChange {
+    private sealed interface Event permits Arrival, Start, Copied, End, Rejected, OwnerChange, QosTick {
     }
 
     private record Arrival(Job job) implements Event {
@@ -512,5 +635,9 @@ public final class Simulation {
     }
 
     private record OwnerChange(String nodeId, OwnerSample sample) implements Event {
+    }
+
+    /** The QoS controller's tick of one node; not work: it alone keeps no run going. */
+    private record QosTick(String nodeId) implements Event {
     }
 }

@@ -18,6 +18,7 @@ import java.util.OptionalLong;
  * @param jobsCompleted   jobs whose every task succeeded
  * @param unfinishedJobs  ids of submitted jobs that did not complete, sorted
  * @param counts          what happened to the tasks
+ * @param qos             what the QoS controller did, and the kills the nodes still made themselves
  * @param completion      job completion times and makespan
  * @param deadlines       how jobs with deadlines fared
  * @param owners          what the owners lost to Gleaner's attempts
@@ -31,7 +32,8 @@ import java.util.OptionalLong;
  * @param timeline        the cluster at every round, in time order
  */
 public record SimulationReport(String cluster, long seed, int jobsSubmitted, int jobsCompleted,
-                               List<String> unfinishedJobs, AttemptCounts counts, CompletionStats completion,
+                               List<String> unfinishedJobs, AttemptCounts counts, QosCounts qos,
+                               CompletionStats completion,
                                Deadlines deadlines, OwnerImpact owners, double dissatisfaction, double fairness,
                                OptionalLong plannerCpuNanos, Instant endTime, long rounds, String decisionDigest,
                                List<TimelinePoint> timeline) {
@@ -42,6 +44,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
     public SimulationReport {
         Objects.requireNonNull(cluster, "cluster");
         Objects.requireNonNull(counts, "counts");
+        Objects.requireNonNull(qos, "qos");
         Objects.requireNonNull(completion, "completion");
         Objects.requireNonNull(deadlines, "deadlines");
         Objects.requireNonNull(owners, "owners");
@@ -57,7 +60,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
      * inputs (and that only in-process runs have): what two runs that should agree are compared on.
      */
     public SimulationReport withoutPlannerCpu() {
-        return new SimulationReport(cluster, seed, jobsSubmitted, jobsCompleted, unfinishedJobs, counts, completion,
+        return new SimulationReport(cluster, seed, jobsSubmitted, jobsCompleted, unfinishedJobs, counts, qos, completion,
                 deadlines, owners, dissatisfaction, fairness, OptionalLong.empty(), endTime, rounds, decisionDigest,
                 timeline);
     }
@@ -74,7 +77,8 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
 
     /**
      * The run's metrics in report order. A metric with nothing to measure (no completed job, no map, no deadline,
-     * no planner CPU time) is NaN.
+     * no planner CPU time, no QoS controller for the controller's kills, throttles and raises) is NaN. Without a
+     * controller every kill is the node's own OOM kill.
      */
     public List<MetricValue> metrics() {
         boolean none = !completion.any();
@@ -89,6 +93,10 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
                 new MetricValue("makespan_s", "makespan", "s", seconds(completion.makespan(), none), false),
                 new MetricValue("relaunched_task_pct", "relaunched tasks", "%", 100 * counts.relaunchedShare(), false),
                 new MetricValue("killed_attempts", "killed attempts", "", counts.killedAttempts(), false),
+                new MetricValue("qos_kills", "QoS controller kills", "", controlled(qos.controllerKills()), false),
+                new MetricValue("node_oom_kills", "node OOM kills", "", qos.nodeOomKills(), false),
+                new MetricValue("qos_throttles", "QoS CPU throttles", "", controlled(qos.throttles()), false),
+                new MetricValue("qos_raises", "QoS CPU limit raises", "", controlled(qos.raises()), false),
                 new MetricValue("remote_map_pct", "remote map attempts", "%", 100 * counts.remoteMapShare(), false),
                 new MetricValue("chunk_moves", "chunk moves", "", counts.chunkMoves(), false),
                 new MetricValue("locality_pct", "locality (COSHH)", "%", 100 * (1 - counts.remoteMapShare()), true),
@@ -111,6 +119,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
                 jobs: %d submitted, %d completed, %d unfinished
                 tasks: %d; decisions: %d (%d duplicate); attempts: %d started, %d refused, %d killed
                 remote maps: %d of %d (%.1f%%); relaunched tasks: %d
+                QoS controller %s: %d kills, %d throttles, %d raises; node OOM kills: %d
                 job completion time: mean %s, p50 %s, p95 %s, p99 %s
                 makespan: %s
                 owners short of CPU: %.1f%% of node time, %.1f core-s
@@ -121,10 +130,15 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
                 counts.failedAttempts(), counts.killedAttempts(),
                 counts.remoteMapAttempts(), counts.mapAttempts(),
                 counts.mapAttempts() == 0 ? 0 : 100 * counts.remoteMapShare(), counts.relaunchedTasks(),
+                qos.mode(), qos.controllerKills(), qos.throttles(), qos.raises(), qos.nodeOomKills(),
                 seconds(completion.mean()), seconds(completion.p50()), seconds(completion.p95()),
                 seconds(completion.p99()), seconds(completion.makespan()),
                 owners.nodeMillis() == 0 ? 0 : 100 * owners.violationShare(), owners.shortfallCoreSeconds(),
                 decisionDigest);
+    }
+
+    private double controlled(long count) {
+        return qos.controlled() ? count : Double.NaN;
     }
 
     private static double seconds(Duration d, boolean undefined) {

@@ -1,29 +1,83 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.qos.core.QosMode;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Settings of one simulation run.
  *
  * @param heartbeatPeriod the period P of the round grid (notes/lockstep.md); a whole number of milliseconds
  * @param seed            seed of the run's one random generator
+ * @param qos             the QoS controller the nodes obey ({@link QosMode}, with {@code QosSettings.defaults()});
+ *                        empty ({@value #NO_QOS}) for none: the node's own OOM kill only, as before
  */
-public record SimulationSettings(Duration heartbeatPeriod, long seed) {
+public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos) {
 
     /** Hadoop's heartbeat period, 3 s of event time. */
     public static final Duration DEFAULT_HEARTBEAT_PERIOD = Duration.ofSeconds(3);
 
+    /** The name of "no QoS controller" in configuration and in reports. */
+    public static final String NO_QOS = "none";
+
     public SimulationSettings {
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
+        Objects.requireNonNull(qos, "qos");
         if (heartbeatPeriod.toMillis() < 1 || heartbeatPeriod.toNanos() % 1_000_000 != 0) {
             throw new IllegalArgumentException("heartbeatPeriod must be a whole number of milliseconds >= 1, was "
                     + heartbeatPeriod);
         }
     }
 
-    /** The default period with {@code seed}. */
+    /** Settings without a QoS controller. */
+    public SimulationSettings(Duration heartbeatPeriod, long seed) {
+        this(heartbeatPeriod, seed, Optional.empty());
+    }
+
+    /** The default period with {@code seed}, without a QoS controller. */
     public static SimulationSettings withSeed(long seed) {
         return new SimulationSettings(DEFAULT_HEARTBEAT_PERIOD, seed);
+    }
+
+    /** These settings with the QoS controller {@code value} (empty for none). */
+    public SimulationSettings withQos(Optional<QosMode> value) {
+        return new SimulationSettings(heartbeatPeriod, seed, value);
+    }
+
+    /** The configuration name of {@link #qos}: {@value #NO_QOS}, {@code salamander} or {@code cuckoo}. */
+    public String qosName() {
+        return qosName(qos);
+    }
+
+    /** The configuration name of {@code qos}: {@value #NO_QOS}, {@code salamander} or {@code cuckoo}. */
+    public static String qosName(Optional<QosMode> qos) {
+        return qos.map(QosMode::configValue).orElse(NO_QOS);
+    }
+
+    /**
+     * The QoS setting named {@code value}: {@value #NO_QOS} (empty) or a {@link QosMode} (case-insensitive,
+     * surrounding blanks ignored).
+     *
+     * @throws IllegalArgumentException naming the value and the allowed names
+     */
+    public static Optional<QosMode> parseQos(String value) {
+        Objects.requireNonNull(value, "qos");
+        var wanted = value.strip().toLowerCase(Locale.ROOT);
+        if (wanted.equals(NO_QOS)) {
+            return Optional.empty();
+        }
+        return Arrays.stream(QosMode.values())
+                .filter(mode -> mode.configValue().equals(wanted))
+                .findFirst()
+                .or(() -> {
+                    throw new IllegalArgumentException("unknown QoS controller '" + value + "'; expected one of "
+                            + Stream.concat(Stream.of(NO_QOS), Arrays.stream(QosMode.values())
+                                    .map(QosMode::configValue)).collect(Collectors.joining(", ")));
+                });
     }
 }

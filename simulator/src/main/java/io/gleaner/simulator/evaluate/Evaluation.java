@@ -26,7 +26,7 @@ public final class Evaluation {
                 int index = runs.size();
                 var simulation = new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
                         InProcessPlannerLink.of(policy, spec.pools(), seed),
-                        SimulationSettings.withSeed(seed),
+                        SimulationSettings.withSeed(seed).withQos(spec.qos()),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();
                 runs.add(new PolicyRun(policy.configValue(), report));
