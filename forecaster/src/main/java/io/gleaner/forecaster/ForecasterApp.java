@@ -5,12 +5,11 @@ import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.forecaster.topology.ForecasterTopology;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
-import java.time.Duration;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,15 +27,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class ForecasterApp implements AutoCloseable {
 
-    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
-    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Logger log = LoggerFactory.getLogger(ForecasterApp.class);
 
     private final ForecasterConfig config;
     private final Forecaster forecaster;
-    private final Topology topology;
-    private final KafkaStreams streams;
+    private final StreamsStage stage;
 
     /** A forecaster stage with the stop-gap learner, whose serdes talk to the registry of {@code config}. */
     public ForecasterApp(ForecasterConfig config) {
@@ -50,12 +46,8 @@ public final class ForecasterApp implements AutoCloseable {
     public ForecasterApp(ForecasterConfig config, SchemaRegistryClient registry, Forecaster forecaster) {
         this.config = Objects.requireNonNull(config, "config");
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
-        this.topology = ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config, forecaster);
-        this.streams = new KafkaStreams(topology, streamsProperties(config));
-        streams.setUncaughtExceptionHandler(exception -> {
-            log.error("forecaster {} stops after an unexpected error", config.applicationId(), exception);
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        var topology = ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config, forecaster);
+        this.stage = new StreamsStage("forecaster", config.applicationId(), topology, streamsProperties(config));
     }
 
     /** The Kafka Streams settings ({@link ForecasterConfig#streamsProperties()}), as the tests use them. */
@@ -70,29 +62,27 @@ public final class ForecasterApp implements AutoCloseable {
                         + " staleness {}, margins {}) on {}", config.applicationId(), forecaster.name(),
                 settings.window(), settings.refitPeriod(), settings.step(), settings.horizon(), settings.quantile(),
                 settings.staleness(), settings.margins(), config.bootstrapServers());
-        streams.start();
+        stage.start();
     }
 
     /** Adds a JVM shutdown hook that closes the forecaster. */
     public void closeOnShutdown() {
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+        stage.closeOnShutdown(this::close);
     }
 
     /** The Kafka Streams state (CREATED, RUNNING, ...). */
     public KafkaStreams.State state() {
-        return streams.state();
+        return stage.state();
     }
 
     /** The topology this app runs. */
     public Topology topology() {
-        return topology;
+        return stage.topology();
     }
 
-    /** Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}. */
+    /** Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}. */
     @Override
     public void close() {
-        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
-        log.info("forecaster {} {}", config.applicationId(),
-                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+        stage.close();
     }
 }

@@ -5,6 +5,7 @@ import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,8 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class PlannerApp implements AutoCloseable {
 
-    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
-    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     /** How long the startup check waits for the cluster to describe the input topics. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
@@ -44,8 +42,7 @@ public final class PlannerApp implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PlannerApp.class);
 
     private final PlannerConfig config;
-    private final Topology topology;
-    private final KafkaStreams streams;
+    private final StreamsStage stage;
 
     /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
     public PlannerApp(PlannerConfig config) {
@@ -55,12 +52,8 @@ public final class PlannerApp implements AutoCloseable {
     /** A planner whose serdes talk to {@code registry} (e.g. an in-memory one shared with an in-JVM run). */
     public PlannerApp(PlannerConfig config, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
-        this.topology = PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config);
-        this.streams = new KafkaStreams(topology, streamsProperties(config));
-        streams.setUncaughtExceptionHandler(exception -> {
-            log.error("planner {} stops after an unexpected error", config.applicationId(), exception);
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        var topology = PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config);
+        this.stage = new StreamsStage("planner", config.applicationId(), topology, streamsProperties(config));
     }
 
     /**
@@ -98,33 +91,32 @@ public final class PlannerApp implements AutoCloseable {
         log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",
                 config.applicationId(), config.policy().configValue(), config.policySettings().pools(),
                 config.policySettings().localityDelay(), config.policySettings().coshh(), config.bootstrapServers());
-        streams.start();
+        stage.start();
     }
 
     /** Adds a JVM shutdown hook that closes the planner. */
     public void closeOnShutdown() {
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+        stage.closeOnShutdown(this::close);
     }
 
     /** The Kafka Streams state (CREATED, RUNNING, ...). */
     public KafkaStreams.State state() {
-        return streams.state();
+        return stage.state();
     }
 
     /** The topology this app runs. */
     public Topology topology() {
-        return topology;
+        return stage.topology();
     }
 
     /**
-     * Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}. The member leaves the
+     * Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}. The member leaves the
      * consumer group so that a restarted planner takes over its task at once instead of after the session
      * timeout.
      */
     @Override
     public void close() {
-        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
-        log.info("planner {} {}", config.applicationId(), closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+        stage.close();
     }
 
     private static int partitions(Admin admin, String topic) {

@@ -4,12 +4,11 @@ import io.gleaner.qos.topology.QosSerdes;
 import io.gleaner.qos.topology.QosTopology;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
-import java.time.Duration;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.util.Objects;
 import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,14 +24,11 @@ import org.slf4j.LoggerFactory;
  */
 public final class QosApp implements AutoCloseable {
 
-    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
-    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Logger log = LoggerFactory.getLogger(QosApp.class);
 
     private final QosConfig config;
-    private final Topology topology;
-    private final KafkaStreams streams;
+    private final StreamsStage stage;
 
     /** A QoS controller stage whose serdes talk to the registry of {@code config}. */
     public QosApp(QosConfig config) {
@@ -42,12 +38,8 @@ public final class QosApp implements AutoCloseable {
     /** A QoS controller stage whose serdes talk to {@code registry}. */
     public QosApp(QosConfig config, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
-        this.topology = QosTopology.build(config.topics(), QosSerdes.with(registry), config);
-        this.streams = new KafkaStreams(topology, streamsProperties(config));
-        streams.setUncaughtExceptionHandler(exception -> {
-            log.error("QoS controller {} stops after an unexpected error", config.applicationId(), exception);
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        var topology = QosTopology.build(config.topics(), QosSerdes.with(registry), config);
+        this.stage = new StreamsStage("QoS controller", config.applicationId(), topology, streamsProperties(config));
     }
 
     /** The Kafka Streams settings ({@link QosConfig#streamsProperties()}), as the tests use them. */
@@ -60,29 +52,27 @@ public final class QosApp implements AutoCloseable {
         log.info("starting QoS controller {} ({} every {} ms, safety margins cpu {} ram {}, actions on {}) on {}",
                 config.applicationId(), config.mode().configValue(), config.periodMs(), config.cpuSafetyMargin(),
                 config.ramSafetyMargin(), config.topics().qosActions().name(), config.bootstrapServers());
-        streams.start();
+        stage.start();
     }
 
     /** Adds a JVM shutdown hook that closes the QoS controller. */
     public void closeOnShutdown() {
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+        stage.closeOnShutdown(this::close);
     }
 
     /** The Kafka Streams state (CREATED, RUNNING, ...). */
     public KafkaStreams.State state() {
-        return streams.state();
+        return stage.state();
     }
 
     /** The topology this app runs. */
     public Topology topology() {
-        return topology;
+        return stage.topology();
     }
 
-    /** Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}. */
+    /** Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}. */
     @Override
     public void close() {
-        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
-        log.info("QoS controller {} {}", config.applicationId(),
-                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT);
+        stage.close();
     }
 }

@@ -4,6 +4,7 @@ import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.ingest.adapter.AdapterApp;
 import io.gleaner.ingest.adapter.AdapterConfig;
 import io.gleaner.ingest.mapping.Mapping;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -151,7 +152,7 @@ final class IngestCommand implements Callable<Integer> {
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(AdapterApp.CLOSE_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
+            latch.await(StreamsStage.CLOSE_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

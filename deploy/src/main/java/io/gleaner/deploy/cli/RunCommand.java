@@ -6,6 +6,7 @@ import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
@@ -140,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
 
     private static void awaitQuietly(CountDownLatch latch) {
         try {
-            latch.await(PlannerApp.CLOSE_TIMEOUT.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
+            latch.await(StreamsStage.CLOSE_TIMEOUT.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

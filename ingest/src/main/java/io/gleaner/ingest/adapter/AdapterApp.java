@@ -4,6 +4,7 @@ import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.ingest.validation.ValidationRule;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StreamsStage;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -19,7 +20,6 @@ import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
-import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,8 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class AdapterApp implements AutoCloseable {
 
-    /** How long {@link #close()} waits for Kafka Streams to commit and stop. */
-    public static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(30);
 
     /** How long the startup check waits for the cluster to describe the source topic. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
@@ -47,8 +45,7 @@ public final class AdapterApp implements AutoCloseable {
 
     private final AdapterConfig config;
     private final Mapping mapping;
-    private final Topology topology;
-    private final KafkaStreams streams;
+    private final StreamsStage stage;
 
     /**
      * An adapter that loads its mapping from {@link AdapterConfig#mapping()} and whose serdes talk to the schema
@@ -68,13 +65,9 @@ public final class AdapterApp implements AutoCloseable {
     public AdapterApp(AdapterConfig config, Mapping mapping, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
         this.mapping = Objects.requireNonNull(mapping, "mapping");
-        this.topology = AdapterTopology.build(config.sourceTopic(), config.topics(), mapping,
+        var topology = AdapterTopology.build(config.sourceTopic(), config.topics(), mapping,
                 AdapterSerdes.with(registry), config);
-        this.streams = new KafkaStreams(topology, streamsProperties(config));
-        streams.setUncaughtExceptionHandler(exception -> {
-            log.error("ingest adapter {} stops after an unexpected error", config.applicationId(), exception);
-            return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
-        });
+        this.stage = new StreamsStage("ingest adapter", config.applicationId(), topology, streamsProperties(config));
     }
 
     /**
@@ -114,22 +107,22 @@ public final class AdapterApp implements AutoCloseable {
         log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.applicationId(),
                 config.sourceTopic(), mapping.format().configValue(), mapping.name(),
                 config.topics().nodesUtilization().name(), config.bootstrapServers());
-        streams.start();
+        stage.start();
     }
 
     /** Adds a JVM shutdown hook that closes the adapter. */
     public void closeOnShutdown() {
-        Runtime.getRuntime().addShutdownHook(new Thread(this::close, config.applicationId() + "-shutdown"));
+        stage.closeOnShutdown(this::close);
     }
 
     /** The Kafka Streams state (CREATED, RUNNING, ...). */
     public KafkaStreams.State state() {
-        return streams.state();
+        return stage.state();
     }
 
     /** The topology this app runs. */
     public Topology topology() {
-        return topology;
+        return stage.topology();
     }
 
     /** The mapping this app reads records with. */
@@ -152,7 +145,7 @@ public final class AdapterApp implements AutoCloseable {
         for (var rule : ValidationRule.values()) {
             counts.put(MapAndValidateProcessor.operationName(rule), 0L);
         }
-        streams.metrics().forEach((name, metric) -> {
+        stage.metrics().forEach((name, metric) -> {
             if (!name.group().equals(MapAndValidateProcessor.METRICS_GROUP) || !name.name().endsWith("-total")) {
                 return;
             }
@@ -165,14 +158,13 @@ public final class AdapterApp implements AutoCloseable {
     }
 
     /**
-     * Stops processing, committing what was processed, within {@link #CLOSE_TIMEOUT}, and leaves the consumer
+     * Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}, and leaves the consumer
      * group so that the other instances take the tasks over at once.
      */
     @Override
     public void close() {
         var counts = counts();
-        var closed = streams.close(new KafkaStreams.CloseOptions().timeout(CLOSE_TIMEOUT).leaveGroup(true));
-        log.info("ingest adapter {} {}; counts {}", config.applicationId(),
-                closed ? "closed" : "did not close within " + CLOSE_TIMEOUT, counts);
+        stage.close();
+        log.info("ingest adapter {} counted {}", config.applicationId(), counts);
     }
 }
