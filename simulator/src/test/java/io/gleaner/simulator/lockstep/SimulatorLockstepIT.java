@@ -214,7 +214,11 @@ class SimulatorLockstepIT {
                 .toList();
         assertThat(classes).extracting(JobClass::getClassification)
                 .contains(Classification.PRIMARY, Classification.SECONDARY);
-        assertThat(classes).allSatisfy(c -> assertThat(c.getRatesByNode()).containsOnlyKeys("n1", "n2", "n3"));
+        // A class is published with the nodes its queuing process had seen when it solved: fewer than all three
+        // when it solved before every node had beaten (or after the planner's task was set up again and the
+        // queuing process rebuilt); the last publication covers the whole cluster.
+        assertThat(classes).allSatisfy(c -> assertThat(c.getRatesByNode().keySet()).isSubsetOf("n1", "n2", "n3"));
+        assertThat(classes.get(classes.size() - 1).getRatesByNode()).containsOnlyKeys("n1", "n2", "n3");
         var planDecoder = AvroSerde.of(ClassPlan.class, registry).deserializer();
         var plans = readAll(topics.plans().name()).stream()
                 .map(r -> planDecoder.deserialize(r.topic(), r.value()))
