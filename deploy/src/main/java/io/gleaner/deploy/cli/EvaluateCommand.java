@@ -125,7 +125,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "Salamander's Algorithm 3 (throttle CPU, kill latest-scheduled on RAM); cuckoo, kill on any "
                     + "violation. With a controller, nodes offer the planner what the owners leave less a 10%% safety "
                     + "margin, and the node's own OOM kill stays as the last resort; the table counts both kinds of "
-                    + "kill. In-process only (default: ${DEFAULT-VALUE}).")
+                    + "kill. The controller runs in the simulator, in-process or beside the Kafka stages with "
+                    + "--through-kafka (default: ${DEFAULT-VALUE}).")
     String qos;
 
     @Option(names = "--through-kafka",
@@ -214,10 +215,6 @@ final class EvaluateCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw usage("--qos: " + e.getMessage());
         }
-        if (mode.isPresent() && throughKafka) {
-            throw usage("--qos " + mode.get().configValue() + " runs in-process only; --through-kafka needs --qos "
-                    + SimulationSettings.NO_QOS);
-        }
         return mode;
     }
 
@@ -258,7 +255,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     var topics = Topics.withPrefix(kafka.topics().prefix() + "eval" + index + ".");
                     var settings = new DemoSettings(evaluation.jobs().size(), runSeed, cluster, traceLocation(),
                             policy, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS,
-                            users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners());
+                            users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners(),
+                            evaluation.qos());
                     var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
                             environment.registryClient(), embedded.dataDir.resolve("planner-state-" + index))
                             .run(settings, p -> progress.accept(new EvaluationProgress(index, total,

@@ -168,7 +168,8 @@ public final class DemoRun {
                 report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
                         new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
                                 BARRIER_POLL), registry,
-                        new SimulationSettings(settings.heartbeatPeriod(), settings.seed()), progress);
+                        new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos()),
+                        progress);
                 wall = Duration.ofNanos(System.nanoTime() - started);
                 awaitCaughtUp(admin, forecasterConfig.applicationId(), topics.nodesUtilization().name());
                 awaitProfiles(expectedProfiles(trace.jobs(), report));

@@ -2,12 +2,14 @@ package io.gleaner.deploy.demo;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.qos.core.QosMode;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.evaluate.OwnerSource;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 
@@ -24,10 +26,12 @@ import java.util.function.UnaryOperator;
  * @param users            gives each job of the trace its user
  * @param pools            the users' min shares and weights (the Fair policy's pools, COSHH's share metrics)
  * @param owners           the owners' load of the cluster for the trace's jobs
+ * @param qos              the QoS controller the simulated nodes obey (empty: none)
  */
 public record DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy,
                            Duration heartbeatPeriod, long commitIntervalMs, UnaryOperator<Job> users,
-                           List<Pool> pools, BiFunction<ClusterSpec, List<Job>, OwnerSource> owners) {
+                           List<Pool> pools, BiFunction<ClusterSpec, List<Job>, OwnerSource> owners,
+                           Optional<QosMode> qos) {
 
     /** A cluster whose whole capacity is spare. */
     public static final BiFunction<ClusterSpec, List<Job>, OwnerSource> NO_OWNERS = (cluster, jobs) -> OwnerSource.NONE;
@@ -49,6 +53,7 @@ public record DemoSettings(int jobs, long seed, String cluster, String trace, Po
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(owners, "owners");
+        Objects.requireNonNull(qos, "qos");
         pools = List.copyOf(pools);
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be >= 1, was " + jobs);
@@ -56,6 +61,14 @@ public record DemoSettings(int jobs, long seed, String cluster, String trace, Po
         if (commitIntervalMs < 0) {
             throw new IllegalArgumentException("commitIntervalMs must be >= 0, was " + commitIntervalMs);
         }
+    }
+
+    /** A demo whose nodes obey no QoS controller. */
+    public DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy, Duration heartbeatPeriod,
+                        long commitIntervalMs, UnaryOperator<Job> users, List<Pool> pools,
+                        BiFunction<ClusterSpec, List<Job>, OwnerSource> owners) {
+        this(jobs, seed, cluster, trace, policy, heartbeatPeriod, commitIntervalMs, users, pools, owners,
+                Optional.empty());
     }
 
     /** A demo without owners, with the trace's users and no pools. */

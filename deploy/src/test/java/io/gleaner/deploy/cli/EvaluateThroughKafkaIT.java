@@ -39,6 +39,25 @@ class EvaluateThroughKafkaIT {
                 .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("in-process/runs.csv")));
     }
 
+    @Test
+    void throughKafkaWithAQosControllerGivesTheMetricsOfTheInProcessRun(@TempDir Path dir) throws IOException {
+        // The controller runs in the simulator either way; the planner sees its margin in the heartbeats.
+        var common = new String[] {"evaluate", "--jobs", "12", "--policies", "fair", "--owner-scale", "4",
+            "--qos", "salamander"};
+
+        var inProcess = execute(concat(common, "--out", dir.resolve("in-process").toString()));
+        var overKafka = execute(concat(common, "--through-kafka", "--data-dir", dir.resolve("data").toString(),
+                "--out", dir.resolve("kafka").toString()));
+
+        assertThat(inProcess.exitCode()).as(inProcess.err()).isZero();
+        assertThat(overKafka.exitCode()).as(overKafka.err()).isZero();
+        assertThat(EvaluateCommandTest.measuredLeftOut(dir.resolve("kafka/metrics.csv")))
+                .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("in-process/metrics.csv")))
+                .anySatisfy(row -> assertThat(row).startsWith("fair,qos_throttles,"));
+        assertThat(EvaluateCommandTest.measuredLeftOut(dir.resolve("kafka/runs.csv")))
+                .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("in-process/runs.csv")));
+    }
+
     private static String[] concat(String[] first, String... rest) {
         var all = new String[first.length + rest.length];
         System.arraycopy(first, 0, all, 0, first.length);
