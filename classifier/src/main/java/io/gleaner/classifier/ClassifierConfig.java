@@ -6,12 +6,11 @@ import static io.gleaner.schemas.streams.StageSettings.text;
 
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * The classifier stage's settings, validated here and nowhere else. Each field has a named default and a namespaced
@@ -121,19 +120,8 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
      * its sources.
      */
     public Properties streamsProperties() {
-        var props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
-        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
-        if (!instanceId.isEmpty()) {
-            // Kafka Streams suffixes it with each stream thread's index.
-            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
-        }
-        return props;
+        return StageSettings.streamsProperties(applicationId, bootstrapServers, stateDir, commitIntervalMs,
+                streamThreads, instanceId);
     }
 
     /** The topic catalogue with this configuration's prefix. */

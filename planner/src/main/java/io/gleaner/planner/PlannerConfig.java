@@ -12,13 +12,13 @@ import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -185,23 +185,16 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
      * each input's event-time field through the extractors the topology sets on its sources.
      */
     public Properties streamsProperties() {
-        var props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        // One stream thread, a static member whose id is the application id: the planner is one instance per
+        // application id, so a restarted planner takes its task over at once instead of waiting for the old
+        // member's session to time out (and KafkaStreams can only make a static member leave the group on close).
+        // A second instance with the same id fences the first, which is what a singleton wants.
+        var props = StageSettings.streamsProperties(applicationId, bootstrapServers, stateDir, commitIntervalMs, 1,
+                applicationId);
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "0");
-        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, "1");
         // The stream thread commits only between polls; with the default 100 ms poll a quiet planner holds a
         // finished round's placements back until the poll times out. A short poll lets it commit right away.
         props.put(StreamsConfig.POLL_MS_CONFIG, "5");
-        // Static membership: the planner is one instance per application id, so a restarted planner takes its
-        // task over at once instead of waiting for the old member's session to time out (and KafkaStreams can
-        // only make a static member leave the group on close). A second instance with the same id fences the
-        // first, which is what a singleton wants.
-        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), applicationId);
         return props;
     }
 

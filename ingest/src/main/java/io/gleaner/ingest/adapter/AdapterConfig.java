@@ -8,12 +8,12 @@ import static io.gleaner.schemas.streams.StageSettings.text;
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.processor.UsePartitionTimeOnInvalidTimestamp;
 
@@ -192,20 +192,10 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
      * is set.
      */
     public Properties streamsProperties() {
-        var props = new Properties();
-        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
-        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
-        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
-        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
-        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
-        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        var props = StageSettings.streamsProperties(applicationId, bootstrapServers, stateDir, commitIntervalMs,
+                streamThreads, instanceId);
         props.put(StreamsConfig.DEFAULT_TIMESTAMP_EXTRACTOR_CLASS_CONFIG,
                 UsePartitionTimeOnInvalidTimestamp.class.getName());
-        if (!instanceId.isEmpty()) {
-            // Kafka Streams appends the thread's number for each stream thread's consumer.
-            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
-        }
         return props;
     }
 

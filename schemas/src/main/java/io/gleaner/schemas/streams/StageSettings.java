@@ -1,13 +1,18 @@
 package io.gleaner.schemas.streams;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.streams.StreamsConfig;
 
 /**
  * What every stage's configuration reads and checks the same way: settings from properties (a missing key takes its
- * fallback, a bad value is an error naming the key and the value) and names that end up in topic names.
+ * fallback, a bad value is an error naming the key and the value), names that end up in topic names, and the Kafka
+ * Streams settings they all run with.
  */
 public final class StageSettings {
 
@@ -15,6 +20,27 @@ public final class StageSettings {
     private static final Pattern LEGAL_NAME = Pattern.compile("[a-zA-Z0-9._-]+");
 
     private StageSettings() {
+    }
+
+    /**
+     * The Kafka Streams settings every stage runs with: exactly-once (v2), explicit names for every internal resource
+     * (KIP-1111), and these values; with a non-empty {@code instanceId} the stream threads' consumers are static
+     * group members (Kafka Streams suffixes the id with each thread's index). A stage adds what is its own.
+     */
+    public static Properties streamsProperties(String applicationId, String bootstrapServers, Path stateDir,
+                                               long commitIntervalMs, int streamThreads, String instanceId) {
+        var props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        if (!instanceId.isEmpty()) {
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
+        }
+        return props;
     }
 
     /** Whether {@code value} may be part of a Kafka topic name: letters, digits, '.', '_' or '-'. */
