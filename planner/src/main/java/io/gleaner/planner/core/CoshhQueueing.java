@@ -117,17 +117,9 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */
-    private final CoshhPolicy.ClassSuggestions suggestions = new CoshhPolicy.ClassSuggestions() {
-        @Override
-        public boolean primary(String nodeId, String jobId) {
-            return suggests(primarySets, nodeId, primaryClassOf.get(jobId));
-        }
-
-        @Override
-        public boolean secondary(String nodeId, String jobId) {
-            return suggests(secondarySets, nodeId, secondaryClassOf.get(jobId));
-        }
-    };
+    private final CoshhPolicy.ClassSuggestions suggestions = CoshhPolicy.ClassSuggestions.of(
+            (nodeId, jobId) -> suggests(primarySets, nodeId, primaryClassOf.get(jobId)),
+            (nodeId, jobId) -> suggests(secondarySets, nodeId, secondaryClassOf.get(jobId)));
 
     private static boolean suggests(Map<String, Set<String>> sets, String nodeId, String classId) {
         var classes = sets.get(nodeId);
