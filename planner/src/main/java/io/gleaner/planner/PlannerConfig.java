@@ -10,6 +10,7 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.streams.StageSettings;
@@ -42,7 +43,10 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}), COSHH's seed ({@value #COSHH_SEED},
  *                          default 0), work conservation ({@value #COSHH_WORK_CONSERVING}, default true) and
  *                          history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
- *                          jobs); COSHH uses the pools too, FIFO ignores them all
+ *                          jobs); COSHH uses the pools too, FIFO ignores them all; Salamander's seed
+ *                          ({@value #SALAMANDER_SEED}), tasks per plan ({@value #SALAMANDER_TASK_BUDGET}), local-search
+ *                          moves ({@value #SALAMANDER_MOVE_LIMIT}) and early release
+ *                          ({@value #SALAMANDER_EARLY_RELEASE}), defaults {@link SalamanderSettings#defaults()}
  */
 public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
                             String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -73,6 +77,14 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String COSHH_WORK_CONSERVING = "gleaner.planner.coshh.work-conserving";
     /** Property key of COSHH's history, in jobs ({@link CoshhSettings#historyJobs()}). */
     public static final String COSHH_HISTORY_JOBS = "gleaner.planner.coshh.history-jobs";
+    /** Property key of Salamander's seed ({@link SalamanderSettings#seed()}). */
+    public static final String SALAMANDER_SEED = "gleaner.planner.salamander.seed";
+    /** Property key of Salamander's tasks per plan ({@link SalamanderSettings#taskBudget()}). */
+    public static final String SALAMANDER_TASK_BUDGET = "gleaner.planner.salamander.task-budget";
+    /** Property key of Salamander's local-search moves per plan ({@link SalamanderSettings#moveLimit()}). */
+    public static final String SALAMANDER_MOVE_LIMIT = "gleaner.planner.salamander.move-limit";
+    /** Property key of Salamander's early release, true or false ({@link SalamanderSettings#earlyRelease()}). */
+    public static final String SALAMANDER_EARLY_RELEASE = "gleaner.planner.salamander.early-release";
 
     /** Default {@link #applicationId()}. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
@@ -157,18 +169,28 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
             throw new IllegalArgumentException(FAIR_LOCALITY_DELAY_MS + " must be >= 0, was " + delayMs);
         }
         var coshhDefaults = CoshhSettings.defaults();
-        var workConserving = text(properties, COSHH_WORK_CONSERVING, Boolean.toString(coshhDefaults.workConserving()));
-        if (!workConserving.equals("true") && !workConserving.equals("false")) {
-            throw new IllegalArgumentException(COSHH_WORK_CONSERVING + " must be true or false, was '"
-                    + workConserving + "'");
-        }
+        boolean workConserving = bool(properties, COSHH_WORK_CONSERVING, coshhDefaults.workConserving());
         int historyJobs = intValue(properties, COSHH_HISTORY_JOBS, coshhDefaults.historyJobs());
         if (historyJobs < 1) {
             throw new IllegalArgumentException(COSHH_HISTORY_JOBS + " must be >= 1, was " + historyJobs);
         }
         var coshh = new CoshhSettings(longValue(properties, COSHH_SEED, coshhDefaults.seed()),
-                Boolean.parseBoolean(workConserving), historyJobs);
-        return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh);
+                workConserving, historyJobs);
+        var salamanderDefaults = SalamanderSettings.defaults();
+        var salamander = new SalamanderSettings(salamanderDefaults.window(), salamanderDefaults.replanEvery(),
+                intValue(properties, SALAMANDER_TASK_BUDGET, salamanderDefaults.taskBudget()),
+                longValue(properties, SALAMANDER_MOVE_LIMIT, salamanderDefaults.moveLimit()),
+                longValue(properties, SALAMANDER_SEED, salamanderDefaults.seed()),
+                bool(properties, SALAMANDER_EARLY_RELEASE, salamanderDefaults.earlyRelease()));
+        return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh, salamander);
+    }
+
+    private static boolean bool(Map<String, ?> properties, String key, boolean defaultValue) {
+        var value = text(properties, key, Boolean.toString(defaultValue));
+        if (!value.equals("true") && !value.equals("false")) {
+            throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+        }
+        return Boolean.parseBoolean(value);
     }
 
     /** A new instance of the configured policy with the configured settings. */

@@ -83,7 +83,7 @@ class PlannerConfigTest {
     @Test
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -17,7 +18,7 @@ final class PlannerOptions {
     String applicationId;
 
     @Option(names = "--policy", defaultValue = "fifo",
-            description = "Placement policy: fifo, fair or coshh (default: ${DEFAULT-VALUE}).")
+            description = "Placement policy: fifo, fair, coshh, salamander or cuckoo (default: ${DEFAULT-VALUE}).")
     String policy;
 
     @Option(names = "--pools", paramLabel = "USER:MIN:WEIGHT[,...]",
@@ -33,6 +34,20 @@ final class PlannerOptions {
             description = "Run COSHH's routing (Algorithm 2) as printed: leave a slot idle when no job of the node's "
                     + "suggested classes can use it, instead of giving it to any waiting job (default: off).")
     boolean coshhStrict;
+
+    @Option(names = "--salamander-seed", paramLabel = "S",
+            description = "Seed of the salamander policy's first-fit order and local search (default: 0).")
+    Long salamanderSeed;
+
+    @Option(names = "--salamander-moves", paramLabel = "N",
+            description = "Local-search moves per salamander plan after the first-fit construction; 0 keeps "
+                    + "Algorithm 1's plan (default: " + SalamanderSettings.DEFAULT_MOVE_LIMIT + ").")
+    Long salamanderMoves;
+
+    @Option(names = "--salamander-strict",
+            description = "Release each planned task at its planned start only, instead of as soon as its node has "
+                    + "room for it, in planned order (default: off).")
+    boolean salamanderStrict;
 
     @Option(names = "--locality-delay-ms", paramLabel = "MS",
             description = "How long the fair policy lets a job wait for a node holding its input before it runs a map "
@@ -61,7 +76,14 @@ final class PlannerOptions {
         if (coshhSeed != null) {
             coshh = coshh.withSeed(coshhSeed);
         }
-        return settings.withCoshh(coshh);
+        var salamander = settings.salamander().withEarlyRelease(!salamanderStrict);
+        if (salamanderSeed != null) {
+            salamander = salamander.withSeed(salamanderSeed);
+        }
+        if (salamanderMoves != null) {
+            salamander = salamander.withMoveLimit(salamanderMoves);
+        }
+        return settings.withCoshh(coshh).withSalamander(salamander);
     }
 
     PlannerConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {

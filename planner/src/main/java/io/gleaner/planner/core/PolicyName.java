@@ -13,7 +13,11 @@ public enum PolicyName {
     /** Fair sharing between users' pools with min shares, weights and delay scheduling ({@link FairPolicy}). */
     FAIR("fair", FairPolicy::new),
     /** COSHH: job classes matched to nodes by an LP, routing in two stages ({@link CoshhPolicy}). */
-    COSHH("coshh", CoshhPolicy::new);
+    COSHH("coshh", CoshhPolicy::new),
+    /** Salamander's holistic planner: every queued task planned over the forecast window ({@link SalamanderPolicy}). */
+    SALAMANDER("salamander", SalamanderPolicy::new),
+    /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first ({@link CuckooPolicy}). */
+    CUCKOO("cuckoo", settings -> new CuckooPolicy());
 
     private final String configValue;
     private final Function<PolicySettings, PlacementPolicy> factory;
@@ -42,7 +46,7 @@ public enum PolicyName {
      * The policy named {@code value} (case-insensitive, surrounding blanks ignored).
      *
      * @throws IllegalArgumentException naming the value and the allowed names, e.g.
-     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair, coshh}
+     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo}
      */
     public static PolicyName parse(String value) {
         Objects.requireNonNull(value, "policy");

@@ -16,8 +16,10 @@ import java.util.Objects;
  * @param localityDelay how long {@link FairPolicy}'s delay scheduling lets a job wait for a node-local map before it
  *                      may launch maps elsewhere, >= 0 (0 turns delay scheduling off)
  * @param coshh         what {@link CoshhPolicy} needs besides the pools
+ * @param salamander    what {@link SalamanderPolicy} needs
  */
-public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh) {
+public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
+                             SalamanderSettings salamander) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -34,6 +36,7 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         Objects.requireNonNull(pools, "pools");
         Objects.requireNonNull(localityDelay, "localityDelay");
         Objects.requireNonNull(coshh, "coshh");
+        Objects.requireNonNull(salamander, "salamander");
         pools = List.copyOf(pools);
         var users = new HashMap<String, Pool>();
         for (var pool : pools) {
@@ -46,29 +49,39 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         }
     }
 
-    /** Pools and a locality delay, COSHH's defaults. */
+    /** Pools, a locality delay and COSHH's settings, Salamander's defaults. */
+    public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh) {
+        this(pools, localityDelay, coshh, SalamanderSettings.defaults());
+    }
+
+    /** Pools and a locality delay, COSHH's and Salamander's defaults. */
     public PolicySettings(List<Pool> pools, Duration localityDelay) {
         this(pools, localityDelay, CoshhSettings.defaults());
     }
 
-    /** No pools, the default locality delay, COSHH's defaults. */
+    /** No pools, the default locality delay, COSHH's and Salamander's defaults. */
     public static PolicySettings defaults() {
         return new PolicySettings(List.of(), DEFAULT_LOCALITY_DELAY);
     }
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay, coshh);
+        return new PolicySettings(value, localityDelay, coshh, salamander);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value, coshh);
+        return new PolicySettings(pools, value, coshh, salamander);
     }
 
     /** These settings with other COSHH settings. */
     public PolicySettings withCoshh(CoshhSettings value) {
-        return new PolicySettings(pools, localityDelay, value);
+        return new PolicySettings(pools, localityDelay, value, salamander);
+    }
+
+    /** These settings with other Salamander settings. */
+    public PolicySettings withSalamander(SalamanderSettings value) {
+        return new PolicySettings(pools, localityDelay, coshh, value);
     }
 
     /** The pools by user. */

@@ -1,5 +1,6 @@
 package io.gleaner.planner.events;
 
+import io.gleaner.planner.core.Admission;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
@@ -12,6 +13,7 @@ import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.schemas.avro.ChunkRef;
+import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -146,6 +148,17 @@ public final class EventMapping {
                         .map(move -> new io.gleaner.schemas.avro.ChunkMove(chunkRef(move.chunk()),
                                 move.fromNode().orElse(null), move.toNode()))
                         .toList())
+                .build();
+    }
+
+    /** An admission as the {@code jobs.admissions} topic carries it. */
+    public static JobAdmission jobAdmission(Admission admission) {
+        return JobAdmission.newBuilder()
+                .setJobId(admission.jobId())
+                .setTime(admission.time())
+                .setAccepted(admission.accepted())
+                .setEstimatedCompletion(admission.estimatedCompletion().orElse(null))
+                .setReason(admission.reason().orElse(null))
                 .build();
     }
 

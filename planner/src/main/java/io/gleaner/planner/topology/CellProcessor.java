@@ -6,6 +6,7 @@ import io.gleaner.planner.core.CoshhPolicy;
 import io.gleaner.planner.core.CoshhQueueing;
 import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.PlannerCell;
+import io.gleaner.planner.core.SalamanderPolicy;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobClass;
@@ -92,6 +93,16 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         });
     }
 
+    /** The Salamander policy's answers that changed on this record go to {@code jobs.admissions}, keyed by job. */
+    private void publishAdmissions(long timestamp) {
+        if (states.policy(context) instanceof SalamanderPolicy salamander) {
+            for (var admission : salamander.takeAdmissions()) {
+                context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
+                        timestamp));
+            }
+        }
+    }
+
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
@@ -107,6 +118,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                         placement.epoch()));
             }
             publishClassesAndPlans(record.timestamp());
+            publishAdmissions(record.timestamp());
         } else if (verdict instanceof Verdict.Ignored ignored) {
             log.debug("ignored record of {} with key {}: {}", sourceTopic, record.key(), ignored.why());
         } else {

@@ -2,19 +2,21 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.PlacementDecision;
 import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
 
 /**
- * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, and, from
- * the COSHH policy's queuing process, a job class (null: the class is gone, a tombstone) or a class plan.
+ * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, from the
+ * COSHH policy's queuing process a job class (null: the class is gone, a tombstone) or a class plan, and from the
+ * Salamander policy a job's admission.
  */
 record PlannerOutput(Kind kind, SpecificRecord value) {
 
     /** Where an output goes. */
-    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN }
+    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION }
 
     PlannerOutput {
         Objects.requireNonNull(kind, "kind");
@@ -40,6 +42,10 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
         return new PlannerOutput(Kind.CLASS_PLAN, plan);
     }
 
+    static PlannerOutput of(JobAdmission admission) {
+        return new PlannerOutput(Kind.ADMISSION, admission);
+    }
+
     boolean is(Kind wanted) {
         return kind == wanted;
     }
@@ -62,5 +68,9 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
 
     ClassPlan plan() {
         return (ClassPlan) value;
+    }
+
+    JobAdmission admission() {
+        return (JobAdmission) value;
     }
 }

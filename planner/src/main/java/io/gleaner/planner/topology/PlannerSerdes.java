@@ -3,6 +3,7 @@ package io.gleaner.planner.topology;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -20,7 +21,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                             Serde<TaskReport> taskReport, Serde<PlacementDecision> placementDecision,
                             Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
                             Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
-                            Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile) {
+                            Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile,
+                            Serde<JobAdmission> jobAdmission) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -33,6 +35,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(jobClass, "jobClass");
         Objects.requireNonNull(classPlan, "classPlan");
         Objects.requireNonNull(jobProfile, "jobProfile");
+        Objects.requireNonNull(jobAdmission, "jobAdmission");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -41,6 +44,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                 AvroSerde.of(TaskReport.class, registry), AvroSerde.of(PlacementDecision.class, registry),
                 AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
                 AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
-                AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry));
+                AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry),
+                AvroSerde.of(JobAdmission.class, registry));
     }
 }

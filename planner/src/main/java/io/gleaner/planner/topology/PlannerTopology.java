@@ -91,6 +91,7 @@ public final class PlannerTopology {
                 .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_CLASS), Branched.as("classes"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.CLASS_PLAN), Branched.as("plans"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.ADMISSION), Branched.as("admissions"))
                 .defaultBranch(Branched.as("placements"));
         outputs.get("outputs-placements")
                 .mapValues(PlannerOutput::placement, Named.as("placement-values"))
@@ -107,6 +108,10 @@ public final class PlannerTopology {
         outputs.get("outputs-plans")
                 .mapValues(PlannerOutput::plan, Named.as("plan-values"))
                 .to(topics.plans().name(), Produced.with(Serdes.String(), serdes.classPlan()).withName("plans-sink"));
+        outputs.get("outputs-admissions")
+                .mapValues(PlannerOutput::admission, Named.as("admission-values"))
+                .to(topics.jobsAdmissions().name(),
+                        Produced.with(Serdes.String(), serdes.jobAdmission()).withName("admissions-sink"));
         return builder.build();
     }
 

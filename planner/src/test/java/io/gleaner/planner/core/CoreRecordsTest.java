@@ -131,7 +131,7 @@ class CoreRecordsTest {
     void shouldListTheAllowedPoliciesWhenTheNameIsUnknown() {
         assertThatThrownBy(() -> PolicyName.parse("fiffo"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo");
     }
 
     @Test

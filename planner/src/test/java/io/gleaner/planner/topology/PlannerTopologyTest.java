@@ -204,6 +204,30 @@ class PlannerTopologyTest {
     }
 
     @Test
+    void shouldPublishEachJobsAdmissionUnderTheSalamanderPolicy() {
+        driver.close();
+        start(PlannerConfig.from(Map.of(
+                PlannerConfig.POLICY, "salamander",
+                PlannerConfig.STATE_DIR, stateDir.resolve("salamander").toString(),
+                PlannerConfig.TOPIC_PREFIX, "test.")));
+        var admissions = driver.createOutputTopic(topics.jobsAdmissions().name(), new StringDeserializer(),
+                serdes.jobAdmission().deserializer());
+        submit(job("j1", 1_000, 2, 1));
+
+        beat(heartbeat("n1", 3_000, 4));
+
+        assertThat(ids(placements.readValuesToList())).containsExactly("j1/m/0/0", "j1/m/1/0");
+        var answers = admissions.readRecordsToList();
+        assertThat(answers).extracting(TestRecord::key).containsExactly("j1");
+        var answer = answers.get(0).value();
+        assertThat(answer.getAccepted()).isTrue();
+        assertThat(answer.getTime()).isEqualTo(Instant.ofEpochMilli(3_000));
+        assertThat(answer.getEstimatedCompletion()).isAfter(Instant.ofEpochMilli(3_000));
+        assertThat(answer.getReason()).isNull();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
     void shouldKeepTheLocalityWaitInTheJobsStore() {
         startFair("");
         // map 0's chunk is on n1, map 1's on n2; n3 asks

@@ -1,0 +1,187 @@
+package io.gleaner.planner.core;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * Salamander's holistic scheduler (Handaoui et al., CCGrid 2020, §III-B and §III-C) as a placement policy: plan every
+ * task of the queued jobs over the forecast window ({@link HolisticPlanning}), then release each planned task on its
+ * node, with its chunk moved there first.
+ *
+ * <p><b>Re-planning</b> (issue 7: "when jobs arrive, forecasts change or tasks are relaunched"): on the first heartbeat
+ * after a job arrived, an attempt must run again, or a node appeared, and otherwise every
+ * {@link SalamanderSettings#replanEvery()} of event time (forecasts are refreshed hourly, tasks end early or late).
+ * Running tasks stay where they are; everything not yet started may move. Plans are made on heartbeats, from the
+ * nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
+ *
+ * <p><b>Release.</b> On a node's heartbeat, its planned tasks are taken in planned order (start, then job, kind,
+ * index); each that is runnable (a reduce once its job's maps all succeeded) and fits the node's free slots, CPU and
+ * RAM now is placed, while the others wait. With {@link SalamanderSettings#earlyRelease()} (the default) a task may
+ * start before its planned start: the plan's steps are minutes and many tasks run seconds, so waiting for the
+ * planned start would leave the capacity the plan counted on idle; the plan still decides where each task runs and
+ * in which order. Without it, only tasks whose planned start has come are released.
+ *
+ * <p><b>Data placement</b> (§III-C): a map whose chunk has no replica on its node carries a {@link ChunkMove} of
+ * the chunk to the node (from a replica the executor picks), so it reads locally once it starts.
+ *
+ * <p><b>Admission.</b> Every plan answers the jobs it considered ({@link Admission}); an answer that differs from
+ * the job's previous one waits in {@link #takeAdmissions()} (the last per job) until the stage publishes it.
+ */
+public final class SalamanderPolicy implements PlacementPolicy {
+
+    private final SalamanderSettings settings;
+    private final HolisticPlanning planning;
+    private final TreeMap<String, NodeState> nodes = new TreeMap<>();
+    private final Map<String, JobProgress> jobs = new HashMap<>();
+    private final Map<String, HolisticPlanning.Launch> running = new HashMap<>();
+    private final Map<String, Admission> answered = new HashMap<>();
+    private final Map<String, Admission> unpublished = new LinkedHashMap<>();
+    private Map<String, List<PlannedTask>> toRelease = Map.of();
+    private HolisticPlan plan = HolisticPlan.EMPTY;
+    private boolean built;
+    private boolean dirty = true;
+    private Instant nextPlan = Instant.EPOCH;
+
+    public SalamanderPolicy(PolicySettings settings) {
+        this.settings = Objects.requireNonNull(settings, "settings").salamander();
+        this.planning = new HolisticPlanning(this.settings);
+    }
+
+    /** The latest plan, for inspection. */
+    public HolisticPlan plan() {
+        return plan;
+    }
+
+    /** The admissions that changed since the last call, the latest per job, in the order they changed. */
+    public List<Admission> takeAdmissions() {
+        var changed = List.copyOf(unpublished.values());
+        unpublished.clear();
+        return changed;
+    }
+
+    @Override
+    public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+        if (!built) {
+            return;
+        }
+        if (after.isEmpty()) {
+            before.ifPresent(done -> forget(done.jobId()));
+            return;
+        }
+        var now = after.get();
+        jobs.put(now.jobId(), now);
+        if (before.isEmpty() || relaunches(now) > relaunches(before.get())) {
+            dirty = true;
+        }
+    }
+
+    private static int relaunches(JobProgress progress) {
+        return progress.maps().relaunch().size() + progress.reduces().relaunch().size();
+    }
+
+    private void forget(String jobId) {
+        jobs.remove(jobId);
+        answered.remove(jobId);
+        unpublished.remove(jobId);
+        running.values().removeIf(launch -> launch.jobId().equals(jobId));
+    }
+
+    @Override
+    public PlacementResult place(PlanningState state, Instant now) {
+        if (!built) {
+            // Built from the queue on the first heartbeat (also after a restart), then kept by onProgress.
+            state.queue().forEach(progress -> jobs.put(progress.jobId(), progress));
+            built = true;
+        }
+        var node = state.node();
+        if (nodes.put(node.nodeId(), node) == null) {
+            dirty = true;
+        }
+        if (dirty || !now.isBefore(nextPlan)) {
+            replan(state.outlook(), now);
+        }
+        var free = node.free();
+        int freeSlots = node.freeSlots();
+        var placed = new ArrayList<Placement>();
+        var planned = toRelease.getOrDefault(node.nodeId(), List.of());
+        for (var iterator = planned.iterator(); iterator.hasNext() && freeSlots > 0; ) {
+            var task = iterator.next();
+            if (!settings.earlyRelease() && task.start().isAfter(now)) {
+                break;
+            }
+            var progress = jobs.get(task.jobId());
+            if (progress == null || isStarted(progress, task)) {
+                iterator.remove();
+                continue;
+            }
+            if (task.kind() == TaskKind.REDUCE && !progress.maps().allSucceeded()) {
+                continue;
+            }
+            var job = progress.job();
+            var demand = job.group(task.kind()).orElseThrow().demand();
+            if (!free.fits(demand)) {
+                continue;
+            }
+            var attempt = new TaskAttempt(job.jobId(), task.kind(), task.taskIndex(),
+                    progress.phase(task.kind()).latestAttempt(task.taskIndex()));
+            var placement = Placement.of(job, attempt, node.nodeId(), now, PolicyName.SALAMANDER.configValue());
+            var chunk = placement.chunk();
+            var group = job.group(task.kind()).orElseThrow();
+            if (chunk.isPresent() && group.hasLocality() && !group.isLocal(task.taskIndex(), node.nodeId())) {
+                placement = placement.withChunkMoves(List.of(new ChunkMove(chunk.get(), Optional.empty(),
+                        node.nodeId())));
+            }
+            placed.add(placement);
+            running.put(task.taskId(), new HolisticPlanning.Launch(task.jobId(), task.kind(), task.taskIndex(),
+                    node.nodeId(), now, stepsOf(task)));
+            iterator.remove();
+            free = free.minus(demand);
+            freeSlots--;
+        }
+        return new PlacementResult(placed, List.of());
+    }
+
+    /** Whether the planned task has an attempt placed since the plan, or needs none: it is not waiting. */
+    private static boolean isStarted(JobProgress progress, PlannedTask task) {
+        var phase = progress.phase(task.kind());
+        int index = task.taskIndex();
+        return index >= phase.count() || phase.isLaunched(index) && !phase.relaunch().contains(index);
+    }
+
+    private int stepsOf(PlannedTask task) {
+        var step = settings.window().step();
+        return (int) Math.max(1, Duration.between(task.start(), task.end()).dividedBy(step));
+    }
+
+    private void replan(CapacityOutlook outlook, Instant now) {
+        var queue = jobs.values().stream().sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
+        running.values().removeIf(launch -> !jobs.containsKey(launch.jobId()));
+        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running, outlook);
+        var release = new HashMap<String, List<PlannedTask>>();
+        plan.byNode().forEach((nodeId, tasks) -> release.put(nodeId, new ArrayList<>(
+                tasks.stream().filter(task -> !task.running()).toList())));
+        toRelease = release;
+        record(plan.admissions());
+        dirty = false;
+        nextPlan = now.plus(settings.replanEvery());
+    }
+
+    private void record(Collection<Admission> admissions) {
+        for (var admission : admissions) {
+            var previous = answered.put(admission.jobId(), admission);
+            if (previous == null || admission.differsFrom(previous)) {
+                unpublished.remove(admission.jobId());
+                unpublished.put(admission.jobId(), admission);
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package io.gleaner.planner.core;
+
+import io.gleaner.planner.salamander.Window;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What {@link SalamanderPolicy} needs.
+ *
+ * @param window       the planning window T (Salamander §III-B1, Table I: 480 steps of 3 minutes)
+ * @param replanEvery  re-plan at least this often in event time, even when nothing arrived, so that the plan follows
+ *                     refreshed forecasts and tasks that ran longer or shorter than estimated; > 0
+ * @param taskBudget   the most tasks not yet running that one plan takes, jobs in arrival order (a job that does
+ *                     not fit in the rest waits, unanswered, for a later plan; the first job is taken whatever its
+ *                     size); >= 1. The paper's largest instance had 2,500 tasks (§IV, Fig. 4).
+ * @param moveLimit    local-search moves per plan after the first-fit-decreasing construction; 0 keeps Algorithm 1's
+ *                     schedule
+ * @param seed         seeds the construction's node order and the local search (mixed with the plan's time)
+ * @param earlyRelease release a planned task as soon as its node has room for it now, in planned order, instead of
+ *                     waiting for its planned start (the plan's step is minutes, tasks often run seconds)
+ */
+public record SalamanderSettings(Window window, Duration replanEvery, int taskBudget, long moveLimit, long seed,
+                                 boolean earlyRelease) {
+
+    /** Default {@link #taskBudget()}: the paper's largest instance. */
+    public static final int DEFAULT_TASK_BUDGET = 2_500;
+
+    /** Default {@link #moveLimit()}: a few thousand moves, a fraction of a second on 2,500 tasks. */
+    public static final long DEFAULT_MOVE_LIMIT = 2_000;
+
+    public SalamanderSettings {
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(replanEvery, "replanEvery");
+        if (replanEvery.isNegative() || replanEvery.isZero()) {
+            throw new IllegalArgumentException("replanEvery must be > 0, was " + replanEvery);
+        }
+        if (taskBudget < 1) {
+            throw new IllegalArgumentException("taskBudget must be >= 1, was " + taskBudget);
+        }
+        if (moveLimit < 0) {
+            throw new IllegalArgumentException("moveLimit must be >= 0, was " + moveLimit);
+        }
+    }
+
+    /** The paper's window, a re-plan every step, the default budgets, seed 0, early release on. */
+    public static SalamanderSettings defaults() {
+        var window = Window.DAY_OF_3_MINUTE_STEPS;
+        return new SalamanderSettings(window, window.step(), DEFAULT_TASK_BUDGET, DEFAULT_MOVE_LIMIT, 0, true);
+    }
+
+    /** These settings with another seed. */
+    public SalamanderSettings withSeed(long value) {
+        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, value, earlyRelease);
+    }
+
+    /** These settings with early release on or off. */
+    public SalamanderSettings withEarlyRelease(boolean value) {
+        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, seed, value);
+    }
+
+    /** These settings with another local-search move limit. */
+    public SalamanderSettings withMoveLimit(long value) {
+        return new SalamanderSettings(window, replanEvery, taskBudget, value, seed, earlyRelease);
+    }
+
+    /** These settings with another window; the re-plan period stays. */
+    public SalamanderSettings withWindow(Window value) {
+        return new SalamanderSettings(value, replanEvery, taskBudget, moveLimit, seed, earlyRelease);
+    }
+}

@@ -1,0 +1,169 @@
+package io.gleaner.planner.core;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalDouble;
+
+import static io.gleaner.planner.core.PlannerFixtures.at;
+import static io.gleaner.planner.core.PlannerFixtures.idleNode;
+import static io.gleaner.planner.core.PlannerFixtures.job;
+import static io.gleaner.planner.core.PlannerFixtures.maps;
+import static io.gleaner.planner.core.PlannerFixtures.mapsOn;
+import static io.gleaner.planner.core.PlannerFixtures.node;
+import static io.gleaner.planner.core.PlannerFixtures.outcome;
+import static io.gleaner.planner.core.PlannerFixtures.reduces;
+import static io.gleaner.planner.core.PlannerFixtures.res;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SalamanderPolicyTest {
+
+    private static SalamanderPolicy salamander(SalamanderSettings settings) {
+        return new SalamanderPolicy(PolicySettings.defaults().withSalamander(settings));
+    }
+
+    private static List<Placement> placed(Verdict verdict) {
+        return verdict.placements();
+    }
+
+    @Test
+    void shouldRunEveryTaskOnItsPlannedNodeAndMoveEachChunkThatIsNotThere() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        // Chunk t has its one replica on n1 when t is even, on n2 when odd.
+        var layout = new ChunkLayout(List.of("n1", "n2"), 0, 1);
+        var job = job("j1", at(0), mapsOn(6, layout), reduces(1));
+        cell.onJob(job);
+
+        var placements = new ArrayList<Placement>();
+        placements.addAll(placed(cell.onHeartbeat(idleNode("n1", at(3)))));
+        var plan = policy.plan();
+        placements.addAll(placed(cell.onHeartbeat(idleNode("n2", at(3)))));
+
+        assertThat(placements).extracting(Placement::kind).containsOnly(TaskKind.MAP).hasSize(6);
+        for (var placement : placements) {
+            var planned = plan.tasks().stream()
+                    .filter(task -> task.kind() == TaskKind.MAP && task.taskIndex() == placement.taskIndex())
+                    .findFirst().orElseThrow();
+            assertThat(placement.nodeId()).isEqualTo(planned.nodeId());
+            boolean local = layout.isLocal(placement.taskIndex(), placement.nodeId());
+            assertThat(placement.chunkMoves()).hasSize(local ? 0 : 1);
+            placement.chunkMoves().forEach(move -> {
+                assertThat(move.toNode()).isEqualTo(placement.nodeId());
+                assertThat(move.chunk()).isEqualTo(placement.chunk().orElseThrow());
+            });
+        }
+        var admissions = policy.takeAdmissions();
+        assertThat(admissions).extracting(Admission::jobId).containsExactly("j1");
+        assertThat(admissions.get(0).accepted()).isTrue();
+        assertThat(admissions.get(0).estimatedCompletion().orElseThrow()).isAfter(at(3));
+        assertThat(policy.takeAdmissions()).as("taken once").isEmpty();
+    }
+
+    @Test
+    void shouldRunTheReducesOnlyOnceTheMapsSucceeded() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        cell.onJob(job("j1", at(0), maps(2), reduces(1)));
+        var mapsPlaced = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+        assertThat(mapsPlaced).extracting(Placement::kind).containsExactly(TaskKind.MAP, TaskKind.MAP);
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(6))))).isEmpty();
+
+        mapsPlaced.forEach(p -> cell.onOutcome(outcome(p, TaskOutcome.State.SUCCEEDED, at(8))));
+        var reduce = placed(cell.onHeartbeat(idleNode("n1", at(9))));
+
+        assertThat(reduce).extracting(Placement::decisionId).containsExactly("j1/r/0/0");
+    }
+
+    @Test
+    void shouldRejectAJobWhoseTaskNeedsMoreRamThanAnyNodeCanSpareAndSayWhy() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        cell.onJob(job("big", at(0), maps(2, res(1, 128))));
+        cell.onJob(job("small", at(1), maps(2)));
+
+        var placements = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+
+        assertThat(placements).extracting(Placement::jobId).containsOnly("small").hasSize(2);
+        var admissions = policy.takeAdmissions();
+        var big = admissions.stream().filter(a -> a.jobId().equals("big")).findFirst().orElseThrow();
+        assertThat(big.accepted()).isFalse();
+        assertThat(big.reason().orElseThrow()).contains("131072 MiB of RAM").contains("65536 MiB");
+        assertThat(admissions.stream().filter(a -> a.jobId().equals("small")).findFirst().orElseThrow().accepted())
+                .isTrue();
+    }
+
+    @Test
+    void shouldPlanOnTheForecastAndLeaveANodeWithNothingSpareAlone() {
+        CapacityOutlook outlook = (nodeId, resource, time) -> OptionalDouble.of(nodeId.equals("n1") ? 0.0 : 1.0);
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), outlook);
+        cell.onJob(job("j1", at(0), maps(4)));
+
+        var onN1 = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+        var onN2 = placed(cell.onHeartbeat(idleNode("n2", at(3))));
+
+        assertThat(onN1).isEmpty();
+        assertThat(onN2).hasSize(4);
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2");
+    }
+
+    @Test
+    void shouldWaitForThePlannedStartWithoutEarlyReleaseAndNotWithIt() {
+        for (boolean early : new boolean[] {false, true}) {
+            var policy = salamander(SalamanderSettings.defaults().withEarlyRelease(early));
+            var cell = new PlannerCell(policy, new InMemoryPlannerState());
+            // 10 cores each on a 16-core node: one at a time, so the second is planned a step (3 min) later.
+            cell.onJob(job("j1", at(0), maps(2, res(10, 1))));
+            var first = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+            assertThat(first).hasSize(1);
+            cell.onOutcome(outcome(first.get(0), TaskOutcome.State.SUCCEEDED, at(30)));
+
+            var atOneMinute = placed(cell.onHeartbeat(idleNode("n1", at(60))));
+            var secondStart = policy.plan().tasks().stream()
+                    .filter(task -> task.taskIndex() != first.get(0).taskIndex())
+                    .map(PlannedTask::start).findFirst().orElseThrow();
+
+            if (early) {
+                assertThat(atOneMinute).hasSize(1);
+            } else {
+                assertThat(secondStart).isAfter(at(60));
+                assertThat(atOneMinute).isEmpty();
+                assertThat(placed(cell.onHeartbeat(idleNode("n1", secondStart)))).hasSize(1);
+            }
+        }
+    }
+
+    @Test
+    void shouldPlanAFailedAttemptAgainAndPlaceItsNextAttempt() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        cell.onJob(job("j1", at(0), maps(1)));
+        var first = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+        assertThat(first).extracting(Placement::decisionId).containsExactly("j1/m/0/0");
+
+        cell.onOutcome(outcome(first.get(0), TaskOutcome.State.KILLED, at(4)));
+        var again = placed(cell.onHeartbeat(node("n1", at(6), 8, res(16, 64))));
+
+        assertThat(again).extracting(Placement::decisionId).containsExactly("j1/m/0/1");
+    }
+
+    @Test
+    void shouldPlanTheSameWayTwice() {
+        var plans = new ArrayList<HolisticPlan>();
+        for (int run = 0; run < 2; run++) {
+            var policy = salamander(SalamanderSettings.defaults().withSeed(7));
+            var cell = new PlannerCell(policy, new InMemoryPlannerState());
+            for (int j = 0; j < 5; j++) {
+                cell.onJob(job("j" + j, at(j), maps(3 + j, res(2, 4)), reduces(2)));
+            }
+            for (var id : List.of("n1", "n2", "n3")) {
+                cell.onHeartbeat(node(id, at(3), 2, res(4, 16)));
+            }
+            plans.add(policy.plan());
+        }
+        assertThat(plans.get(0)).isEqualTo(plans.get(1));
+        assertThat(plans.get(0).tasks()).isNotEmpty();
+    }
+}
