@@ -2,6 +2,7 @@ package io.gleaner.planner.core;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
@@ -39,7 +40,7 @@ public record HolisticPlan(Instant start, Duration step, int steps, List<Planned
     public TreeMap<String, List<PlannedTask>> byNode() {
         var byNode = new TreeMap<String, List<PlannedTask>>();
         for (var task : tasks) {
-            byNode.computeIfAbsent(task.nodeId(), id -> new java.util.ArrayList<>()).add(task);
+            byNode.computeIfAbsent(task.nodeId(), id -> new ArrayList<>()).add(task);
         }
         return byNode;
     }
