@@ -150,7 +150,7 @@ final class HolisticPlanning {
             instanceNodes.add(node(nodes.get(n), now, outlook, pinnedCpu[n], pinnedRam[n]));
         }
         var instance = new Instance(window, instanceNodes, jobs, SafetyMargin.NONE, pinned);
-        var schedule = solver().solve(instance, budget(now));
+        var schedule = jobs.isEmpty() ? new Schedule(Map.of()) : solver().solve(instance, budget(now));
         return readBack(now, instance, schedule, pending, sliced, refs, nodeIndex);
     }
 

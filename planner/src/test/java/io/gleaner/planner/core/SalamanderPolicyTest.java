@@ -16,6 +16,7 @@ import static io.gleaner.planner.core.PlannerFixtures.outcome;
 import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 class SalamanderPolicyTest {
 
@@ -147,6 +148,24 @@ class SalamanderPolicyTest {
         var again = placed(cell.onHeartbeat(node("n1", at(6), 8, res(16, 64))));
 
         assertThat(again).extracting(Placement::decisionId).containsExactly("j1/m/0/1");
+    }
+
+    @Test
+    void shouldKeepARunningTaskPinnedAndPlanNothingOnceTheQueueIsEmpty() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        cell.onJob(job("j1", at(0), maps(1)));
+        var placed = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+        assertThat(placed).hasSize(1);
+
+        // A step later the map still runs: the plan pins it where it is and has nothing else to place.
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(3 + 180))))).isEmpty();
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::running, PlannedTask::nodeId)
+                .containsExactly(tuple(true, "n1"));
+
+        cell.onOutcome(outcome(placed.get(0), TaskOutcome.State.SUCCEEDED, at(200)));
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(3 + 360))))).isEmpty();
+        assertThat(policy.plan().tasks()).isEmpty();
     }
 
     @Test
