@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,7 +29,11 @@ import java.util.TreeMap;
  * RAM now is placed, while the others wait. With {@link SalamanderSettings#earlyRelease()} (the default) a task may
  * start before its planned start: the plan's steps are minutes and many tasks run seconds, so waiting for the
  * planned start would leave the capacity the plan counted on idle; the plan still decides where each task runs and
- * in which order. Without it, only tasks whose planned start has come are released.
+ * in which order. Without it, only tasks whose planned start has come are released. With it, a node that has
+ * released all of its own planned tasks and still has room takes the earliest planned tasks of other nodes (they
+ * start sooner here than where they were planned, and the next plan would move them anyway), rather than idling
+ * until the next plan; only a node the plan gives work to takes any, so a node the forecast leaves no room on
+ * stays alone.
  *
  * <p><b>Data placement</b> (§III-C): a map whose chunk has no replica on its node carries a {@link ChunkMove} of
  * the chunk to the node (from a replica the executor picks), so it reads locally once it starts.
@@ -109,13 +114,34 @@ public final class SalamanderPolicy implements PlacementPolicy {
         if (dirty || !now.isBefore(nextPlan)) {
             replan(state.outlook(), now);
         }
-        var free = node.free();
-        int freeSlots = node.freeSlots();
-        var placed = new ArrayList<Placement>();
-        var planned = toRelease.getOrDefault(node.nodeId(), List.of());
-        for (var iterator = planned.iterator(); iterator.hasNext() && freeSlots > 0; ) {
+        var room = new Room(node, now);
+        release(room, toRelease.getOrDefault(node.nodeId(), List.of()));
+        if (settings.earlyRelease() && room.hasSpace() && toRelease.containsKey(node.nodeId())) {
+            // Its own tasks are out and room is left: take the earliest planned tasks of other nodes, as the next
+            // plan would move them here anyway.
+            var others = new ArrayList<PlannedTask>();
+            toRelease.forEach((nodeId, tasks) -> {
+                if (!nodeId.equals(node.nodeId())) {
+                    others.addAll(tasks);
+                }
+            });
+            others.sort(Comparator.comparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER));
+            for (var task : release(room, others)) {
+                toRelease.get(task.nodeId()).remove(task);
+            }
+        }
+        return new PlacementResult(room.placed, List.of());
+    }
+
+    /**
+     * Places the tasks of {@code planned} that can start now, in order, while the node has room; drops from
+     * {@code planned} those that no longer wait. Returns the tasks it placed.
+     */
+    private List<PlannedTask> release(Room room, List<PlannedTask> planned) {
+        var released = new ArrayList<PlannedTask>();
+        for (var iterator = planned.iterator(); iterator.hasNext() && room.hasSpace(); ) {
             var task = iterator.next();
-            if (!settings.earlyRelease() && task.start().isAfter(now)) {
+            if (!settings.earlyRelease() && task.start().isAfter(room.now)) {
                 break;
             }
             var progress = jobs.get(task.jobId());
@@ -127,27 +153,51 @@ public final class SalamanderPolicy implements PlacementPolicy {
                 continue;
             }
             var job = progress.job();
-            var demand = job.group(task.kind()).orElseThrow().demand();
-            if (!free.fits(demand)) {
+            var group = job.group(task.kind()).orElseThrow();
+            if (!room.free.fits(group.demand())) {
                 continue;
             }
+            var nodeId = room.node.nodeId();
             var attempt = new TaskAttempt(job.jobId(), task.kind(), task.taskIndex(),
                     progress.phase(task.kind()).latestAttempt(task.taskIndex()));
-            var placement = Placement.of(job, attempt, node.nodeId(), now, PolicyName.SALAMANDER.configValue());
+            var placement = Placement.of(job, attempt, nodeId, room.now, PolicyName.SALAMANDER.configValue());
             var chunk = placement.chunk();
-            var group = job.group(task.kind()).orElseThrow();
-            if (chunk.isPresent() && group.hasLocality() && !group.isLocal(task.taskIndex(), node.nodeId())) {
-                placement = placement.withChunkMoves(List.of(new ChunkMove(chunk.get(), Optional.empty(),
-                        node.nodeId())));
+            if (chunk.isPresent() && group.hasLocality() && !group.isLocal(task.taskIndex(), nodeId)) {
+                placement = placement.withChunkMoves(List.of(new ChunkMove(chunk.get(), Optional.empty(), nodeId)));
             }
-            placed.add(placement);
+            room.take(placement);
             running.put(task.taskId(), new HolisticPlanning.Launch(task.jobId(), task.kind(), task.taskIndex(),
-                    node.nodeId(), now, stepsOf(task)));
+                    nodeId, room.now, stepsOf(task)));
             iterator.remove();
-            free = free.minus(demand);
+            released.add(task);
+        }
+        return released;
+    }
+
+    /** What one heartbeat's node has left, and what it placed. */
+    private static final class Room {
+        private final NodeState node;
+        private final Instant now;
+        private final List<Placement> placed = new ArrayList<>();
+        private Resources free;
+        private int freeSlots;
+
+        Room(NodeState node, Instant now) {
+            this.node = node;
+            this.now = now;
+            this.free = node.free();
+            this.freeSlots = node.freeSlots();
+        }
+
+        boolean hasSpace() {
+            return freeSlots > 0 && free.cpus() > Resources.CPU_TOLERANCE && free.memoryBytes() > 0;
+        }
+
+        void take(Placement placement) {
+            placed.add(placement);
+            free = free.minus(placement.demand());
             freeSlots--;
         }
-        return new PlacementResult(placed, List.of());
     }
 
     /** Whether the planned task has an attempt placed since the plan, or needs none: it is not waiting. */

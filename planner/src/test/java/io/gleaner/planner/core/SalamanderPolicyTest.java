@@ -108,6 +108,13 @@ class SalamanderPolicyTest {
         assertThat(onN1).isEmpty();
         assertThat(onN2).hasSize(4);
         assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2");
+
+        // More work than n2 has room for now: it waits for n2 rather than going to n1.
+        cell.onJob(job("j2", at(4), maps(4)));
+        assertThat(placed(cell.onHeartbeat(node("n2", at(6), 0, res(0, 0))))).isEmpty();
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(6))))).isEmpty();
+        assertThat(policy.plan().tasks()).filteredOn(task -> task.jobId().equals("j2"))
+                .extracting(PlannedTask::nodeId).containsOnly("n2");
     }
 
     @Test
@@ -166,6 +173,24 @@ class SalamanderPolicyTest {
         cell.onOutcome(outcome(placed.get(0), TaskOutcome.State.SUCCEEDED, at(200)));
         assertThat(placed(cell.onHeartbeat(idleNode("n1", at(3 + 360))))).isEmpty();
         assertThat(policy.plan().tasks()).isEmpty();
+    }
+
+    @Test
+    void shouldLetANodeThatRanOutOfPlannedTasksTakeTheEarliestOfAnotherNode() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        // Half a node each: two maps fit a node at once, so the plan spreads the four over both nodes.
+        cell.onJob(job("j1", at(0), maps(4, res(8, 4))));
+        assertThat(placed(cell.onHeartbeat(node("n1", at(3), 0, res(16, 64))))).isEmpty();
+        assertThat(placed(cell.onHeartbeat(node("n2", at(3), 0, res(16, 64))))).isEmpty();
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n1", "n2")
+                .contains("n1", "n2");
+
+        // n2 frees up before n1 does (here: it grew to 32 cores): its two, then n1's two.
+        var grown = new NodeState("n2", at(6), "rack-1", List.of(), res(32, 64), 2.0, 8, res(32, 64), 8, List.of());
+        var onN2 = placed(cell.onHeartbeat(grown));
+
+        assertThat(onN2).extracting(Placement::taskIndex).containsExactlyInAnyOrder(0, 1, 2, 3);
     }
 
     @Test
