@@ -42,9 +42,9 @@ import org.slf4j.LoggerFactory;
  *       stage publishes spare 0 there), when stale, or when there is no forecast; capped to [0, 1].</li>
  * </ul>
  *
- * <p>Warm-up: at the first round, before recording it, the owners' use before the run ({@link OwnerLoad#history()},
- * e.g. the trace wrapped around backwards) over the warm-up period before each node's first owner sample is put in
- * the history, one sample per whole step (the time-weighted mean of the owners' step function over the step, clamped
+ * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
+ * ({@link OwnerLoad#history()}, e.g. the trace wrapped around backwards) over the warm-up period before each node's
+ * first owner sample (or the first round, if earlier) is put in the history, one sample per whole step (the time-weighted mean of the owners' step function over the step, clamped
  * to [0, 1] as the nodes report it), with the refits it would have made, so that a forecast is in force from the
  * first round. A node the load has no sample of at all has owners that use nothing, before the run too: it gets
  * zeros over the warm-up period before the first round. A node with samples in the run but no history gets no
@@ -132,9 +132,12 @@ public final class OwnerForecasts implements CapacityOutlook {
     public void observe(List<Utilization> samples) {
         Objects.requireNonNull(samples, "samples");
         if (!started) {
-            started = true;
-            samples.stream().filter(s -> s.source() == Utilization.Source.REGULAR).map(Utilization::time)
-                    .min(Instant::compareTo).ifPresent(first -> warmUp(samples, first.toEpochMilli()));
+            var first = samples.stream().filter(s -> s.source() == Utilization.Source.REGULAR)
+                    .map(Utilization::time).min(Instant::compareTo);
+            if (first.isPresent()) {
+                started = true;
+                warmUp(samples, first.get().toEpochMilli());
+            }
         }
         for (var sample : samples) {
             if (sample.source() == Utilization.Source.REGULAR) {
@@ -266,7 +269,8 @@ public final class OwnerForecasts implements CapacityOutlook {
             } else {
                 seeded++;
             }
-            long endMs = run.isEmpty() ? firstRoundMs : run.get(0).time().toEpochMilli();
+            // The history ends at the node's first owner sample, or at the first round if that comes first.
+            long endMs = run.isEmpty() ? firstRoundMs : Math.min(firstRoundMs, run.get(0).time().toEpochMilli());
             stepMeans(node, history, endMs - warmUpMs, endMs);
         }
         log.info("owner forecasts warmed up on {} of history before {}: {} nodes from the owners' history, {} with "

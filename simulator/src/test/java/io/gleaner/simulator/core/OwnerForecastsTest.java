@@ -299,6 +299,33 @@ class OwnerForecastsTest {
     }
 
     @Test
+    void theWarmUpOfANodeWhoseOwnersStartAfterTheFirstRoundEndsAtTheFirstRound() {
+        // n1's owners start an hour into the run, their history just before that; the first round is at T0 + 3 s.
+        var start = T0.plus(Duration.ofHours(1));
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(start, 0.4, 0.2))),
+                Map.of("n1", samples(start.minus(Duration.ofDays(1)), start, Duration.ofMinutes(5), 0.4, 0.2)));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        forecasts.observe(round(T0.plusSeconds(3), "n1", 0, 0));
+
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0);
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.4 - 0.1, within(1e-12));
+    }
+
+    @Test
+    void aRoundWithoutOwnerSamplesDoesNotStartTheWarmUp() {
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.4, 0.2))),
+                Map.of("n1", samples(T0.minus(Duration.ofDays(1)), T0, Duration.ofMinutes(5), 0.4, 0.2)));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        forecasts.observe(List.of(new Utilization("n1", T0.plusSeconds(3), Utilization.Metric.CPU,
+                Utilization.Source.EPHEMERAL, 0.5)));
+        forecasts.observe(round(T0.plusSeconds(6), "n1", 0.4, 0.2));
+
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(6))).hasValueCloseTo(1 - 0.4 - 0.1, within(1e-12));
+    }
+
+    @Test
     void sameRoundsGiveTheSameAnswersWhenEverOrWhetherTheForecastsWereRead() {
         var readEveryHour = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
         var readAtTheEnd = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
