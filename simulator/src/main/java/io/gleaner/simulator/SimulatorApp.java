@@ -56,7 +56,8 @@ public final class SimulatorApp {
 
     /**
      * Runs {@code jobs} on {@code cluster}, with the owners' {@code owners} load, with the planner's core in this
-     * thread running {@code policy} with {@code pools}.
+     * thread running {@code policy} with {@code pools} and reading forecasts of the owners' use warmed up on the
+     * load's history ({@link io.gleaner.simulator.core.OwnerForecasts}).
      *
      * @param progress told after every round
      */
@@ -65,7 +66,7 @@ public final class SimulatorApp {
                                                 Consumer<SimulationProgress> progress) {
         log.info("simulating {} jobs on {} in-process with policy {}, seed {}", jobs.size(), cluster.name(),
                 policy.configValue(), settings.seed());
-        var link = InProcessPlannerLink.of(policy, pools, settings.seed());
+        var link = InProcessPlannerLink.of(policy, pools, settings.seed(), owners);
         return new Simulation(cluster, jobs, owners, pools, link, settings, progress).run();
     }
 

@@ -3,6 +3,7 @@ package io.gleaner.simulator.core;
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +30,14 @@ import org.slf4j.LoggerFactory;
  * how Kafka Streams interleaves the two topics does not matter. Placements are returned sorted by node id, stably,
  * which is the (node id, offset) order the Kafka link reads them in.
  *
+ * <p>Forecasts: the forecaster stage does not run in-process; an {@link OwnerForecasts} stands in for it. Each
+ * round's utilization goes to it before the cell decides, and the cell's policies read it as their
+ * {@link io.gleaner.planner.core.CapacityOutlook} ({@code PlanningState.outlook()}). Every factory gives the cell one
+ * (policies that do not read it, FIFO, Fair and COSHH, decide as without it and cost it no refit); its work on the
+ * samples is not counted in {@link #cpuNanos()}, refits a policy's reads run are (through Kafka they are the
+ * forecaster stage's). Through Kafka ({@code KafkaPlannerLink}) the planner reads the stage's {@code forecasts}
+ * topic instead.
+ *
  * <p>An input the cell finds invalid would be a dead letter in the Kafka app; here it is logged and kept in
  * {@link #invalidInputs()}, since the simulator should never send one.
  */
@@ -36,12 +46,20 @@ public final class InProcessPlannerLink implements PlannerLink {
     private static final Logger log = LoggerFactory.getLogger(InProcessPlannerLink.class);
 
     private final PlannerCell cell;
+    private final OwnerForecasts forecasts;
     private final List<String> invalidInputs = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuNanos;
 
+    /** A link to {@code cell} as it is: no forecasts are fed to it (it reads whatever outlook it was built with). */
     public InProcessPlannerLink(PlannerCell cell) {
         this.cell = Objects.requireNonNull(cell, "cell");
+        this.forecasts = null;
+    }
+
+    private InProcessPlannerLink(PlacementPolicy policy, OwnerForecasts forecasts) {
+        this.forecasts = Objects.requireNonNull(forecasts, "forecasts");
+        this.cell = new PlannerCell(Objects.requireNonNull(policy, "policy"), new InMemoryPlannerState(), forecasts);
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with its default settings. */
@@ -51,20 +69,49 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     /**
      * A link to a new cell running {@code policy} with the users' {@code pools} and a simulation's {@code seed} for
-     * the policies that draw (COSHH's ties and k-means++).
+     * the policies that draw (COSHH's ties and k-means++); its forecasts are not warmed up.
      */
     public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed) {
-        return of(policy, PolicySettings.defaults().withPools(pools)
-                .withCoshh(CoshhSettings.defaults().withSeed(seed)));
+        return of(policy, settings(pools, seed), OwnerForecasts.withoutWarmUp());
+    }
+
+    /**
+     * A link to a new cell running {@code policy} with the users' {@code pools} and a simulation's {@code seed}, whose
+     * forecasts warm up on the history of {@code owners}, the load the simulation runs on.
+     */
+    public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed, OwnerLoad owners) {
+        return of(policy, settings(pools, seed), OwnerForecasts.of(owners));
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */
     public static InProcessPlannerLink of(PolicyName policy, PolicySettings settings) {
-        return new InProcessPlannerLink(new PlannerCell(policy.create(settings), new InMemoryPlannerState()));
+        return of(policy, settings, OwnerForecasts.withoutWarmUp());
+    }
+
+    /** A link to a new cell running {@code policy} with {@code settings} that reads (and is fed) {@code forecasts}. */
+    public static InProcessPlannerLink of(PolicyName policy, PolicySettings settings, OwnerForecasts forecasts) {
+        return new InProcessPlannerLink(policy.create(settings), forecasts);
+    }
+
+    /** A link to a new cell running {@code policy} that reads (and is fed) {@code forecasts}. */
+    public static InProcessPlannerLink of(PlacementPolicy policy, OwnerForecasts forecasts) {
+        return new InProcessPlannerLink(policy, forecasts);
+    }
+
+    private static PolicySettings settings(List<Pool> pools, long seed) {
+        return PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(seed));
+    }
+
+    /** The forecasts the cell reads, empty for a link built around a given cell. */
+    public Optional<OwnerForecasts> forecasts() {
+        return Optional.ofNullable(forecasts);
     }
 
     @Override
     public List<Placement> round(Round round) {
+        if (forecasts != null) {
+            forecasts.observe(round.utilization());
+        }
         long before = threadCpuNanos();
         var placements = decide(round);
         cpuNanos += threadCpuNanos() - before;

@@ -11,31 +11,64 @@ import java.util.TreeMap;
  * sample holds until the next). Before a node's first sample, and on a node without samples, the owners use
  * nothing.
  *
- * @param byNode samples per node id, each list strictly increasing in time
+ * <p>A load may also say what the owners used before the run ({@link #history()}): a trace that wraps around knows
+ * the days before its start. The simulation never plays those samples (its nodes start at the first sample of
+ * {@link #byNode()}); {@link OwnerForecasts} warms up on them, as a forecaster that had been running before would
+ * have.
+ *
+ * @param byNode  samples per node id, each list strictly increasing in time
+ * @param history samples per node id before the run, each list strictly increasing in time and, for a node with
+ *                samples in {@code byNode}, before its first one; the last holds until that first one
  */
-public record OwnerLoad(Map<String, List<OwnerSample>> byNode) {
+public record OwnerLoad(Map<String, List<OwnerSample>> byNode, Map<String, List<OwnerSample>> history) {
 
     /** No owners anywhere: the whole cluster is spare. */
     public static final OwnerLoad NONE = new OwnerLoad(Map.of());
 
     public OwnerLoad {
         Objects.requireNonNull(byNode, "byNode");
-        var copy = new TreeMap<String, List<OwnerSample>>();
-        byNode.forEach((node, samples) -> {
-            var list = List.copyOf(samples);
-            for (int i = 1; i < list.size(); i++) {
-                if (!list.get(i).time().isAfter(list.get(i - 1).time())) {
-                    throw new IllegalArgumentException("owner samples of node " + node + " must increase in time: "
-                            + list.get(i).time() + " follows " + list.get(i - 1).time());
-                }
+        Objects.requireNonNull(history, "history");
+        byNode = increasing(byNode, "owner samples");
+        history = increasing(history, "owner history samples");
+        for (var entry : history.entrySet()) {
+            var samples = entry.getValue();
+            var run = byNode.getOrDefault(entry.getKey(), List.of());
+            if (!samples.isEmpty() && !run.isEmpty() && !samples.get(samples.size() - 1).time()
+                    .isBefore(run.get(0).time())) {
+                throw new IllegalArgumentException("owner history of node " + entry.getKey() + " must end before its "
+                        + "first sample at " + run.get(0).time() + ", its last is at "
+                        + samples.get(samples.size() - 1).time());
             }
-            copy.put(node, list);
-        });
-        byNode = Collections.unmodifiableMap(copy);
+        }
+    }
+
+    /** A load without history. */
+    public OwnerLoad(Map<String, List<OwnerSample>> byNode) {
+        this(byNode, Map.of());
     }
 
     /** The samples of {@code nodeId}, empty when it has none. */
     public List<OwnerSample> of(String nodeId) {
         return byNode.getOrDefault(nodeId, List.of());
+    }
+
+    /** The samples of {@code nodeId} before the run, empty when there are none. */
+    public List<OwnerSample> historyOf(String nodeId) {
+        return history.getOrDefault(nodeId, List.of());
+    }
+
+    private static Map<String, List<OwnerSample>> increasing(Map<String, List<OwnerSample>> byNode, String what) {
+        var copy = new TreeMap<String, List<OwnerSample>>();
+        byNode.forEach((node, samples) -> {
+            var list = List.copyOf(samples);
+            for (int i = 1; i < list.size(); i++) {
+                if (!list.get(i).time().isAfter(list.get(i - 1).time())) {
+                    throw new IllegalArgumentException(what + " of node " + node + " must increase in time: "
+                            + list.get(i).time() + " follows " + list.get(i - 1).time());
+                }
+            }
+            copy.put(node, list);
+        });
+        return Collections.unmodifiableMap(copy);
     }
 }

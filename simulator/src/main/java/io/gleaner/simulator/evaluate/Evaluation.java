@@ -7,7 +7,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 
-/** Runs an {@link EvaluationSpec} in-process: every policy on every seed, one after the other. */
+/**
+ * Runs an {@link EvaluationSpec} in-process: every policy on every seed, one after the other, each planner reading
+ * forecasts of the owners' use warmed up on the load's history ({@link io.gleaner.simulator.core.OwnerForecasts}).
+ */
 public final class Evaluation {
 
     private Evaluation() {
@@ -24,8 +27,9 @@ public final class Evaluation {
         for (var policy : spec.policies()) {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
-                var simulation = new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
-                        InProcessPlannerLink.of(policy, spec.pools(), seed),
+                var owners = spec.owners().forSeed(seed);
+                var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
+                        InProcessPlannerLink.of(policy, spec.pools(), seed, owners),
                         SimulationSettings.withSeed(seed).withQos(spec.qos()),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();

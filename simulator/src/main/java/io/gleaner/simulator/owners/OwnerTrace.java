@@ -130,26 +130,60 @@ public final class OwnerTrace {
      * @param horizon how long the load must cover; rounded up to whole steps
      */
     public OwnerLoad ownerLoad(Duration horizon) {
+        return ownerLoad(horizon, Duration.ZERO);
+    }
+
+    /**
+     * The owners' load over {@code [start, start + horizon)} as {@link #ownerLoad(Duration)} gives it, with
+     * {@code history} before the start ({@link OwnerLoad#history()}): the trace wrapped around backwards, grid point
+     * {@code j mod steps} (taken non-negative) at {@code start + j * step} for the negative j down to
+     * {@code -ceil(history / step)}. The trace is periodic in this model, so the day before the start is the trace's
+     * last day, as the day after its end is its first.
+     *
+     * @param horizon how long the load must cover; rounded up to whole steps
+     * @param history how long before the start the history covers, >= 0 (0: none); rounded up to whole steps
+     */
+    public OwnerLoad ownerLoad(Duration horizon, Duration history) {
         Objects.requireNonNull(horizon, "horizon");
+        Objects.requireNonNull(history, "history");
         if (horizon.isNegative() || horizon.isZero()) {
             throw new IllegalArgumentException("horizon must be > 0, was " + horizon);
         }
-        long stepNanos = step().toNanos();
-        long count = (horizon.toNanos() + stepNanos - 1) / stepNanos;
-        if (count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("horizon " + horizon + " is more than " + Integer.MAX_VALUE + " steps");
+        if (history.isNegative()) {
+            throw new IllegalArgumentException("history must be >= 0, was " + history);
         }
+        int count = stepsIn(horizon, "horizon");
+        int before = stepsIn(history, "history");
         var byNode = new LinkedHashMap<String, List<OwnerSample>>();
+        var earlier = new LinkedHashMap<String, List<OwnerSample>>();
         for (var node : assignment.keySet()) {
-            var c = cpu.get(node);
-            var m = memory.get(node);
-            var samples = new ArrayList<OwnerSample>((int) count);
-            for (int j = 0; j < count; j++) {
-                int k = j % steps;
-                samples.add(new OwnerSample(start().plus(step().multipliedBy(j)), c[k], m[k]));
+            byNode.put(node, samples(node, 0, count));
+            if (before > 0) {
+                earlier.put(node, samples(node, -before, 0));
             }
-            byNode.put(node, samples);
         }
-        return new OwnerLoad(byNode);
+        return new OwnerLoad(byNode, earlier);
+    }
+
+    /** Whole steps in {@code length}, rounded up. */
+    private int stepsIn(Duration length, String name) {
+        long stepNanos = step().toNanos();
+        long count = (length.toNanos() + stepNanos - 1) / stepNanos;
+        if (count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(name + " " + length + " is more than " + Integer.MAX_VALUE + " steps");
+        }
+        return (int) count;
+    }
+
+    /** The samples of {@code node} at {@code start + j * step} for j in [from, to), wrapping around the trace. */
+    private List<OwnerSample> samples(String node, int from, int to) {
+        var c = cpu.get(node);
+        var m = memory.get(node);
+        var samples = new ArrayList<OwnerSample>(to - from);
+        for (int j = from; j < to; j++) {
+            int k = Math.floorMod(j, steps);
+            samples.add(new OwnerSample(start().plus(step().multipliedBy(j)), c[k], m[k]));
+        }
+        return samples;
     }
 }

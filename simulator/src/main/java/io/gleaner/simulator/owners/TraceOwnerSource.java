@@ -1,6 +1,7 @@
 package io.gleaner.simulator.owners;
 
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.OwnerForecastSettings;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.evaluate.OwnerSource;
 import java.io.IOException;
@@ -12,8 +13,9 @@ import java.util.Objects;
 
 /**
  * The owners' load of an evaluation from a VM trace: for each seed, the VMs dealt to the nodes with that seed
- * ({@link OwnerTraces}), covering {@code horizon} from the settings' start (wrapping around the trace). Each seed's
- * load is built once and kept, since every policy of an evaluation runs on the same seeds.
+ * ({@link OwnerTraces}), covering {@code horizon} from the settings' start (wrapping around the trace), with
+ * {@code history} before the start for the in-process forecasts to warm up on ({@link OwnerLoad#history()}). Each
+ * seed's load is built once and kept, since every policy of an evaluation runs on the same seeds.
  */
 public final class TraceOwnerSource implements OwnerSource {
 
@@ -21,25 +23,43 @@ public final class TraceOwnerSource implements OwnerSource {
     private final ClusterSpec cluster;
     private final OwnerTraceSettings settings;
     private final Duration horizon;
+    private final Duration history;
     private final Map<Long, OwnerLoad> bySeed = new HashMap<>();
 
     /**
+     * A source whose loads carry {@link OwnerForecastSettings#DEFAULT_WARM_UP} of history.
+     *
      * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
      * @param settings the rules; their seed is replaced by each run's
      * @param horizon  how long after the settings' start the load must cover
      */
     public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon) {
+        this(location, cluster, settings, horizon, OwnerForecastSettings.DEFAULT_WARM_UP);
+    }
+
+    /**
+     * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
+     * @param settings the rules; their seed is replaced by each run's
+     * @param horizon  how long after the settings' start the load must cover
+     * @param history  how long before the settings' start the load's history covers, >= 0 (0: none)
+     */
+    public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon,
+                            Duration history) {
         this.location = Objects.requireNonNull(location, "location");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.horizon = Objects.requireNonNull(horizon, "horizon");
+        this.history = Objects.requireNonNull(history, "history");
+        if (history.isNegative()) {
+            throw new IllegalArgumentException("history must be >= 0, was " + history);
+        }
     }
 
     @Override
     public OwnerLoad forSeed(long seed) {
         return bySeed.computeIfAbsent(seed, s -> {
             try {
-                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon);
+                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon, history);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the owners' trace " + location + ": " + e.getMessage(), e);
             }

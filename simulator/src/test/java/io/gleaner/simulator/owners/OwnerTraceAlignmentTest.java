@@ -149,6 +149,25 @@ class OwnerTraceAlignmentTest {
     }
 
     @Test
+    void shouldGiveTheTraceWrappedAroundBackwardsAsTheHistoryBeforeTheStart() throws IOException {
+        var trace = build(settings, 1, a, b);
+
+        var load = trace.ownerLoad(Duration.ofSeconds(300 * 3), Duration.ofSeconds(300 * 12 + 1));
+
+        // 12 steps and a second before the start: 13 samples, j = -13 .. -1; sample j is grid point j mod 10 (taken
+        // non-negative: -1 is the trace's last point, 9) at START + 300 j. The run itself is as without history.
+        var history = load.historyOf("n1");
+        assertThat(history).hasSize(13);
+        for (int j = -13; j < 0; j++) {
+            var expected = trace.sample("n1", Math.floorMod(j, 10));
+            assertThat(history.get(j + 13)).isEqualTo(new OwnerSample(START.plusSeconds(300L * j), expected.cpu(),
+                    expected.memory()));
+        }
+        assertThat(load.of("n1")).isEqualTo(trace.ownerLoad(Duration.ofSeconds(300 * 3)).of("n1"));
+        assertThat(trace.ownerLoad(Duration.ofSeconds(300 * 3)).history()).isEmpty();
+    }
+
+    @Test
     void shouldScaleEveryFractionByTheLoadScale() throws IOException {
         var one = build(settings, 1, a, b);
         var heavier = build(settings.withLoadScale(2.0), 1, a, b);

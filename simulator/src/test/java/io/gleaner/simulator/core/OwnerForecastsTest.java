@@ -1,0 +1,427 @@
+package io.gleaner.simulator.core;
+
+import static io.gleaner.planner.core.CapacityOutlook.Resource.CPU;
+import static io.gleaner.planner.core.CapacityOutlook.Resource.MEMORY;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.gleaner.forecaster.core.Baselines;
+import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.Series;
+import io.gleaner.planner.core.CapacityOutlook.Resource;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.function.DoubleUnaryOperator;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OwnerForecasts}: spare capacity from forecasts of the owners' use, the event-time refit schedule, staleness,
+ * the horizon, the warm-up and determinism. Most tests use {@code max-24h} (the largest step mean of the last 24 h),
+ * whose forecast follows by hand; two use the default learner.
+ */
+class OwnerForecastsTest {
+
+    /** Midnight: a refit boundary and a step boundary. */
+    private static final Instant T0 = Instant.parse("2009-10-01T00:00:00Z");
+    private static final Duration MINUTE = Duration.ofMinutes(1);
+    private static final OwnerForecastSettings SETTINGS = OwnerForecastSettings.defaults();
+
+    private static OwnerForecasts maxLastDay() {
+        return new OwnerForecasts(Baselines.maxLastDay(), SETTINGS);
+    }
+
+    /** What a node reports in a round: the owners' CPU and memory, and Gleaner's (EPHEMERAL, full) to be skipped. */
+    private static List<Utilization> round(Instant time, String node, double cpu, double memory) {
+        return List.of(
+                new Utilization(node, time, Utilization.Metric.CPU, Utilization.Source.REGULAR, cpu),
+                new Utilization(node, time, Utilization.Metric.MEMORY, Utilization.Source.REGULAR, memory),
+                new Utilization(node, time, Utilization.Metric.CPU, Utilization.Source.EPHEMERAL, 1.0),
+                new Utilization(node, time, Utilization.Metric.MEMORY, Utilization.Source.TOTAL, 1.0));
+    }
+
+    /** Rounds of {@code node} at constant use every {@code every} in [from, to). */
+    private static void feed(OwnerForecasts forecasts, Instant from, Instant to, Duration every, String node,
+                             double cpu, double memory) {
+        for (var t = from; t.isBefore(to); t = t.plus(every)) {
+            forecasts.observe(round(t, node, cpu, memory));
+        }
+    }
+
+    private static OwnerSample constant(Instant time, double cpu, double memory) {
+        return new OwnerSample(time, cpu, memory);
+    }
+
+    /** Samples every {@code every} in [from, to) at constant use. */
+    private static List<OwnerSample> samples(Instant from, Instant to, Duration every, double cpu, double memory) {
+        var samples = new ArrayList<OwnerSample>();
+        for (var t = from; t.isBefore(to); t = t.plus(every)) {
+            samples.add(constant(t, cpu, memory));
+        }
+        return samples;
+    }
+
+    @Test
+    void spareIsOneMinusForecastUseMinusMarginForAConstantOwner() {
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withMargins(0.05, 0.05));
+        feed(forecasts, T0, T0.plus(Duration.ofHours(2)), MINUTE, "n1", 0.3, 0.5);
+
+        forecasts.observe(round(T0.plus(Duration.ofHours(2)), "n1", 0.3, 0.5));
+
+        // max-24h of a constant 0.3 is 0.3 at every step: 1 - (0.3 + 0.05); memory 1 - (0.5 + 0.05).
+        var at = T0.plus(Duration.ofHours(2));
+        assertThat(forecasts.spare("n1", CPU, at)).hasValueCloseTo(0.65, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, at.plus(Duration.ofHours(23)))).hasValueCloseTo(0.65, within(1e-12));
+        assertThat(forecasts.spare("n1", MEMORY, at)).hasValueCloseTo(0.45, within(1e-12));
+        assertThat(forecasts.spare("n2", CPU, at)).as("a node never seen").isEmpty();
+    }
+
+    @Test
+    void defaultLearnerForecastsAConstantOwnerAtItsLevelPlusTheHeadroom() {
+        var forecasts = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS.withMargins(0.05, 0.05));
+        feed(forecasts, T0, T0.plus(Duration.ofDays(1)), MINUTE, "n1", 0.3, 0.5);
+
+        forecasts.observe(round(T0.plus(Duration.ofDays(1)), "n1", 0.3, 0.5));
+
+        // qr|sq+h is the larger of quantile regression and the seasonal quantile, plus 0.005. The seasonal quantile
+        // of a constant is the constant, so U >= 0.305 and spare <= 1 - 0.305 - 0.05 = 0.645; the regression of a
+        // constant fits it (to its MM algorithm's tolerance), so spare is not much lower.
+        var spare = forecasts.spare("n1", CPU, T0.plus(Duration.ofDays(1)).plus(Duration.ofHours(5)));
+        assertThat(spare).isPresent();
+        assertThat(spare.getAsDouble()).isLessThanOrEqualTo(0.645 + 1e-12).isCloseTo(0.645, within(1e-3));
+    }
+
+    @Test
+    void refitsOnceWhenASampleReachesTheNextHourBoundaryAndNotBefore() {
+        var forecasts = maxLastDay();
+        // The first sample at 00:00:30 sets the next boundary to 01:00.
+        feed(forecasts, T0.plusSeconds(30), T0.plus(Duration.ofHours(1)), Duration.ofSeconds(30), "n1", 0.3, 0.5);
+
+        assertThat(forecasts.forecastStart("n1", CPU)).as("no boundary reached yet").isEmpty();
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(59)))).isEmpty();
+        assertThat(forecasts.refits()).isZero();
+
+        forecasts.observe(round(T0.plus(Duration.ofHours(1)), "n1", 0.3, 0.5));
+
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
+        assertThat(forecasts.refits()).isEqualTo(1);
+
+        feed(forecasts, T0.plus(Duration.ofMinutes(61)), T0.plus(Duration.ofMinutes(120)), MINUTE, "n1", 0.3, 0.5);
+
+        assertThat(forecasts.forecastStart("n1", CPU)).as("still the 01:00 forecast").contains(
+                T0.plus(Duration.ofHours(1)));
+        assertThat(forecasts.refits()).isEqualTo(1);
+
+        forecasts.observe(round(T0.plus(Duration.ofMinutes(121)), "n1", 0.3, 0.5));
+
+        // A sample at 02:01 makes the refit at its last boundary, 02:00, due.
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(2)));
+        assertThat(forecasts.refits()).isEqualTo(2);
+    }
+
+    @Test
+    void refitsOnlyWhenAForecastIsReadAndThenAtTheLatestBoundary() {
+        var forecasts = maxLastDay();
+        feed(forecasts, T0, T0.plus(Duration.ofHours(3)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+
+        assertThat(forecasts.refits()).as("nobody read a forecast").isZero();
+        assertThat(forecasts.forecastStart("n1", MEMORY)).contains(T0.plus(Duration.ofHours(3)));
+        assertThat(forecasts.refits()).as("one refit of the one series read").isEqualTo(1);
+    }
+
+    @Test
+    void aNodeSilentForTheStalenessBoundHasNoSpareAndItsForecastIsDroppedUntilTheNextBoundary() {
+        var forecasts = maxLastDay();
+        for (var t = T0; !t.isAfter(T0.plus(Duration.ofHours(1))); t = t.plus(MINUTE)) {
+            forecasts.observe(round(t, "n1", 0.3, 0.5));
+            forecasts.observe(round(t, "n2", 0.2, 0.4));
+        }
+        var lastOfN2 = T0.plus(Duration.ofHours(1));
+        var later = lastOfN2.plus(Duration.ofHours(2));
+
+        forecasts.observe(round(lastOfN2.plus(Duration.ofMinutes(14)).plusSeconds(59), "n1", 0.3, 0.5));
+        assertThat(forecasts.spare("n2", CPU, later)).as("14:59 of silence").hasValueCloseTo(0.7, within(1e-12));
+
+        forecasts.observe(round(lastOfN2.plus(Duration.ofMinutes(15)), "n1", 0.3, 0.5));
+        assertThat(forecasts.spare("n2", CPU, later)).as("15 min of silence: stale").isEmpty();
+        assertThat(forecasts.spare("n1", CPU, later)).hasValueCloseTo(0.6, within(1e-12));
+
+        forecasts.observe(round(lastOfN2.plus(Duration.ofMinutes(20)), "n2", 0.2, 0.4));
+        assertThat(forecasts.spare("n2", CPU, later)).as("back, but its forecast was dropped").isEmpty();
+        assertThat(forecasts.forecastStart("n2", CPU)).isEmpty();
+
+        forecasts.observe(round(T0.plus(Duration.ofHours(2)), "n2", 0.2, 0.4));
+        assertThat(forecasts.forecastStart("n2", CPU)).contains(T0.plus(Duration.ofHours(2)));
+        assertThat(forecasts.spare("n2", CPU, later)).hasValueCloseTo(0.7, within(1e-12));
+    }
+
+    @Test
+    void spareIsEmptyBeforeTheForecastStartsAndFromTheEndOfItsHorizon() {
+        // 20 steps of 3 min: the forecast issued at 01:00 covers [01:00, 02:00).
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withHorizon(20));
+        feed(forecasts, T0, T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+        var start = T0.plus(Duration.ofHours(1));
+
+        assertThat(forecasts.spare("n1", CPU, start.minusMillis(1))).isEmpty();
+        assertThat(forecasts.spare("n1", CPU, start)).hasValueCloseTo(0.6, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, start.plus(Duration.ofHours(1)).minusMillis(1)))
+                .hasValueCloseTo(0.6, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, start.plus(Duration.ofHours(1)))).isEmpty();
+    }
+
+    @Test
+    void aStepForecastAsNaNHasNoSpareAndSpareIsCappedToZeroAndOne() {
+        // Step h forecasts NaN, 0.2, -0.5, 0.95 for h mod 4 = 0, 1, 2, 3.
+        double[] pattern = {Double.NaN, 0.2, -0.5, 0.95};
+        var forecasts = new OwnerForecasts(stub(h -> pattern[(int) h % 4]), SETTINGS);
+        feed(forecasts, T0, T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+        var start = T0.plus(Duration.ofHours(1));
+        var step = Duration.ofMinutes(3);
+
+        assertThat(forecasts.spare("n1", CPU, start)).isEmpty();
+        assertThat(forecasts.spare("n1", CPU, start.plus(step))).hasValueCloseTo(1 - 0.2 - 0.1, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(2)))).hasValue(1.0);
+        assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(3)))).hasValue(0.0);
+    }
+
+    @Test
+    void aLearnerThatThrowsLeavesThePreviousForecastInForce() {
+        var calls = new int[1];
+        Forecaster failsSecondTime = new Forecaster() {
+            @Override
+            public String name() {
+                return "fails-second-time";
+            }
+
+            @Override
+            public QuantileForecast forecast(Series history, ForecastRequest request) {
+                if (++calls[0] == 2) {
+                    throw new IllegalStateException("no fit");
+                }
+                return Baselines.maxLastDay().forecast(history, request);
+            }
+        };
+        var forecasts = new OwnerForecasts(failsSecondTime, SETTINGS);
+        feed(forecasts, T0, T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
+
+        feed(forecasts, T0.plus(Duration.ofMinutes(61)), T0.plus(Duration.ofHours(2)).plusSeconds(1), MINUTE,
+                "n1", 0.3, 0.5);
+
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
+        assertThat(forecasts.failedRefits()).isEqualTo(1);
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofHours(2)))).hasValueCloseTo(0.6, within(1e-12));
+    }
+
+    @Test
+    void warmUpOnTheOwnersHistoryGivesAForecastFromTheFirstRound() {
+        var history = samples(T0.minus(Duration.ofDays(1)), T0, Duration.ofMinutes(5), 0.4, 0.2);
+        var owners = new OwnerLoad(Map.of("n1", samples(T0, T0.plus(Duration.ofHours(1)), Duration.ofMinutes(5),
+                0.4, 0.2)), Map.of("n1", history));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+        var firstRound = T0.plusSeconds(3);
+
+        forecasts.observe(round(firstRound, "n1", 0.4, 0.2));
+
+        // The history crossed boundaries up to 23:00 the day before; the first round, at 00:00:03, crosses 00:00.
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0);
+        assertThat(forecasts.spare("n1", CPU, firstRound)).hasValueCloseTo(1 - 0.4 - 0.1, within(1e-12));
+        assertThat(forecasts.spare("n1", MEMORY, firstRound)).hasValueCloseTo(1 - 0.2 - 0.1, within(1e-12));
+    }
+
+    @Test
+    void withoutWarmUpTheFirstRoundHasNoForecast() {
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.4, 0.2))),
+                Map.of("n1", samples(T0.minus(Duration.ofDays(1)), T0, Duration.ofMinutes(5), 0.4, 0.2)));
+        var off = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withWarmUp(Duration.ZERO), owners);
+        var noLoad = maxLastDay();
+
+        off.observe(round(T0.plusSeconds(3), "n1", 0.4, 0.2));
+        noLoad.observe(round(T0.plusSeconds(3), "n1", 0.4, 0.2));
+
+        assertThat(off.spare("n1", CPU, T0.plusSeconds(3))).isEmpty();
+        assertThat(noLoad.spare("n1", CPU, T0.plusSeconds(3))).isEmpty();
+    }
+
+    @Test
+    void warmUpAveragesTheOwnersStepFunctionOverEachStepByTime() {
+        // In every 3-minute step: 0.2 for its first minute, 0.8 for the other two. Step mean (0.2 + 2 * 0.8) / 3 =
+        // 0.6, so max-24h forecasts 0.6 (the largest sample, 0.8, would leave 0.1).
+        var history = new ArrayList<OwnerSample>();
+        for (var t = T0.minus(Duration.ofDays(1)); t.isBefore(T0); t = t.plus(Duration.ofMinutes(3))) {
+            history.add(constant(t, 0.2, 0.2));
+            history.add(constant(t.plus(MINUTE), 0.8, 0.2));
+        }
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.2, 0.2))), Map.of("n1", history));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        forecasts.observe(round(T0.plusSeconds(3), "n1", 0.2, 0.2));
+
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.6 - 0.1, within(1e-9));
+    }
+
+    @Test
+    void warmUpTakesOnlyTheWarmUpPeriodOfTheHistory() {
+        // 0.9 until two hours before the start, 0.3 since: a two-hour warm-up sees only 0.3.
+        var history = new ArrayList<>(samples(T0.minus(Duration.ofDays(1)), T0.minus(Duration.ofHours(2)),
+                Duration.ofMinutes(5), 0.9, 0.2));
+        history.addAll(samples(T0.minus(Duration.ofHours(2)), T0, Duration.ofMinutes(5), 0.3, 0.2));
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.3, 0.2))), Map.of("n1", history));
+        var twoHours = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withWarmUp(Duration.ofHours(2)), owners);
+        var oneDay = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        twoHours.observe(round(T0.plusSeconds(3), "n1", 0.3, 0.2));
+        oneDay.observe(round(T0.plusSeconds(3), "n1", 0.3, 0.2));
+
+        assertThat(twoHours.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.3 - 0.1, within(1e-12));
+        assertThat(oneDay.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.9 - 0.1, within(1e-12));
+    }
+
+    @Test
+    void aNodeWithoutOwnersWarmsUpOnZerosAndOneWithoutHistoryDoesNotWarmUp() {
+        // n1 has no owner sample at all: its owners use nothing, before the run too. n2 has samples in the run but
+        // the load says nothing of before it.
+        var owners = new OwnerLoad(Map.of("n2", List.of(constant(T0, 0.5, 0.5))));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+        var first = new ArrayList<>(round(T0.plusSeconds(3), "n1", 0, 0));
+        first.addAll(round(T0.plusSeconds(3), "n2", 0.5, 0.5));
+
+        forecasts.observe(first);
+
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(0.9, within(1e-12));
+        assertThat(forecasts.spare("n2", CPU, T0.plusSeconds(3))).isEmpty();
+    }
+
+    @Test
+    void theWarmUpOfANodeWhoseOwnersStartAfterTheFirstRoundEndsAtTheFirstRound() {
+        // n1's owners start an hour into the run, their history just before that; the first round is at T0 + 3 s.
+        var start = T0.plus(Duration.ofHours(1));
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(start, 0.4, 0.2))),
+                Map.of("n1", samples(start.minus(Duration.ofDays(1)), start, Duration.ofMinutes(5), 0.4, 0.2)));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        forecasts.observe(round(T0.plusSeconds(3), "n1", 0, 0));
+
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0);
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.4 - 0.1, within(1e-12));
+    }
+
+    @Test
+    void aRoundWithoutOwnerSamplesDoesNotStartTheWarmUp() {
+        var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.4, 0.2))),
+                Map.of("n1", samples(T0.minus(Duration.ofDays(1)), T0, Duration.ofMinutes(5), 0.4, 0.2)));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
+
+        forecasts.observe(List.of(new Utilization("n1", T0.plusSeconds(3), Utilization.Metric.CPU,
+                Utilization.Source.EPHEMERAL, 0.5)));
+        forecasts.observe(round(T0.plusSeconds(6), "n1", 0.4, 0.2));
+
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(6))).hasValueCloseTo(1 - 0.4 - 0.1, within(1e-12));
+    }
+
+    @Test
+    void sameRoundsGiveTheSameAnswersWhenEverOrWhetherTheForecastsWereRead() {
+        var readEveryHour = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
+        var readAtTheEnd = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
+        // A daily wave with a deterministic wobble, 2 days and 5 minutes, a sample a minute.
+        for (int minute = 0; minute <= 2 * 24 * 60 + 5; minute++) {
+            var t = T0.plus(MINUTE.multipliedBy(minute));
+            double cpu = 0.4 + 0.3 * Math.sin(2 * Math.PI * minute / (24 * 60)) + 0.05 * Math.sin(minute * 0.7);
+            var samples = round(t, "n1", cpu, 0.5 + 0.1 * Math.cos(minute * 0.3));
+            readEveryHour.observe(samples);
+            readAtTheEnd.observe(samples);
+            if (minute % 60 == 1) {
+                readEveryHour.spare("n1", CPU, t);
+                readEveryHour.spare("n1", MEMORY, t);
+            }
+        }
+
+        var answers = answers(readEveryHour);
+
+        assertThat(answers).isEqualTo(answers(readAtTheEnd));
+        assertThat(answers).allMatch(OptionalDouble::isPresent);
+        assertThat(answers.stream().mapToDouble(OptionalDouble::getAsDouble).distinct().count())
+                .as("the wave is forecast, not a constant").isGreaterThan(10);
+        assertThat(readEveryHour.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofDays(2)));
+    }
+
+    @Test
+    void samplesOfASeriesMustComeInIncreasingTime() {
+        var forecasts = maxLastDay();
+        forecasts.observe(round(T0.plusSeconds(6), "n1", 0.3, 0.5));
+
+        assertThatThrownBy(() -> forecasts.observe(round(T0.plusSeconds(3), "n1", 0.3, 0.5)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("node n1").hasMessageContaining("is not after its previous sample");
+    }
+
+    @Test
+    void settingsRejectAWindowOfPartStepsAndAMarginOutsideZeroToOne() {
+        assertThatThrownBy(() -> SETTINGS.withWindow(Duration.ofMinutes(10)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whole number of steps");
+        assertThatThrownBy(() -> SETTINGS.withMargins(0.1, 1.0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memoryMargin");
+        assertThatThrownBy(() -> SETTINGS.withWarmUp(Duration.ofHours(-1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("warmUp");
+    }
+
+    @Test
+    void defaultsAreTheForecasterStagesWithTheQosControllersMargins() {
+        assertThat(SETTINGS.step()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(SETTINGS.window()).isEqualTo(Duration.ofDays(7));
+        assertThat(SETTINGS.refitPeriod()).isEqualTo(Duration.ofHours(1));
+        assertThat(SETTINGS.horizon()).isEqualTo(480);
+        assertThat(SETTINGS.quantile()).isEqualTo(0.99);
+        assertThat(SETTINGS.staleness()).isEqualTo(Duration.ofMinutes(15));
+        assertThat(SETTINGS.cpuMargin()).isEqualTo(io.gleaner.qos.core.QosSettings.defaults().cpuSafetyMargin());
+        assertThat(SETTINGS.memoryMargin()).isEqualTo(io.gleaner.qos.core.QosSettings.defaults().ramSafetyMargin());
+        assertThat(SETTINGS.warmUp()).isEqualTo(Duration.ofDays(1));
+        assertThat(OwnerForecasts.of(OwnerLoad.NONE).forecasterName()).isEqualTo("qr|sq+h");
+    }
+
+    @Test
+    void ownerHistoryMustEndBeforeTheNodesFirstSample() {
+        assertThatThrownBy(() -> new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.1, 0.1))),
+                Map.of("n1", List.of(constant(T0, 0.1, 0.1)))))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("owner history of node n1 must end before its first sample");
+    }
+
+    /** Every step of the last forecast of n1, CPU and memory, read at its start plus h steps. */
+    private static List<OptionalDouble> answers(OwnerForecasts forecasts) {
+        var start = forecasts.forecastStart("n1", CPU).orElseThrow();
+        var answers = new ArrayList<OptionalDouble>();
+        for (int h = 0; h < SETTINGS.horizon(); h++) {
+            for (Resource resource : Resource.values()) {
+                answers.add(forecasts.spare("n1", resource, start.plus(SETTINGS.step().multipliedBy(h))));
+            }
+        }
+        return answers;
+    }
+
+    /** A learner forecasting {@code use(h)} at step h, whatever the history. */
+    private static Forecaster stub(DoubleUnaryOperator use) {
+        return new Forecaster() {
+            @Override
+            public String name() {
+                return "stub";
+            }
+
+            @Override
+            public QuantileForecast forecast(Series history, ForecastRequest request) {
+                var values = new double[request.horizon()];
+                for (int h = 0; h < values.length; h++) {
+                    values[h] = use.applyAsDouble(h);
+                }
+                return new QuantileForecast(history.end(), history.step(), request.quantiles(),
+                        new double[][] {values});
+            }
+        };
+    }
+}
