@@ -6,11 +6,13 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -51,6 +53,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
     private final Map<String, Admission> answered = new HashMap<>();
     private final Map<String, Admission> unpublished = new LinkedHashMap<>();
     private Map<String, List<PlannedTask>> toRelease = Map.of();
+    /** Every planned task not yet released, in release order: what a node out of its own tasks takes from. */
+    private List<PlannedTask> stealable = new ArrayList<>();
     private HolisticPlan plan = HolisticPlan.EMPTY;
     private boolean built;
     private boolean dirty = true;
@@ -117,18 +121,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
         var room = new Room(node, now);
         release(room, toRelease.getOrDefault(node.nodeId(), List.of()));
         if (settings.earlyRelease() && room.hasSpace() && toRelease.containsKey(node.nodeId())) {
-            // Its own tasks are out and room is left: take other nodes' first tasks, as the next
-            // plan would move them here anyway.
-            var others = new ArrayList<PlannedTask>();
-            toRelease.forEach((nodeId, tasks) -> {
-                if (!nodeId.equals(node.nodeId())) {
-                    others.addAll(tasks);
-                }
-            });
-            others.sort(releaseOrder());
-            for (var task : release(room, others)) {
-                toRelease.get(task.nodeId()).remove(task);
-            }
+            // Its own tasks are out and room is left: take other nodes' first tasks, as the next plan would move
+            // them here anyway.
+            release(room, stealable);
         }
         return new PlacementResult(room.placed, List.of());
     }
@@ -141,6 +136,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
         var released = new ArrayList<PlannedTask>();
         for (var iterator = planned.iterator(); iterator.hasNext() && room.hasSpace(); ) {
             var task = iterator.next();
+            if (room.released.contains(task.taskId())) {
+                continue;
+            }
             if (!settings.earlyRelease() && task.start().isAfter(room.now)) {
                 break;
             }
@@ -165,7 +163,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
             if (chunk.isPresent() && group.hasLocality() && !group.isLocal(task.taskIndex(), nodeId)) {
                 placement = placement.withChunkMoves(List.of(new ChunkMove(chunk.get(), Optional.empty(), nodeId)));
             }
-            room.take(placement);
+            room.take(placement, task);
             running.put(task.taskId(), new HolisticPlanning.Launch(task.jobId(), task.kind(), task.taskIndex(),
                     nodeId, room.now, stepsOf(task)));
             iterator.remove();
@@ -179,6 +177,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
         private final NodeState node;
         private final Instant now;
         private final List<Placement> placed = new ArrayList<>();
+        /** The planned tasks placed on this heartbeat: the node's own list and {@code stealable} both hold them. */
+        private final Set<String> released = new HashSet<>();
         private Resources free;
         private int freeSlots;
 
@@ -193,8 +193,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
             return freeSlots > 0 && free.cpus() > Resources.CPU_TOLERANCE && free.memoryBytes() > 0;
         }
 
-        void take(Placement placement) {
+        void take(Placement placement, PlannedTask task) {
             placed.add(placement);
+            released.add(task.taskId());
             free = free.minus(placement.demand());
             freeSlots--;
         }
@@ -216,10 +217,12 @@ public final class SalamanderPolicy implements PlacementPolicy {
         var queue = jobs.values().stream().sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
         running.values().removeIf(launch -> !jobs.containsKey(launch.jobId()));
         plan = planning.plan(now, List.copyOf(nodes.values()), queue, running, outlook);
+        var order = releaseOrder();
         var release = new HashMap<String, List<PlannedTask>>();
         plan.byNode().forEach((nodeId, tasks) -> release.put(nodeId, new ArrayList<>(
-                tasks.stream().filter(task -> !task.running()).sorted(releaseOrder()).toList())));
+                tasks.stream().filter(task -> !task.running()).sorted(order).toList())));
         toRelease = release;
+        stealable = new ArrayList<>(plan.tasks().stream().filter(task -> !task.running()).sorted(order).toList());
         record(plan.admissions());
         dirty = false;
         nextPlan = now.plus(settings.replanEvery());
@@ -232,10 +235,13 @@ public final class SalamanderPolicy implements PlacementPolicy {
      * planned start decides.
      */
     private Comparator<PlannedTask> releaseOrder() {
-        Comparator<PlannedTask> order = settings.earlyRelease()
-                ? Comparator.comparing(task -> JobOrder.key(jobs.get(task.jobId()).job()), JobOrder.KEYS)
-                : Comparator.comparing(PlannedTask::start);
-        return order.thenComparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
+        if (!settings.earlyRelease()) {
+            return Comparator.comparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
+        }
+        var keys = new HashMap<String, String>();
+        jobs.forEach((jobId, progress) -> keys.put(jobId, JobOrder.key(progress.job())));
+        return Comparator.comparing((PlannedTask task) -> keys.get(task.jobId()), JobOrder.KEYS)
+                .thenComparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
     }
 
     private void record(Collection<Admission> admissions) {

@@ -7,6 +7,7 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.Verdict;
 import java.util.ArrayList;
@@ -69,7 +70,8 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     /**
      * A link to a new cell running {@code policy} with the users' {@code pools} and a simulation's {@code seed} for
-     * the policies that draw (COSHH's ties and k-means++); its forecasts are not warmed up.
+     * the policies that draw (COSHH's ties and k-means++, Salamander's construction and search); its forecasts are
+     * not warmed up.
      */
     public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed) {
         return of(policy, settings(pools, seed), OwnerForecasts.withoutWarmUp());
@@ -99,7 +101,8 @@ public final class InProcessPlannerLink implements PlannerLink {
     }
 
     private static PolicySettings settings(List<Pool> pools, long seed) {
-        return PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(seed));
+        return PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(seed))
+                .withSalamander(SalamanderSettings.defaults().withSeed(seed));
     }
 
     /** The forecasts the cell reads, empty for a link built around a given cell. */
