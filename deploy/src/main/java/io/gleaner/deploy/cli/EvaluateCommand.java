@@ -11,12 +11,13 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
-import io.gleaner.qos.core.QosMode;
+import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.evaluate.Controllers;
 import io.gleaner.simulator.evaluate.Evaluation;
 import io.gleaner.simulator.evaluate.EvaluationProgress;
 import io.gleaner.simulator.evaluate.EvaluationSpec;
@@ -37,7 +38,6 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -119,15 +119,27 @@ final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workloadOptions;
 
-    @Option(names = "--qos", defaultValue = SimulationSettings.NO_QOS, paramLabel = "none|salamander|cuckoo",
-            description = "The QoS controller every simulated node obeys, ticked every 100 ms of event time: none, "
+    @Option(names = "--qos", defaultValue = SimulationSettings.NO_QOS, paramLabel = "none|salamander|cuckoo|own",
+            description = "The QoS controller the simulated nodes obey, ticked every 100 ms of event time: none, "
                     + "the node only kills attempts itself when the owners' RAM overflows it; salamander, "
                     + "Salamander's Algorithm 3 (throttle CPU, kill latest-scheduled on RAM); cuckoo, kill on any "
-                    + "violation. With a controller, nodes offer the planner what the owners leave less a 10%% safety "
-                    + "margin, and the node's own OOM kill stays as the last resort; the table counts both kinds of "
-                    + "kill. The controller runs in the simulator, in-process or beside the Kafka stages with "
-                    + "--through-kafka (default: ${DEFAULT-VALUE}).")
+                    + "violation; own, each policy with its own stack's (cuckoo under cuckoo's, every other policy "
+                    + "under salamander's), the comparison of Salamander's paper. With a controller, nodes offer the "
+                    + "planner what the owners leave less the --safety-margin, and the node's own OOM kill stays as "
+                    + "the last resort; the table counts both kinds of kill. The controller runs in the simulator, "
+                    + "in-process or beside the Kafka stages with --through-kafka (default: ${DEFAULT-VALUE}).")
     String qos;
+
+    @Option(names = "--safety-margin", paramLabel = "S", defaultValue = "" + QosSettings.DEFAULT_SAFETY_MARGIN,
+            description = "S(m) of Salamander's Eq. 1 for CPU and RAM, in [0, 1): the share of each node the QoS "
+                    + "controller keeps from the tasks and the in-process forecasts take off the spare capacity "
+                    + "(default: ${DEFAULT-VALUE}; in-process runs only).")
+    double safetyMargin;
+
+    @Option(names = "--chunk-mb", paramLabel = "MB", defaultValue = "128",
+            description = "Input bytes per map task (one chunk), in MiB: a job's maps are its input over this, "
+                    + "rounded up (default: ${DEFAULT-VALUE}; in-process runs only).")
+    long chunkMb;
 
     @Option(names = "--through-kafka",
             description = "Run every (policy, seed) through Kafka instead, as gleaner demo does: the planner (and "
@@ -174,14 +186,23 @@ final class EvaluateCommand implements Callable<Integer> {
         if (Files.exists(out) && !Files.isDirectory(out)) {
             throw usage("--out " + out + " is a file, not a directory");
         }
-        var qosMode = qosMode();
+        var controllers = controllers();
+        if (!(safetyMargin >= 0 && safetyMargin < 1)) {
+            throw usage("--safety-margin must be in [0, 1), was " + safetyMargin);
+        }
+        if (chunkMb < 1 || chunkMb > Long.MAX_VALUE >> 20) {
+            throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
+        }
+        if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128)) {
+            throw usage("--safety-margin and --chunk-mb run in-process only; the Kafka stages take their defaults");
+        }
         var clusterSpec = cluster();
         var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
-                seedList, qosMode);
+                seedList, controllers, safetyMargin);
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -197,9 +218,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var table = MetricTable.of(runs);
         var notes = new ArrayList<>(notes(workload));
         notes.add(0, workloadOptions.describe(users));
-        notes.add(1, qosMode.map(mode -> "QoS controller: " + mode.configValue() + " (period 100 ms, safety margins "
-                + "10%); node OOM kills are the ones the nodes still made themselves.")
-                .orElse("QoS controller: none (nodes kill attempts only when the owners' RAM overflows them)."));
+        notes.add(1, qosNote(controllers));
         var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
         Files.createDirectories(out);
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
@@ -208,14 +227,23 @@ final class EvaluateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private Optional<QosMode> qosMode() {
-        Optional<QosMode> mode;
+    private Controllers controllers() {
         try {
-            mode = SimulationSettings.parseQos(qos);
+            return Controllers.parse(qos);
         } catch (IllegalArgumentException e) {
             throw usage("--qos: " + e.getMessage());
         }
-        return mode;
+    }
+
+    private String qosNote(Controllers controllers) {
+        var margin = Math.round(safetyMargin * 1000) / 10.0 + "%";
+        if (controllers.ownStack()) {
+            return "QoS controllers: each policy its own stack's (cuckoo: cuckoo, others: salamander; period 100 ms, "
+                    + "safety margins " + margin + "); node OOM kills are the ones the nodes still made themselves.";
+        }
+        return controllers.all().map(mode -> "QoS controller: " + mode.configValue() + " (period 100 ms, safety "
+                + "margins " + margin + "); node OOM kills are the ones the nodes still made themselves.")
+                .orElse("QoS controller: none (nodes kill attempts only when the owners' RAM overflows them).");
     }
 
     private List<PolicyName> policies() {
@@ -256,7 +284,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     var settings = new DemoSettings(evaluation.jobs().size(), runSeed, cluster, traceLocation(),
                             policy, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS,
                             users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners(),
-                            evaluation.qos());
+                            evaluation.qos().of(policy));
                     var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
                             environment.registryClient(), embedded.dataDir.resolve("planner-state-" + index))
                             .run(settings, p -> progress.accept(new EvaluationProgress(index, total,
@@ -289,7 +317,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var parsedJobs = new ArrayList<Job>();
         var rejections = new ArrayList<String>();
         long limit = jobs == null ? LineTraceReader.NO_LIMIT : jobs;
-        try (var rows = SwimTraceReader.open(location, SwimJobRule.defaults(), limit)) {
+        try (var rows = SwimTraceReader.open(location, SwimJobRule.defaults().withChunkBytes(chunkMb << 20), limit)) {
             while (rows.hasNext()) {
                 var row = rows.next();
                 if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
@@ -331,10 +359,10 @@ final class EvaluateCommand implements Callable<Integer> {
                        List<String> notes, List<Duration> wallTimes, List<Path> written) {
         printer.println();
         printer.printf(Locale.ROOT, "Gleaner evaluation: %d jobs of %s on %s (%d nodes), policies %s, seeds %s, "
-                        + "qos %s%n",
+                        + "qos %s, chunks of %d MiB, safety margin %s%n",
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
-                SimulationSettings.qosName(SimulationSettings.parseQos(qos)));
+                controllers().configValue(), chunkMb, safetyMargin);
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

@@ -90,6 +90,34 @@ class EvaluateCommandTest {
         assertThat(meanCompletion(dir.resolve("salamander"))).isGreaterThan(meanCompletion(dir.resolve("none")));
     }
 
+    @Test
+    void shouldRunEachPolicyUnderItsOwnStacksControllerWithTheChunksAndMarginAsked(@TempDir Path dir)
+            throws IOException {
+        var own = execute("evaluate", "--jobs", "20", "--owner-scale", "3", "--policies", "cuckoo,fifo", "--qos", "own",
+                "--chunk-mb", "256", "--safety-margin", "0.2", "--out", dir.resolve("own").toString());
+        var small = execute("evaluate", "--jobs", "20", "--owner-scale", "3", "--policies", "cuckoo,fifo", "--qos",
+                "own", "--chunk-mb", "64", "--safety-margin", "0.2", "--out", dir.resolve("small").toString());
+
+        assertThat(own.exitCode()).as(own.err()).isZero();
+        assertThat(own.out()).contains("qos own, chunks of 256 MiB, safety margin 0.2",
+                "QoS controllers: each policy its own stack's (cuckoo: cuckoo, others: salamander; period 100 ms, "
+                        + "safety margins 20.0%)");
+        // Cuckoo's controller never throttles, it kills; Salamander's throttles first.
+        assertThat(runsColumn(dir.resolve("own"), "qos_throttles")).containsExactly("0.0", "2.0");
+        assertThat(runsColumn(dir.resolve("own"), "qos_kills")).containsExactly("1.0", "0.0");
+        // Another chunk size makes other map tasks, and the same jobs complete at other times.
+        assertThat(small.exitCode()).as(small.err()).isZero();
+        assertThat(runsColumn(dir.resolve("small"), "completion_mean_s"))
+                .isNotEqualTo(runsColumn(dir.resolve("own"), "completion_mean_s"));
+    }
+
+    /** The cells of one column of runs.csv, a row per run in order. */
+    private static List<String> runsColumn(Path out, String key) throws IOException {
+        var lines = Files.readAllLines(out.resolve("runs.csv"));
+        int column = List.of(lines.get(0).split(",")).indexOf(key);
+        return lines.subList(1, lines.size()).stream().map(line -> line.split(",")[column]).toList();
+    }
+
     private static String metricRow(Path out, String key) throws IOException {
         return Files.readAllLines(out.resolve("metrics.csv")).stream()
                 .filter(line -> line.startsWith("fifo," + key + ","))
@@ -160,7 +188,8 @@ class EvaluateCommandTest {
         var help = execute("evaluate", "--help").out().replaceAll("\\s+", " ");
 
         assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out",
-                "--qos=none|salamander|cuckoo", "in-process or beside the Kafka stages with --through-kafka (default: none)");
+                "--qos=none|salamander|cuckoo|own", "--safety-margin=S", "(default: 0.1; in-process runs only)",
+                "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -187,7 +216,13 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("an unknown workload", new String[] {"--users", "no-such-users"}),
                         "--users: "),
                 Arguments.of(Named.of("an unknown QoS controller", new String[] {"--qos", "cucko"}),
-                        "--qos: unknown QoS controller 'cucko'; expected one of none, salamander, cuckoo"));
+                        "--qos: unknown QoS controller 'cucko'; expected one of none, salamander, cuckoo or own"),
+                Arguments.of(Named.of("a margin of 100%", new String[] {"--safety-margin", "1"}),
+                        "--safety-margin must be in [0, 1), was 1.0"),
+                Arguments.of(Named.of("chunks of nothing", new String[] {"--chunk-mb", "0"}),
+                        "--chunk-mb must be a whole number of MiB >= 1, was 0"),
+                Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
+                        "--through-kafka"}), "--safety-margin and --chunk-mb run in-process only"));
     }
 
     @ParameterizedTest(name = "{0}")

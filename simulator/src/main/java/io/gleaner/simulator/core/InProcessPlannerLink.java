@@ -85,6 +85,13 @@ public final class InProcessPlannerLink implements PlannerLink {
         return of(policy, settings(pools, seed), OwnerForecasts.of(owners));
     }
 
+    /** As {@link #of(PolicyName, List, long, OwnerLoad)}, the forecasts taking off the safety margin {@code margin}. */
+    public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed, OwnerLoad owners,
+                                          double margin) {
+        return of(policy, settings(pools, seed), new OwnerForecasts(OwnerForecasts.defaultForecaster(),
+                OwnerForecastSettings.defaults().withMargins(margin, margin), owners));
+    }
+
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */
     public static InProcessPlannerLink of(PolicyName policy, PolicySettings settings) {
         return of(policy, settings, OwnerForecasts.withoutWarmUp());

@@ -10,7 +10,6 @@ import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.qos.core.QosActionKind;
 import io.gleaner.qos.core.QosController;
-import io.gleaner.qos.core.QosSettings;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -51,8 +50,8 @@ import org.slf4j.LoggerFactory;
  * and the other attempts change ({@link NodeRuntime}). Owners taking memory back kill attempts, reported KILLED
  * for the planner to relaunch.
  *
- * <p>Under a QoS controller ({@link SimulationSettings#qos}, with {@link QosSettings#defaults()}) every node is
- * controlled in event time on the controller's grid (k × 100 ms): a node is ticked at the first grid point strictly
+ * <p>Under a QoS controller ({@link SimulationSettings#qos}, with {@link SimulationSettings#qosSettings()}) every node
+ * is controlled in event time on the controller's grid (k × 100 ms): a node is ticked at the first grid point strictly
  * after any change of its state (an attempt placed, computing, ended or killed; the owners' use), and again one
  * period after every tick that acted. Both controllers are pure functions of the observation and the CPU limit in
  * force, and after a tick that acted nothing is left for the next one to do (a throttle leaves the tasks at the
@@ -151,7 +150,7 @@ public final class Simulation {
         this.digest = sha256();
         cluster.nodes().forEach(spec -> nodes.put(spec.nodeId(), new NodeRuntime(spec)));
         if (settings.qos().isPresent()) {
-            var qosSettings = QosSettings.defaults();
+            var qosSettings = settings.qosSettings();
             this.qos = QosController.of(settings.qos().get(), qosSettings);
             this.qosPeriod = qosSettings.period().toMillis();
             // Nodes offer the planner what the controller lets tasks keep (Eq. 1), the margins kept back.

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.qos.core.QosMode;
+import io.gleaner.qos.core.QosSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Locale;
@@ -14,10 +15,13 @@ import java.util.stream.Stream;
  *
  * @param heartbeatPeriod the period P of the round grid (notes/lockstep.md); a whole number of milliseconds
  * @param seed            seed of the run's one random generator
- * @param qos             the QoS controller the nodes obey ({@link QosMode}, with {@code QosSettings.defaults()});
- *                        empty ({@value #NO_QOS}) for none: the node's own OOM kill only, as before
+ * @param qos             the QoS controller the nodes obey ({@link QosMode}, with {@code QosSettings.defaults()}
+ *                        and {@code safetyMargin}); empty ({@value #NO_QOS}) for none: the node's own OOM kill only
+ * @param safetyMargin    S(m) of Salamander Eq. 1 for CPU and RAM alike, in [0, 1): what the controller keeps from
+ *                        the tasks, and what the planner's forecasts take off; default
+ *                        {@link QosSettings#DEFAULT_SAFETY_MARGIN}
  */
-public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos) {
+public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin) {
 
     /** Hadoop's heartbeat period, 3 s of event time. */
     public static final Duration DEFAULT_HEARTBEAT_PERIOD = Duration.ofSeconds(3);
@@ -28,10 +32,18 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
     public SimulationSettings {
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         Objects.requireNonNull(qos, "qos");
+        if (!(safetyMargin >= 0 && safetyMargin < 1)) {
+            throw new IllegalArgumentException("safetyMargin must be in [0, 1), was " + safetyMargin);
+        }
         if (heartbeatPeriod.toMillis() < 1 || heartbeatPeriod.toNanos() % 1_000_000 != 0) {
             throw new IllegalArgumentException("heartbeatPeriod must be a whole number of milliseconds >= 1, was "
                     + heartbeatPeriod);
         }
+    }
+
+    /** Settings with the default safety margin. */
+    public SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos) {
+        this(heartbeatPeriod, seed, qos, QosSettings.DEFAULT_SAFETY_MARGIN);
     }
 
     /** Settings without a QoS controller. */
@@ -46,7 +58,17 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
 
     /** These settings with the QoS controller {@code value} (empty for none). */
     public SimulationSettings withQos(Optional<QosMode> value) {
-        return new SimulationSettings(heartbeatPeriod, seed, value);
+        return new SimulationSettings(heartbeatPeriod, seed, value, safetyMargin);
+    }
+
+    /** These settings with another safety margin. */
+    public SimulationSettings withSafetyMargin(double value) {
+        return new SimulationSettings(heartbeatPeriod, seed, qos, value);
+    }
+
+    /** The controller's settings: its defaults with {@link #safetyMargin()} for CPU and RAM. */
+    public QosSettings qosSettings() {
+        return QosSettings.defaults().withSafetyMargins(safetyMargin, safetyMargin);
     }
 
     /** The configuration name of {@link #qos}: {@value #NO_QOS}, {@code salamander} or {@code cuckoo}. */

@@ -2,7 +2,6 @@ package io.gleaner.simulator.evaluate;
 
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.Simulation;
-import io.gleaner.simulator.core.SimulationSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -29,8 +28,8 @@ public final class Evaluation {
                 int index = runs.size();
                 var owners = spec.owners().forSeed(seed);
                 var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
-                        InProcessPlannerLink.of(policy, spec.pools(), seed, owners),
-                        SimulationSettings.withSeed(seed).withQos(spec.qos()),
+                        InProcessPlannerLink.of(policy, spec.pools(), seed, owners, spec.margin()),
+                        spec.settings(policy, seed),
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();
                 runs.add(new PolicyRun(policy.configValue(), report));

@@ -3,11 +3,11 @@ package io.gleaner.simulator.evaluate;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.qos.core.QosMode;
+import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.SimulationSettings;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * What an evaluation runs: one workload on one cluster under every policy, once per seed.
@@ -18,10 +18,11 @@ import java.util.Optional;
  * @param pools     the users' min shares and weights: the Fair policy's pools and COSHH's share metrics
  * @param policies  the policies, in report order; the first is the baseline ratios are taken to
  * @param seeds     seeds of the runs, each policy running once per seed
- * @param qos       the QoS controller every run's nodes obey; empty for none
+ * @param qos       the QoS controller each policy's runs obey
+ * @param margin    the safety margin S(m) of every run ({@link SimulationSettings#safetyMargin()})
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
-                             List<PolicyName> policies, List<Long> seeds, Optional<QosMode> qos) {
+                             List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -31,6 +32,9 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
         policies = List.copyOf(policies);
         seeds = List.copyOf(seeds);
         Objects.requireNonNull(qos, "qos");
+        if (!(margin >= 0 && margin < 1)) {
+            throw new IllegalArgumentException("margin must be in [0, 1), was " + margin);
+        }
         if (policies.isEmpty()) {
             throw new IllegalArgumentException("an evaluation needs at least one policy");
         }
@@ -42,7 +46,12 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
     /** An evaluation without a QoS controller. */
     public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                           List<PolicyName> policies, List<Long> seeds) {
-        this(jobs, cluster, owners, pools, policies, seeds, Optional.empty());
+        this(jobs, cluster, owners, pools, policies, seeds, Controllers.NONE, QosSettings.DEFAULT_SAFETY_MARGIN);
+    }
+
+    /** The settings of the run of {@code policy} with {@code seed}. */
+    public SimulationSettings settings(PolicyName policy, long seed) {
+        return SimulationSettings.withSeed(seed).withQos(qos.of(policy)).withSafetyMargin(margin);
     }
 
     /** An evaluation without owners, without users' entitlements and without a QoS controller. */
