@@ -45,8 +45,8 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
  *                          jobs); COSHH uses the pools too, FIFO ignores them all; Salamander's seed
  *                          ({@value #SALAMANDER_SEED}), tasks per plan ({@value #SALAMANDER_TASK_BUDGET}), local-search
- *                          moves ({@value #SALAMANDER_MOVE_LIMIT}) and early release
- *                          ({@value #SALAMANDER_EARLY_RELEASE}), defaults {@link SalamanderSettings#defaults()}
+ *                          moves ({@value #SALAMANDER_MOVE_LIMIT}), early release ({@value #SALAMANDER_EARLY_RELEASE})
+ *                          and link bandwidth ({@value #SALAMANDER_LINK_MBPS}), defaults {@link SalamanderSettings#defaults()}
  */
 public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
                             String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -83,6 +83,8 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String SALAMANDER_TASK_BUDGET = "gleaner.planner.salamander.task-budget";
     /** Property key of Salamander's local-search moves per plan ({@link SalamanderSettings#moveLimit()}). */
     public static final String SALAMANDER_MOVE_LIMIT = "gleaner.planner.salamander.move-limit";
+    /** Property key of the link bandwidth Salamander counts chunk copies at, in Mbit/s. */
+    public static final String SALAMANDER_LINK_MBPS = "gleaner.planner.salamander.link-mbps";
     /** Property key of Salamander's early release, true or false ({@link SalamanderSettings#earlyRelease()}). */
     public static final String SALAMANDER_EARLY_RELEASE = "gleaner.planner.salamander.early-release";
 
@@ -181,7 +183,9 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
                 intValue(properties, SALAMANDER_TASK_BUDGET, salamanderDefaults.taskBudget()),
                 longValue(properties, SALAMANDER_MOVE_LIMIT, salamanderDefaults.moveLimit()),
                 longValue(properties, SALAMANDER_SEED, salamanderDefaults.seed()),
-                bool(properties, SALAMANDER_EARLY_RELEASE, salamanderDefaults.earlyRelease()));
+                bool(properties, SALAMANDER_EARLY_RELEASE, salamanderDefaults.earlyRelease()),
+                longValue(properties, SALAMANDER_LINK_MBPS, salamanderDefaults.linkBitsPerSecond() / 1_000_000)
+                        * 1_000_000);
         return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh, salamander);
     }
 

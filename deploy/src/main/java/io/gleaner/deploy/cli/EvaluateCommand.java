@@ -317,7 +317,8 @@ final class EvaluateCommand implements Callable<Integer> {
         var parsedJobs = new ArrayList<Job>();
         var rejections = new ArrayList<String>();
         long limit = jobs == null ? LineTraceReader.NO_LIMIT : jobs;
-        try (var rows = SwimTraceReader.open(location, SwimJobRule.defaults().withChunkBytes(chunkMb << 20), limit)) {
+        var rule = SwimJobRule.defaults().withChunkBytes(chunkMb << 20);
+        try (var rows = SwimTraceReader.open(location, rule, limit)) {
             while (rows.hasNext()) {
                 var row = rows.next();
                 if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {

@@ -38,9 +38,11 @@ import java.util.Set;
  *       down and requirements up, so the plan never lends more than the forecast.</li>
  *   <li><b>Tasks</b>: the not yet running tasks of the queued jobs, in arrival order up to
  *       {@link SalamanderSettings#taskBudget()} tasks (a job larger than what is left is planned a slice at a time,
- *       maps first, its reduces once its pending maps all fit in one plan; it gets its answer then); Rq(i, m) the group's demand; Te(i, n) the group's work
- *       ({@code inputBytes * flopPerByte}, Salamander §IV-A) at the node's per-core speed times the task's cores,
- *       rounded up to whole steps (at least one).</li>
+ *       maps first, its reduces once its pending maps all fit in one plan; it gets its answer then); Rq(i, m)
+ *       the group's demand; Te(i, n) the group's work ({@code inputBytes * flopPerByte}, Salamander §IV-A) at the
+ *       node's per-core speed times the task's cores, plus, for a map on a node without a replica of its chunk,
+ *       the chunk's copy at {@link SalamanderSettings#linkBitsPerSecond()}, rounded up to whole steps (at least
+ *       one).</li>
  *   <li><b>Pins</b>: the running tasks this planner launched, on their node from step 0 for what is left of their
  *       estimate (at least one step). Where a forecast leaves less than the running tasks hold, A is raised to what
  *       they hold: they keep running, and protecting the owners is the QoS controller's job.</li>
@@ -176,8 +178,12 @@ final class HolisticPlanning {
         var te = new int[nodes.size()];
         double flop = group.inputBytes(index) * group.flopPerByte();
         double cores = group.demand().cpus() > 0 ? group.demand().cpus() : 1;
+        double copy = group.inputBytes(index) * 8.0 / settings.linkBitsPerSecond();
         for (int n = 0; n < te.length; n++) {
             double seconds = flop / (nodes.get(n).speedGflops() * 1e9 * cores);
+            if (group.hasLocality() && !group.isLocal(index, nodes.get(n).nodeId())) {
+                seconds += copy;
+            }
             te[n] = Math.max(1, window.stepsFor(Duration.ofNanos((long) Math.ceil(seconds * 1e9))));
         }
         if (pinnedNode >= 0) {

@@ -46,7 +46,8 @@ public enum PolicyName {
      * The policy named {@code value} (case-insensitive, surrounding blanks ignored).
      *
      * @throws IllegalArgumentException naming the value and the allowed names, e.g.
-     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo}
+     *                                  {@code unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander,
+     *                                  cuckoo}
      */
     public static PolicyName parse(String value) {
         Objects.requireNonNull(value, "policy");

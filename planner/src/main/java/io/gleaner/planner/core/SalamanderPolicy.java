@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 
 /**
  * Salamander's holistic scheduler (Handaoui et al., CCGrid 2020, §III-B and §III-C) as a placement policy: plan every
@@ -119,24 +120,24 @@ public final class SalamanderPolicy implements PlacementPolicy {
             replan(state.outlook(), now);
         }
         var room = new Room(node, now);
-        release(room, toRelease.getOrDefault(node.nodeId(), List.of()));
+        release(room, toRelease.getOrDefault(node.nodeId(), List.of()), task -> true);
         if (settings.earlyRelease() && room.hasSpace() && toRelease.containsKey(node.nodeId())) {
             // Its own tasks are out and room is left: take other nodes' first tasks, as the next plan would move
-            // them here anyway.
-            release(room, stealable);
+            // them here anyway; first those whose chunk is here, which need no copy.
+            release(room, stealable, task -> isLocal(task, node.nodeId()));
+            release(room, stealable, task -> true);
         }
         return new PlacementResult(room.placed, List.of());
     }
 
     /**
-     * Places the tasks of {@code planned} that can start now, in order, while the node has room; drops from
-     * {@code planned} those that no longer wait. Returns the tasks it placed.
+     * Places the tasks of {@code planned} that {@code eligible} accepts and that can start now, in order, while the
+     * node has room; drops from {@code planned} those that no longer wait.
      */
-    private List<PlannedTask> release(Room room, List<PlannedTask> planned) {
-        var released = new ArrayList<PlannedTask>();
+    private void release(Room room, List<PlannedTask> planned, Predicate<PlannedTask> eligible) {
         for (var iterator = planned.iterator(); iterator.hasNext() && room.hasSpace(); ) {
             var task = iterator.next();
-            if (room.released.contains(task.taskId())) {
+            if (room.released.contains(task.taskId()) || !eligible.test(task)) {
                 continue;
             }
             if (!settings.earlyRelease() && task.start().isAfter(room.now)) {
@@ -167,9 +168,17 @@ public final class SalamanderPolicy implements PlacementPolicy {
             running.put(task.taskId(), new HolisticPlanning.Launch(task.jobId(), task.kind(), task.taskIndex(),
                     nodeId, room.now, stepsOf(task)));
             iterator.remove();
-            released.add(task);
         }
-        return released;
+    }
+
+    /** Whether a planned map's chunk has a replica on {@code nodeId}; false for reduces and unknown jobs. */
+    private boolean isLocal(PlannedTask task, String nodeId) {
+        var progress = jobs.get(task.jobId());
+        if (progress == null || task.kind() != TaskKind.MAP) {
+            return false;
+        }
+        var group = progress.job().group(TaskKind.MAP).orElseThrow();
+        return group.hasLocality() && group.isLocal(task.taskIndex(), nodeId);
     }
 
     /** What one heartbeat's node has left, and what it placed. */

@@ -19,12 +19,18 @@ import java.util.Objects;
  * @param seed         seeds the construction's node order and the local search (mixed with the plan's time)
  * @param earlyRelease release a planned task as soon as its node has room for it now, in planned order, instead of
  *                     waiting for its planned start (the plan's step is minutes, tasks often run seconds)
+ * @param linkBitsPerSecond the bandwidth a chunk is copied at between nodes: a map planned on a node without a
+ *                     replica of its chunk has the copy added to its Te (Salamander §IV-B counts data transfers in
+ *                     the job execution time); > 0
  */
 public record SalamanderSettings(Window window, Duration replanEvery, int taskBudget, long moveLimit, long seed,
-                                 boolean earlyRelease) {
+                                 boolean earlyRelease, long linkBitsPerSecond) {
 
     /** Default {@link #taskBudget()}: the paper's largest instance. */
     public static final int DEFAULT_TASK_BUDGET = 2_500;
+
+    /** Default {@link #linkBitsPerSecond()}: 1 Gbit/s. */
+    public static final long DEFAULT_LINK_BITS_PER_SECOND = 1_000_000_000L;
 
     /** Default {@link #moveLimit()}: a few thousand moves, a fraction of a second on 2,500 tasks. */
     public static final long DEFAULT_MOVE_LIMIT = 2_000;
@@ -41,31 +47,43 @@ public record SalamanderSettings(Window window, Duration replanEvery, int taskBu
         if (moveLimit < 0) {
             throw new IllegalArgumentException("moveLimit must be >= 0, was " + moveLimit);
         }
+        if (linkBitsPerSecond < 1) {
+            throw new IllegalArgumentException("linkBitsPerSecond must be >= 1, was " + linkBitsPerSecond);
+        }
     }
 
     /** The paper's window, a re-plan every step, the default budgets, seed 0, early release on. */
     public static SalamanderSettings defaults() {
         var window = Window.DAY_OF_3_MINUTE_STEPS;
-        return new SalamanderSettings(window, window.step(), DEFAULT_TASK_BUDGET, DEFAULT_MOVE_LIMIT, 0, true);
+        return new SalamanderSettings(window, window.step(), DEFAULT_TASK_BUDGET, DEFAULT_MOVE_LIMIT, 0, true,
+                DEFAULT_LINK_BITS_PER_SECOND);
     }
 
     /** These settings with another seed. */
     public SalamanderSettings withSeed(long value) {
-        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, value, earlyRelease);
+        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, value, earlyRelease,
+                linkBitsPerSecond);
     }
 
     /** These settings with early release on or off. */
     public SalamanderSettings withEarlyRelease(boolean value) {
-        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, seed, value);
+        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, seed, value, linkBitsPerSecond);
     }
 
     /** These settings with another local-search move limit. */
     public SalamanderSettings withMoveLimit(long value) {
-        return new SalamanderSettings(window, replanEvery, taskBudget, value, seed, earlyRelease);
+        return new SalamanderSettings(window, replanEvery, taskBudget, value, seed, earlyRelease,
+                linkBitsPerSecond);
+    }
+
+    /** These settings with another link bandwidth. */
+    public SalamanderSettings withLinkBitsPerSecond(long value) {
+        return new SalamanderSettings(window, replanEvery, taskBudget, moveLimit, seed, earlyRelease, value);
     }
 
     /** These settings with another window; the re-plan period stays. */
     public SalamanderSettings withWindow(Window value) {
-        return new SalamanderSettings(value, replanEvery, taskBudget, moveLimit, seed, earlyRelease);
+        return new SalamanderSettings(value, replanEvery, taskBudget, moveLimit, seed, earlyRelease,
+                linkBitsPerSecond);
     }
 }

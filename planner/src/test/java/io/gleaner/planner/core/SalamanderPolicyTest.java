@@ -2,6 +2,7 @@ package io.gleaner.planner.core;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -191,6 +192,24 @@ class SalamanderPolicyTest {
         var onN2 = placed(cell.onHeartbeat(grown));
 
         assertThat(onN2).extracting(Placement::taskIndex).containsExactlyInAnyOrder(0, 1, 2, 3);
+    }
+
+    @Test
+    void shouldCountTheCopyOfAChunkIntoTheTimeOfAMapPlannedAwayFromIt() {
+        // 1 Mbit/s: a 64 MiB chunk takes 537 s to copy, 3 steps of 3 min more than the map's 105 s of work.
+        var policy = salamander(SalamanderSettings.defaults().withLinkBitsPerSecond(1_000_000));
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        var layout = new ChunkLayout(List.of("n1", "n2"), 0, 1);
+        cell.onJob(job("j1", at(0), mapsOn(8, layout)));
+        cell.onHeartbeat(node("n1", at(3), 0, res(16, 64)));
+        cell.onHeartbeat(node("n2", at(3), 0, res(16, 64)));
+
+        var tasks = policy.plan().tasks();
+
+        assertThat(tasks).hasSize(8).allSatisfy(task -> {
+            long steps = Duration.between(task.start(), task.end()).toMinutes() / 3;
+            assertThat(steps).isEqualTo(layout.isLocal(task.taskIndex(), task.nodeId()) ? 1 : 4);
+        });
     }
 
     @Test

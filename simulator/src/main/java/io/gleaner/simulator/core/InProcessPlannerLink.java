@@ -85,11 +85,18 @@ public final class InProcessPlannerLink implements PlannerLink {
         return of(policy, settings(pools, seed), OwnerForecasts.of(owners));
     }
 
-    /** As {@link #of(PolicyName, List, long, OwnerLoad)}, the forecasts taking off the safety margin {@code margin}. */
-    public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, long seed, OwnerLoad owners,
-                                          double margin) {
-        return of(policy, settings(pools, seed), new OwnerForecasts(OwnerForecasts.defaultForecaster(),
-                OwnerForecastSettings.defaults().withMargins(margin, margin), owners));
+    /**
+     * The link of one simulation run: {@code policy} with the users' {@code pools}, seeded with the run's seed,
+     * forecasts warmed up on {@code owners} taking off the run's safety margin, and Salamander counting chunk copies
+     * at the cluster's link bandwidth.
+     */
+    public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, OwnerLoad owners, ClusterSpec cluster,
+                                          SimulationSettings run) {
+        var settings = settings(pools, run.seed());
+        settings = settings.withSalamander(settings.salamander().withLinkBitsPerSecond(cluster.linkBitsPerSecond()));
+        var forecasts = new OwnerForecasts(OwnerForecasts.defaultForecaster(),
+                OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin()), owners);
+        return of(policy, settings, forecasts);
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */

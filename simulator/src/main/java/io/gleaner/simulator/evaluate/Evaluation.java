@@ -27,9 +27,9 @@ public final class Evaluation {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
                 var owners = spec.owners().forSeed(seed);
+                var settings = spec.settings(policy, seed);
                 var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
-                        InProcessPlannerLink.of(policy, spec.pools(), seed, owners, spec.margin()),
-                        spec.settings(policy, seed),
+                        InProcessPlannerLink.of(policy, spec.pools(), owners, spec.cluster(), settings), settings,
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 var report = simulation.run();
                 runs.add(new PolicyRun(policy.configValue(), report));
