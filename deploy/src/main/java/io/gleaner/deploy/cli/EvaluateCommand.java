@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.deploy.demo.DemoSettings;
+import io.gleaner.ingest.replay.TraceTime;
 import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.LineTraceReader;
@@ -9,6 +10,7 @@ import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.PlanTimeline;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.qos.core.QosSettings;
@@ -32,12 +34,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
@@ -80,6 +84,8 @@ final class EvaluateCommand implements Callable<Integer> {
 
     /** The progress line is redrawn at most this often, and at the start and end of every run. */
     private static final Duration REDRAW_EVERY = Duration.ofMillis(200);
+    /** Width of a printed plan's timeline. */
+    private static final int PLAN_COLUMNS = 96;
 
     @Option(names = "--trace", defaultValue = FB_2009, paramLabel = "fb2009|PATH",
             description = "The SWIM job trace: fb2009, the bundled Facebook 2009 day (5,894 jobs), or a SWIM file "
@@ -141,6 +147,13 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "rounded up (default: ${DEFAULT-VALUE}; in-process runs only).")
     long chunkMb;
 
+    @Option(names = "--plan-at", paramLabel = "TIME",
+            description = "Also print the salamander policy's plan as it stood at TIME of the first seed's run, one "
+                    + "line per node of its tasks over the window, with the jobs it rejected and why: an instant "
+                    + "(2009-05-01T02:00:00Z) or a duration after the first job's submission (90s, 2h, 1h30m, PT2H). "
+                    + "In-process; needs salamander among --policies (default: no plan printed).")
+    String planAt;
+
     @Option(names = "--through-kafka",
             description = "Run every (policy, seed) through Kafka instead, as gleaner demo does: the planner (and "
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
@@ -196,6 +209,7 @@ final class EvaluateCommand implements Callable<Integer> {
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128)) {
             throw usage("--safety-margin and --chunk-mb run in-process only; the Kafka stages take their defaults");
         }
+        var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime());
         var clusterSpec = cluster();
         var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
@@ -224,7 +238,27 @@ final class EvaluateCommand implements Callable<Integer> {
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
                 write(INDEX_HTML, HtmlReport.render(description, table)));
         print(spec.commandLine().getOut(), workload, clusterSpec, table, notes, wallTimes, written);
+        if (planTime.isPresent()) {
+            var firstSubmit = workload.jobs().stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
+            var plan = Evaluation.salamanderPlan(evaluation, planTime.get().resolve(firstSubmit));
+            spec.commandLine().getOut().printf("%nsalamander's plan, seed %d:%n%s", seed, PlanTimeline.render(plan,
+                    PLAN_COLUMNS));
+        }
         return 0;
+    }
+
+    private TraceTime planTime() {
+        if (!policies().contains(PolicyName.SALAMANDER)) {
+            throw usage("--plan-at needs salamander among --policies");
+        }
+        if (throughKafka) {
+            throw usage("--plan-at runs in-process only");
+        }
+        try {
+            return TraceTime.parse(planAt);
+        } catch (IllegalArgumentException e) {
+            throw usage("--plan-at: " + e.getMessage());
+        }
     }
 
     private Controllers controllers() {

@@ -111,6 +111,18 @@ class EvaluateCommandTest {
                 .isNotEqualTo(runsColumn(dir.resolve("own"), "completion_mean_s"));
     }
 
+    @Test
+    void shouldPrintSalamandersPlanAsATimelinePerNode(@TempDir Path dir) {
+        var run = execute("evaluate", "--jobs", "40", "--policies", "fifo,salamander", "--plan-at", "20m", "--out",
+                dir.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        var out = run.out();
+        var plan = out.substring(out.indexOf("salamander's plan, seed 0:"));
+        assertThat(plan).containsPattern("plan at 2009-05-01T00:(1[89]|2[01]):\\d\\dZ: 480 steps of PT3M, \\d+ tasks on")
+                .contains("jobs: ", "each column: ").containsPattern("(?m)^node +tasks \\|0h");
+    }
+
     /** The cells of one column of runs.csv, a row per run in order. */
     private static List<String> runsColumn(Path out, String key) throws IOException {
         var lines = Files.readAllLines(out.resolve("runs.csv"));
@@ -221,6 +233,10 @@ class EvaluateCommandTest {
                         "--safety-margin must be in [0, 1), was 1.0"),
                 Arguments.of(Named.of("chunks of nothing", new String[] {"--chunk-mb", "0"}),
                         "--chunk-mb must be a whole number of MiB >= 1, was 0"),
+                Arguments.of(Named.of("a plan without salamander", new String[] {"--plan-at", "1h"}),
+                        "--plan-at needs salamander among --policies"),
+                Arguments.of(Named.of("a plan at no time", new String[] {"--policies", "salamander", "--plan-at",
+                        "soon"}), "--plan-at: 'soon' is neither an instant"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
                         "--through-kafka"}), "--safety-margin and --chunk-mb run in-process only"));
     }

@@ -68,7 +68,7 @@ public sealed interface TraceTime permits TraceTime.At, TraceTime.AfterStart {
      *
      * @throws IllegalArgumentException naming the text if it is none of these
      */
-    static TraceTime parse(String text) {
+    public static TraceTime parse(String text) {
         Objects.requireNonNull(text, "text");
         var trimmed = text.trim();
         if (trimmed.equals("0")) {

@@ -86,17 +86,27 @@ public final class InProcessPlannerLink implements PlannerLink {
     }
 
     /**
-     * The link of one simulation run: {@code policy} with the users' {@code pools}, seeded with the run's seed,
-     * forecasts warmed up on {@code owners} taking off the run's safety margin, and Salamander counting chunk copies
-     * at the cluster's link bandwidth.
+     * The link of one simulation run: {@code policy} with {@link #settings(List, ClusterSpec, SimulationSettings)}
+     * and {@link #forecasts(OwnerLoad, SimulationSettings)}.
      */
     public static InProcessPlannerLink of(PolicyName policy, List<Pool> pools, OwnerLoad owners, ClusterSpec cluster,
                                           SimulationSettings run) {
+        return of(policy, settings(pools, cluster, run), forecasts(owners, run));
+    }
+
+    /**
+     * The policies' settings for one simulation run: the users' {@code pools}, the run's seed for the policies that
+     * draw, and Salamander counting chunk copies at the cluster's link bandwidth.
+     */
+    public static PolicySettings settings(List<Pool> pools, ClusterSpec cluster, SimulationSettings run) {
         var settings = settings(pools, run.seed());
-        settings = settings.withSalamander(settings.salamander().withLinkBitsPerSecond(cluster.linkBitsPerSecond()));
-        var forecasts = new OwnerForecasts(OwnerForecasts.defaultForecaster(),
+        return settings.withSalamander(settings.salamander().withLinkBitsPerSecond(cluster.linkBitsPerSecond()));
+    }
+
+    /** Forecasts of one simulation run: warmed up on {@code owners}, taking off the run's safety margin. */
+    public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run) {
+        return new OwnerForecasts(OwnerForecasts.defaultForecaster(),
                 OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin()), owners);
-        return of(policy, settings, forecasts);
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */

@@ -1,7 +1,11 @@
 package io.gleaner.simulator.evaluate;
 
+import io.gleaner.planner.core.HolisticPlan;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.SalamanderPolicy;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.Simulation;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -36,5 +40,24 @@ public final class Evaluation {
             }
         }
         return List.copyOf(runs);
+    }
+
+    /**
+     * The Salamander policy's plan in the run of {@code spec}'s first seed, as it stood at the first round at or
+     * after {@code at}: the run is stepped until then (or its end) and left.
+     */
+    public static HolisticPlan salamanderPlan(EvaluationSpec spec, Instant at) {
+        long seed = spec.seeds().get(0);
+        var owners = spec.owners().forSeed(seed);
+        var settings = spec.settings(PolicyName.SALAMANDER, seed);
+        var policy = new SalamanderPolicy(InProcessPlannerLink.settings(spec.pools(), spec.cluster(), settings));
+        var now = new Instant[] {Instant.MIN};
+        var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
+                InProcessPlannerLink.of(policy, InProcessPlannerLink.forecasts(owners, settings)), settings,
+                progress -> now[0] = progress.virtualTime());
+        while (now[0].isBefore(at) && simulation.step()) {
+            // each step is one round
+        }
+        return policy.plan();
     }
 }
