@@ -4,12 +4,15 @@ import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.deploy.demo.DemoSettings;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.qos.core.QosMode;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -60,9 +63,16 @@ final class DemoCommand implements Callable<Integer> {
     String trace;
 
     @Option(names = "--policy", defaultValue = "coshh",
-            description = "Placement policy: fifo, fair or coshh, the last two with the --users' pools "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "Placement policy: fifo, fair, coshh (with the --users' pools), salamander (plans every "
+                    + "queued task over the owners' forecast spare capacity, moves chunks to their planned node, "
+                    + "answers each job on jobs.admissions) or cuckoo (default: ${DEFAULT-VALUE}).")
     String policy;
+
+    @Option(names = "--qos", defaultValue = "salamander", paramLabel = "none|salamander|cuckoo",
+            description = "The QoS controller: salamander (throttle CPU, kill on RAM; Salamander's Algorithm 3) or "
+                    + "cuckoo (kill on any violation) runs as the QoS stage, publishing on qos.actions, and the "
+                    + "simulated nodes obey the same controller; none runs neither (default: ${DEFAULT-VALUE}).")
+    String qos;
 
     @Option(names = "--heartbeat-period-ms", defaultValue = "3000", paramLabel = "MS",
             description = "Event time between heartbeat rounds of the simulated nodes (default: ${DEFAULT-VALUE}).")
@@ -84,9 +94,15 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         long started = System.nanoTime();
         var users = workloadOptions.users(spec);
+        Optional<QosMode> controller;
+        try {
+            controller = SimulationSettings.parseQos(qos);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--qos: " + e.getMessage());
+        }
         var settings = new DemoSettings(jobs, seed, cluster, trace, PolicyName.parse(policy),
                 Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs, users.assignment(), users.pools(),
-                (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed));
+                (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed), controller);
         var embedded = new EmbeddedOptions();
         embedded.dataDir = dataDir.resolve("demo");
         embedded.fresh = true;

@@ -12,6 +12,8 @@ import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.PlannerApp;
+import io.gleaner.qos.QosApp;
+import io.gleaner.qos.QosConfig;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PolicySettings;
@@ -153,18 +155,30 @@ public final class DemoRun {
                     .withBootstrapServers(bootstrapServers)
                     .withTopicPrefix(topics.prefix())
                     .withRegistry(registryConfig);
+            // The QoS stage publishes its actions on qos.actions for executors; the simulated nodes obey the same
+            // controller in-process, so that the lockstep stays deterministic.
+            var qosConfig = settings.qos().map(mode -> QosConfig.defaults()
+                    .withApplicationId(topics.prefix() + "qos")
+                    .withStateDir(stateDir.resolveSibling("qos-state"))
+                    .withBootstrapServers(bootstrapServers)
+                    .withTopicPrefix(topics.prefix())
+                    .withRegistry(registryConfig)
+                    .withMode(mode));
             long started = System.nanoTime();
             SimulationReport report;
             Duration wall;
             try (var planner = new PlannerApp(plannerConfig, registry);
                  var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard());
-                 var classifier = new ClassifierApp(classifierConfig, registry)) {
+                 var classifier = new ClassifierApp(classifierConfig, registry);
+                 var qos = new OptionalQos(qosConfig.map(config -> new QosApp(config, registry)))) {
                 planner.start();
                 forecaster.start();
                 classifier.start();
+                qos.stage().ifPresent(QosApp::start);
                 awaitRunning("planner", planner::state);
                 awaitRunning("forecaster", forecaster::state);
                 awaitRunning("classifier", classifier::state);
+                qos.stage().ifPresent(app -> awaitRunning("qos controller", app::state));
                 report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
                         new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
                                 BARRIER_POLL), registry,
@@ -172,6 +186,9 @@ public final class DemoRun {
                         progress);
                 wall = Duration.ofNanos(System.nanoTime() - started);
                 awaitCaughtUp(admin, forecasterConfig.applicationId(), topics.nodesUtilization().name());
+                if (qosConfig.isPresent()) {
+                    awaitCaughtUp(admin, qosConfig.get().applicationId(), topics.nodesUtilization().name());
+                }
                 awaitProfiles(expectedProfiles(trace.jobs(), report));
             }
             return new Outcome(report, trace.deadLettered(), countRecords(), wall);
@@ -194,6 +211,14 @@ public final class DemoRun {
     }
 
     private record Trace(List<Job> jobs, int deadLettered) {
+    }
+
+    /** The QoS stage when the run has a controller, closed with the other stages. */
+    private record OptionalQos(Optional<QosApp> stage) implements AutoCloseable {
+        @Override
+        public void close() {
+            stage.ifPresent(QosApp::close);
+        }
     }
 
     /** Reads the trace's first jobs; rows that do not parse go to the dead-letter topic, as in a replay. */
