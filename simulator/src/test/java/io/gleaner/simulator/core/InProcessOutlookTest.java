@@ -114,7 +114,7 @@ class InProcessOutlookTest {
     }
 
     @ParameterizedTest
-    @EnumSource(PolicyName.class)
+    @EnumSource(value = PolicyName.class, mode = EnumSource.Mode.EXCLUDE, names = "SALAMANDER")
     void policiesThatIgnoreTheOutlookDecideAsWithoutIt(PolicyName policy) {
         var owners = constantOwners(Duration.ofHours(2));
         var pools = List.of(new Pool("user", 1, 1.0));
@@ -130,6 +130,21 @@ class InProcessOutlookTest {
         assertThat(with.decisionDigest()).isEqualTo(without.decisionDigest());
         assertThat(with.counts().decisions()).isEqualTo(without.counts().decisions()).isPositive();
         assertThat(withOutlook.forecasts().orElseThrow().refits()).as("nobody read a forecast").isZero();
+    }
+
+    @Test
+    void salamanderPlansOnTheForecastsAndMovesEveryChunkItsMapsNeed() {
+        var owners = constantOwners(Duration.ofHours(2));
+        var pools = List.of(new Pool("user", 1, 1.0));
+        var link = InProcessPlannerLink.of(PolicyName.SALAMANDER, pools, SETTINGS.seed(), owners);
+
+        var report = run(owners, pools, link);
+
+        assertThat(report.unfinishedJobs()).isEmpty();
+        assertThat(link.forecasts().orElseThrow().refits()).as("the plans read forecasts").isPositive();
+        // Every map runs where its chunk is: on a node with a replica, or one the planner copied it to first.
+        assertThat(report.counts().mapAttempts()).isPositive();
+        assertThat(report.counts().remoteMapAttempts()).isZero();
     }
 
     private static SimulationReport run(OwnerLoad owners, List<Pool> pools, PlannerLink link) {
