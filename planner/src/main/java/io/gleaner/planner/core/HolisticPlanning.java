@@ -40,9 +40,10 @@ import java.util.Set;
  *       {@link SalamanderSettings#taskBudget()} tasks (a job larger than what is left is planned a slice at a time,
  *       maps first, its reduces once its pending maps all fit in one plan; it gets its answer then); Rq(i, m)
  *       the group's demand; Te(i, n) the group's work ({@code inputBytes * flopPerByte}, Salamander §IV-A) at the
- *       node's per-core speed times the task's cores, plus, for a map on a node without a replica of its chunk,
- *       the chunk's copy at {@link SalamanderSettings#linkBitsPerSecond()}, rounded up to whole steps (at least
- *       one).</li>
+ *       node's per-core speed times the task's cores, rounded up to whole steps (at least one), plus, for a map on
+ *       a node without a replica of its chunk, the chunk's copy at {@link SalamanderSettings#linkBitsPerSecond()}
+ *       in whole steps of its own: the copy runs before the map starts (§III-C), and folded into the map's
+ *       rounding a copy of 20 s vanished in a 3-minute step, so plans ignored where the data lies.</li>
  *   <li><b>Pins</b>: the running tasks this planner launched, on their node from step 0 for what is left of their
  *       estimate (at least one step). Where a forecast leaves less than the running tasks hold, A is raised to what
  *       they hold: they keep running, and protecting the owners is the QoS controller's job.</li>
@@ -181,10 +182,10 @@ final class HolisticPlanning {
         double copy = group.inputBytes(index) * 8.0 / settings.linkBitsPerSecond();
         for (int n = 0; n < te.length; n++) {
             double seconds = flop / (nodes.get(n).speedGflops() * 1e9 * cores);
-            if (group.hasLocality() && !group.isLocal(index, nodes.get(n).nodeId())) {
-                seconds += copy;
-            }
             te[n] = Math.max(1, window.stepsFor(Duration.ofNanos((long) Math.ceil(seconds * 1e9))));
+            if (group.hasLocality() && !group.isLocal(index, nodes.get(n).nodeId())) {
+                te[n] += window.stepsFor(Duration.ofNanos((long) Math.ceil(copy * 1e9)));
+            }
         }
         if (pinnedNode >= 0) {
             te[pinnedNode] = pinnedSteps;
