@@ -7,10 +7,13 @@ import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.qos.core.QosMode;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
+import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
@@ -25,11 +28,14 @@ import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
 import org.apache.avro.io.DecoderFactory;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -168,6 +174,30 @@ class DemoRunIT {
         assertThat(decision.get("nodeId").toString()).isEqualTo(record.key());
         assertThat(decision.get("policy").toString()).isEqualTo("fifo");
         assertThat(schemaId).isEqualTo(client().latest(topics.placements().name() + "-value").id());
+    }
+
+    @Test
+    void shouldRunSalamanderBesideTheQosStageAndAnswerEveryJobOnTheAdmissionsTopic(@TempDir Path stateDir) {
+        var settings = new DemoSettings(10, SEED, ClusterPresets.DEFAULT, SwimTraceReader.FB_2009,
+                PolicyName.SALAMANDER, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD,
+                DemoSettings.DEFAULT_COMMIT_INTERVAL_MS, job -> job, List.of(), DemoSettings.NO_OWNERS,
+                Optional.of(QosMode.SALAMANDER));
+
+        var outcome = demo(stateDir).run(settings, p -> { });
+
+        var report = outcome.report();
+        assertThat(report.jobsCompleted()).isEqualTo(10);
+        assertThat(report.qos().mode()).isEqualTo("salamander");
+        assertThat(report.counts().remoteMapAttempts()).as("maps read where their chunk was or was copied").isZero();
+        var admissions = DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.jobsAdmissions().name());
+        var accepted = admissions.stream().map(ConsumerRecord::key).distinct().toList();
+        assertThat(accepted).hasSize(10);
+        var decoded = AvroSerde.of(JobAdmission.class, client()).deserializer()
+                .deserialize(topics.jobsAdmissions().name(), admissions.get(0).value());
+        assertThat(decoded.getJobId()).isEqualTo(admissions.get(0).key());
+        assertThat(decoded.getAccepted()).isTrue();
+        assertThat(decoded.getEstimatedCompletion()).isAfter(decoded.getTime());
+        assertThat(outcome.recordsByTopic()).containsKey(topics.qosActions().name());
     }
 
     private DemoRun demo(Path stateDir) {

@@ -123,20 +123,25 @@ final class HolisticPlanning {
             int pendingMaps = progress.maps().runnableCount();
             int pendingCount = pendingMaps + progress.reduces().runnableCount();
             if (budget > 0 && pendingCount > 0) {
+                // A job larger than what is left of the budget is planned a slice at a time, maps first, at most half
+                // the budget so that the jobs behind it are planned too; its reduces wait until its pending maps all
+                // fit in one plan.
+                int allowance = pendingCount <= budget ? pendingCount
+                        : Math.min(budget, Math.max(1, settings.taskBudget() / 2));
                 for (var kind : TaskKind.values()) {
                     var group = job.group(kind);
-                    // A job larger than what is left of the budget is planned a slice at a time, maps first; its
-                    // reduces wait until its pending maps all fit in one plan.
-                    if (group.isEmpty() || budget == 0 || kind == TaskKind.REDUCE && pendingMaps > jobPending.size()) {
+                    if (group.isEmpty() || allowance == 0
+                            || kind == TaskKind.REDUCE && pendingMaps > jobPending.size()) {
                         continue;
                     }
-                    for (var attempt : progress.phase(kind).runnable(job.jobId(), kind, budget)) {
+                    for (var attempt : progress.phase(kind).runnable(job.jobId(), kind, allowance)) {
                         var taskId = PlannedTask.taskId(job.jobId(), kind, attempt.taskIndex());
                         (kind == TaskKind.MAP ? maps : reduces).add(task(taskId, group.get(), attempt.taskIndex(),
                                 nodes, 0, -1));
                         jobPending.add(new PlannedTask(job.jobId(), kind, attempt.taskIndex(), "-", now,
                                 now.plusMillis(1), false));
                         budget--;
+                        allowance--;
                     }
                 }
                 pending.put(job.jobId(), jobPending);
