@@ -37,8 +37,9 @@ import java.util.Set;
  *       what is free now rather than not at all. CPU is counted in thousandths of a core and RAM in MiB, A rounded
  *       down and requirements up, so the plan never lends more than the forecast.</li>
  *   <li><b>Tasks</b>: the not yet running tasks of the queued jobs, in arrival order up to
- *       {@link SalamanderSettings#taskBudget()} tasks (a job larger than what is left is planned a slice at a time,
- *       maps first, its reduces once its pending maps all fit in one plan; it gets its answer then); Rq(i, m)
+ *       {@link SalamanderSettings#taskBudget()} tasks (a job larger than what is left is planned a slice of at most
+ *       half the budget at a time, maps first, its reduces once its pending maps all fit in one plan, and it gets
+ *       its answer then; the jobs behind it are still planned); Rq(i, m)
  *       the group's demand; Te(i, n) the group's work ({@code inputBytes * flopPerByte}, Salamander §IV-A) at the
  *       node's per-core speed times the task's cores, rounded up to whole steps (at least one), plus, for a map on
  *       a node without a replica of its chunk, the chunk's copy at {@link SalamanderSettings#linkBitsPerSecond()}
