@@ -11,9 +11,9 @@ import java.util.Objects;
  * @param window       the planning window T (Salamander §III-B1, Table I: 480 steps of 3 minutes)
  * @param replanEvery  re-plan at least this often in event time, even when nothing arrived, so that the plan follows
  *                     refreshed forecasts and tasks that ran longer or shorter than estimated; > 0
- * @param taskBudget   the most tasks not yet running that one plan takes, jobs in arrival order (a job that does
- *                     not fit in the rest waits, unanswered, for a later plan; the first job is taken whatever its
- *                     size); >= 1. The paper's largest instance had 2,500 tasks (§IV, Fig. 4).
+ * @param taskBudget   the most tasks not yet running that one plan takes, jobs in arrival order (a job larger than
+ *                     what is left gets a slice of at most half the budget and waits, unanswered, for later plans
+ *                     for the rest); >= 1. The paper's largest instance had 2,500 tasks (§IV, Fig. 4).
  * @param moveLimit    local-search moves per plan after the first-fit-decreasing construction; 0 keeps Algorithm 1's
  *                     schedule
  * @param seed         seeds the construction's node order and the local search (mixed with the plan's time)
