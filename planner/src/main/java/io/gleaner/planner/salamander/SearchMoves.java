@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
  *
  * <p>The paper's (§III-B2): {@link #change}, {@link #swap}, {@link #earlier}; {@link #insert} (an unscheduled job by
  * Algorithm 1); {@link #mutate} (Algorithm 2). Ours, aimed at the makespan: {@link #relocate},
- * {@link #ruinAndRecreate}, {@link #reposition}, {@link #eject} and {@link #rebuild}; and {@link #insertWithRuin} for the
- * first objective. They share one placement rule, {@link #placeEarliestEnd}:
- * the node and start where the task ends earliest, then where it uses the least capacity, then the slowest node.
+ * {@link #ruinAndRecreate}, {@link #reposition}, {@link #eject} and {@link #rebuild}; and {@link #insertWithRuin} for
+ * the first objective. They share one placement rule, {@link #placeEarliestEnd}: the node and start where the task
+ * ends earliest, then where it uses the least capacity, then the slowest node.
  */
 final class SearchMoves {
 
@@ -34,6 +34,7 @@ final class SearchMoves {
     private final int[] seen;
     private int stamp;
     private final int[] scratch;
+    private final int[] jobStamp;
 
     SearchMoves(Occupancy occ, SplittableRandom random) {
         this.occ = occ;
@@ -55,6 +56,7 @@ final class SearchMoves {
                 slowness[n] += instance.te(i, n);
             }
         }
+        jobStamp = new int[instance.jobs().size()];
         seen = new int[instance.taskCount()];
         scratch = new int[instance.taskCount()];
     }
@@ -458,9 +460,9 @@ final class SearchMoves {
     }
 
     /**
-     * Into {@link #scratch}: the unpinned tasks of other jobs that occupy a node where task c would run faster than
-     * where it is (a random one of them) during the steps c could use there, from its earliest start to the makespan;
-     * returns how many.
+     * Into {@link #scratch}: the unpinned tasks of other jobs that occupy a node where task c would run at least as
+     * fast as where it is (a random such node) during the steps c could use there, from its earliest start to the
+     * makespan; returns how many.
      */
     private int relatedTasks(int c) {
         int nodes = instance.nodeCount();
@@ -488,7 +490,10 @@ final class SearchMoves {
         return size;
     }
 
-    /** Places job j's unplaced tasks, maps in random order then reduces, each where it ends earliest. */
+    /**
+     * Places job j's unplaced tasks, maps from a random one on then reduces, each where it ends earliest; with
+     * {@code blink} &gt; 0, each node is skipped with that probability (so that a greedy choice is not always made).
+     */
     private boolean recreate(int j, double blink) {
         int[] maps = instance.jobMaps(j);
         int offset = maps.length == 0 ? 0 : random.nextInt(maps.length);
@@ -517,6 +522,7 @@ final class SearchMoves {
         return placeEarliestEnd(i, 0);
     }
 
+    /** {@link #placeEarliestEnd(int)}, skipping each node with probability {@code blink}. */
     private boolean placeEarliestEnd(int i, double blink) {
         int job = instance.jobOf(i);
         int from = 0;
@@ -669,10 +675,12 @@ final class SearchMoves {
      */
     boolean rebuild() {
         var order = FirstFitDecreasing.jobOrder(instance);
+        stamp++;
         for (int j : order) {
             if (hasUnplaced(j)) {
                 continue;
             }
+            jobStamp[j] = stamp;
             for (int[] phase : new int[][] {instance.jobMaps(j), instance.jobReduces(j)}) {
                 for (int i : phase) {
                     if (!instance.isPinned(i)) {
@@ -682,23 +690,11 @@ final class SearchMoves {
             }
         }
         for (int j : order) {
-            if (!hasUnplacedFree(j)) {
-                continue;
-            }
-            if (!recreate(j, 0)) {
+            if (jobStamp[j] == stamp && !recreate(j, 0)) {
                 undo();
                 return false;
             }
         }
         return true;
-    }
-
-    private boolean hasUnplacedFree(int j) {
-        for (int k = 0; k < logSize; k++) {
-            if (instance.jobOf(logTask[k]) == j) {
-                return true;
-            }
-        }
-        return false;
     }
 }

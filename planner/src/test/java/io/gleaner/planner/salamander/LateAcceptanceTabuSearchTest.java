@@ -71,7 +71,7 @@ class LateAcceptanceTabuSearchTest {
         // a clock that moves 1 ms each time it is read: read once at the start (deadline = 50 ms), then once per move;
         // at move k it reads (k + 1) ms, past the deadline from k = 50
         var clock = new AtomicLong();
-        var search = new LateAcceptanceTabuSearch(true, () -> clock.getAndAdd(1_000_000));
+        var search = new LateAcceptanceTabuSearch(true, 0, () -> clock.getAndAdd(1_000_000));
         var instance = Figure4Instances.generate(500, 2);
         var run = search.run(instance, new SolverBudget(3, 1_000_000, Duration.ofMillis(50)));
         assertThat(run.stop()).isEqualTo(LateAcceptanceTabuSearch.Stop.TIME_LIMIT);
