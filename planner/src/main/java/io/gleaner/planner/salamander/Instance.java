@@ -40,6 +40,8 @@ public final class Instance {
     private final long[][][] spare;
     private final int[] pinNode;
     private final int[] pinStart;
+    private final long[] totalSpare = new long[2];
+    private final int[] minTe;
 
     public Instance(Window window, List<Node> nodes, List<Job> jobs, SafetyMargin margin,
             Map<String, Assignment> pinned) {
@@ -60,6 +62,11 @@ public final class Instance {
                         + steps + " steps");
             }
             spare[n] = SpareCapacity.of(node, margin, steps);
+            for (int m = 0; m < 2; m++) {
+                for (int t = 0; t < steps; t++) {
+                    totalSpare[m] += spare[n][m][t];
+                }
+            }
         }
         var flat = new ArrayList<Task>();
         var jobIds = new HashMap<String, Integer>();
@@ -99,6 +106,14 @@ public final class Instance {
         for (int i = 0; i < tasks.length; i++) {
             jobOf[i] = jobOfList.get(i);
             reduce[i] = reduceList.get(i);
+        }
+        minTe = new int[tasks.length];
+        for (int i = 0; i < tasks.length; i++) {
+            int min = Integer.MAX_VALUE;
+            for (int n = 0; n < this.nodes.size(); n++) {
+                min = Math.min(min, tasks[i].estimatedSteps(n));
+            }
+            minTe[i] = min;
         }
         pinNode = new int[tasks.length];
         pinStart = new int[tasks.length];
@@ -208,13 +223,14 @@ public final class Instance {
         return spare[n][metric][t];
     }
 
+    /** Σ over nodes and steps of A(k, m, t) for a metric (0 CPU, 1 RAM). */
+    long totalSpare(int metric) {
+        return totalSpare[metric];
+    }
+
     /** min over nodes of Te(i, n). */
     int minTe(int i) {
-        int min = Integer.MAX_VALUE;
-        for (int n = 0; n < nodes.size(); n++) {
-            min = Math.min(min, te(i, n));
-        }
-        return min;
+        return minTe[i];
     }
 
     /** The pinned node of task i, or -1. */

@@ -4,17 +4,26 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * A mutable partial schedule for the solvers: each task's node and start, and the load it puts on each node, metric
- * and step, so that Eq. 6 is tested per candidate placement instead of over the whole schedule.
+ * A mutable partial schedule for the solvers: each task's node and start, and the capacity left on each node, metric
+ * and step (A(k, m, t) of Eq. 1 less the placed tasks' requirements), so that Eq. 6 is tested per candidate placement
+ * instead of over the whole schedule; the objective's parts are kept up to date on every place and remove.
  */
 final class Occupancy {
 
     final Instance instance;
     final int[] node;
     final int[] start;
-    private final long[][][] used;
+    /** Each placed task's end ts(i) + Te(i, n(i)); meaningless for an unplaced task. */
+    private final int[] ends;
+    /** A(n, CPU, t) less the placed tasks' CPU, per node and step. */
+    private final long[][] freeCpu;
+    /** A(n, RAM, t) less the placed tasks' RAM, per node and step. */
+    private final long[][] freeRam;
     private final int[] endCount;
     private int scheduled;
+    private int makespan;
+    private long endSum;
+    private long work;
 
     Occupancy(Instance instance) {
         this.instance = instance;
@@ -22,22 +31,16 @@ final class Occupancy {
         node = new int[tasks];
         start = new int[tasks];
         java.util.Arrays.fill(node, -1);
-        used = new long[instance.nodeCount()][2][instance.steps()];
-        endCount = new int[instance.steps() + 1];
-    }
-
-    Occupancy copy() {
-        var c = new Occupancy(instance);
-        System.arraycopy(node, 0, c.node, 0, node.length);
-        System.arraycopy(start, 0, c.start, 0, start.length);
-        for (int n = 0; n < used.length; n++) {
-            for (int m = 0; m < 2; m++) {
-                System.arraycopy(used[n][m], 0, c.used[n][m], 0, used[n][m].length);
+        ends = new int[tasks];
+        freeCpu = new long[instance.nodeCount()][instance.steps()];
+        freeRam = new long[instance.nodeCount()][instance.steps()];
+        for (int n = 0; n < freeCpu.length; n++) {
+            for (int t = 0; t < instance.steps(); t++) {
+                freeCpu[n][t] = instance.spareAt(n, 0, t);
+                freeRam[n][t] = instance.spareAt(n, 1, t);
             }
         }
-        System.arraycopy(endCount, 0, c.endCount, 0, endCount.length);
-        c.scheduled = scheduled;
-        return c;
+        endCount = new int[instance.steps() + 1];
     }
 
     /** Eq. 4 and Eq. 6 for task i on node n from step s, given the tasks already placed. */
@@ -48,10 +51,10 @@ final class Occupancy {
         }
         long cpu = instance.rq(i, 0);
         long ram = instance.rq(i, 1);
-        long[] usedCpu = used[n][0];
-        long[] usedRam = used[n][1];
+        long[] cpuLeft = freeCpu[n];
+        long[] ramLeft = freeRam[n];
         for (int t = s; t < end; t++) {
-            if (usedCpu[t] + cpu > instance.spareAt(n, 0, t) || usedRam[t] + ram > instance.spareAt(n, 1, t)) {
+            if (cpuLeft[t] < cpu || ramLeft[t] < ram) {
                 return false;
             }
         }
@@ -62,14 +65,20 @@ final class Occupancy {
         node[i] = n;
         start[i] = s;
         int end = s + instance.te(i, n);
+        ends[i] = end;
         long cpu = instance.rq(i, 0);
         long ram = instance.rq(i, 1);
+        long[] cpuLeft = freeCpu[n];
+        long[] ramLeft = freeRam[n];
         for (int t = s; t < end; t++) {
-            used[n][0][t] += cpu;
-            used[n][1][t] += ram;
+            cpuLeft[t] -= cpu;
+            ramLeft[t] -= ram;
         }
         endCount[end]++;
         scheduled++;
+        endSum += end;
+        work += work(i, n);
+        makespan = Math.max(makespan, end);
     }
 
     void remove(int i) {
@@ -78,12 +87,19 @@ final class Occupancy {
         int end = s + instance.te(i, n);
         long cpu = instance.rq(i, 0);
         long ram = instance.rq(i, 1);
+        long[] cpuLeft = freeCpu[n];
+        long[] ramLeft = freeRam[n];
         for (int t = s; t < end; t++) {
-            used[n][0][t] -= cpu;
-            used[n][1][t] -= ram;
+            cpuLeft[t] += cpu;
+            ramLeft[t] += ram;
         }
         endCount[end]--;
         scheduled--;
+        endSum -= end;
+        work -= work(i, n);
+        while (makespan > 0 && endCount[makespan] == 0) {
+            makespan--;
+        }
         node[i] = -1;
         start[i] = -1;
     }
@@ -93,7 +109,7 @@ final class Occupancy {
     }
 
     int end(int i) {
-        return start[i] + instance.te(i, node[i]);
+        return ends[i];
     }
 
     /** The latest end over the job's placed maps (0 when none): a reduce's earliest start, Eq. 5. */
@@ -119,15 +135,81 @@ final class Occupancy {
     }
 
     Objective objective() {
-        int makespan = 0;
-        for (int t = endCount.length - 1; t > 0; t--) {
-            if (endCount[t] > 0) {
-                makespan = t;
-                break;
-            }
-        }
         return new Objective(scheduled, makespan);
     }
+
+    /** How many tasks are placed (Eq. 2). */
+    int scheduled() {
+        return scheduled;
+    }
+
+    /** The latest end over the placed tasks (Eq. 3), kept up to date by {@link #place} and {@link #remove}. */
+    int makespan() {
+        return makespan;
+    }
+
+    /** How many placed tasks end exactly at the makespan. */
+    int endingAtMakespan() {
+        return makespan == 0 ? 0 : endCount[makespan];
+    }
+
+    /**
+     * What task i takes from node n, both metrics in one number: Te(i, n) · (Rq(i, CPU) / ΣA(CPU) + Rq(i, RAM) /
+     * ΣA(RAM)), each metric as a share of the instance's total spare capacity, scaled by ΣA(CPU) · ΣA(RAM) to stay
+     * an exact integer.
+     */
+    long work(int i, int n) {
+        return instance.te(i, n) * (instance.rq(i, 0) * instance.totalSpare(1) + instance.rq(i, 1)
+                * instance.totalSpare(0));
+    }
+
+    /** The sum of {@link #work} over the placed tasks: the capacity the schedule uses. */
+    long work() {
+        return work;
+    }
+
+    /** The sum of the placed tasks' ends. */
+    long endSum() {
+        return endSum;
+    }
+
+    /** Eq. 6 for task i on node n at step t alone (the other placed tasks' load included). */
+    boolean fitsAt(int i, int n, int t) {
+        return freeCpu[n][t] >= instance.rq(i, 0) && freeRam[n][t] >= instance.rq(i, 1);
+    }
+
+    /**
+     * The earliest start s ≥ {@code from} at which task i fits on node n for its whole run (Eqs. 4 and 6) and ends by
+     * {@code endBy}, or −1. One pass over the steps: a run of consecutive steps where i fits, reset at a step where it
+     * does not, so O(endBy − from) instead of O((endBy − from) · Te).
+     */
+    int earliestStart(int i, int n, int from, int endBy) {
+        int te = instance.te(i, n);
+        int limit = Math.min(endBy, instance.steps());
+        int first = Math.max(0, from);
+        if (first + te > limit) {
+            return -1;
+        }
+        long cpu = instance.rq(i, 0);
+        long ram = instance.rq(i, 1);
+        long[] cpuLeft = freeCpu[n];
+        long[] ramLeft = freeRam[n];
+        int run = 0;
+        for (int t = first; t < limit; t++) {
+            if (cpuLeft[t] >= cpu && ramLeft[t] >= ram) {
+                if (++run == te) {
+                    return t - te + 1;
+                }
+            } else {
+                run = 0;
+                if (t + 1 + te > limit) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
 
     /** Places every pinned task; pins were checked consistent by {@link Instance}. */
     void placePins() {
@@ -139,6 +221,11 @@ final class Occupancy {
     }
 
     Schedule toSchedule() {
+        return toSchedule(instance, node, start);
+    }
+
+    /** The schedule of per-task nodes and starts (node −1: not scheduled). */
+    static Schedule toSchedule(Instance instance, int[] node, int[] start) {
         Map<String, Assignment> out = new TreeMap<>();
         for (int i = 0; i < node.length; i++) {
             if (node[i] >= 0) {

@@ -23,4 +23,12 @@ public record SolverBudget(long seed, long moveLimit, Duration timeLimit) {
     public static SolverBudget seeded(long seed) {
         return new SolverBudget(seed, 100_000, Duration.ofSeconds(30));
     }
+
+    /**
+     * A budget of wall time only (no move limit): for a caller that has a deadline, such as issue 7's 5 s; the result
+     * depends on the machine's speed, so it is not reproducible.
+     */
+    public static SolverBudget wallTime(long seed, Duration timeLimit) {
+        return new SolverBudget(seed, Long.MAX_VALUE, timeLimit);
+    }
 }

@@ -5,8 +5,11 @@
  * tasks), a {@link io.gleaner.planner.salamander.Schedule} and its independent
  * {@link io.gleaner.planner.salamander.ScheduleChecker} (Eqs. 4–6, the lexicographic objective of Eqs. 2–3), and
  * solvers behind {@link io.gleaner.planner.salamander.ScheduleSolver}: random first fit decreasing
- * ({@link io.gleaner.planner.salamander.FirstFitDecreasing}, Algorithm 1) and an exact time-indexed MIP on ojAlgo
- * ({@link io.gleaner.planner.salamander.TimeIndexedMip}, the quality reference in place of the paper's CP model).
- * No Kafka, no Avro, no clock.
+ * ({@link io.gleaner.planner.salamander.FirstFitDecreasing}, Algorithm 1), the local search of §III-B2 with Algorithm
+ * 2 ({@link io.gleaner.planner.salamander.LateAcceptanceTabuSearch}, with moves of ours in {@code SearchMoves}) and an
+ * exact time-indexed MIP on ojAlgo ({@link io.gleaner.planner.salamander.TimeIndexedMip}, the quality reference in
+ * place of the paper's CP model, for about a dozen tasks); and, where the MIP cannot go, a valid bound on the
+ * lexicographic objective ({@link io.gleaner.planner.salamander.ObjectiveBound}). No Kafka, no Avro; the only clock
+ * read is {@link System#nanoTime()} for the local search's wall-time budget.
  */
 package io.gleaner.planner.salamander;

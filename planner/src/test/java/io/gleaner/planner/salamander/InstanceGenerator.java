@@ -9,7 +9,9 @@ import java.util.SplittableRandom;
  * Seeded synthetic instances, shaped loosely like the FB-2009 SWIM workload: most jobs are small (one or two maps),
  * some medium, a few large; about a third have no reduce, the rest one reduce per eight maps or so. Nodes are
  * heterogeneous (a speed factor in [0.5, 1.5] scales each task's Te), and their regular workload follows a daily
- * wave plus noise. Same spec and seed, same instance.
+ * wave plus noise. Same spec and seed, same instance. Not the paper's setting (see {@link Figure4Instances}): nodes
+ * are small (4–16 cores) and tasks long (up to 20 steps for a map, 40 for a reduce, before the speed factor), so
+ * makespans run to hundreds of steps and capacity fragments.
  */
 public final class InstanceGenerator {
 
@@ -17,7 +19,7 @@ public final class InstanceGenerator {
     public record Spec(int nodes, int steps, int tasks, int minCores, int maxCores, int maxMapSteps,
             int maxReduceSteps, double meanUtilization, SafetyMargin margin) {
 
-        /** The benchmark's shape: 42 nodes (the paper's three data centres together), 480 steps of 3 minutes. */
+        /** The benchmark's mixed family: 42 nodes (the paper's three data centres together), 480 steps of 3 minutes. */
         public static Spec paperScale(int tasks) {
             return new Spec(42, 480, tasks, 4, 16, 20, 40, 0.4, new SafetyMargin(0.05, 0.05));
         }
