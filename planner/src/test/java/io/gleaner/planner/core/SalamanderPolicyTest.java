@@ -119,6 +119,46 @@ class SalamanderPolicyTest {
     }
 
     @Test
+    void shouldStartASmallJobAtTheNextHeartbeatOnANodeTheCpuForecastLeavesNothingButThatHasRoomNow() {
+        // n1's owners are forecast to take all its CPU (but none of its RAM), so no plan gives it work; it is idle.
+        CapacityOutlook outlook = (nodeId, resource, time) -> OptionalDouble.of(
+                nodeId.equals("n1") && resource == CapacityOutlook.Resource.CPU ? 0.0 : 1.0);
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), outlook);
+        // A large job planned on n2 only: four of its six 4-core maps at once, the other two a step later.
+        cell.onJob(job("large", at(0), maps(6, res(4, 4))));
+        assertThat(placed(cell.onHeartbeat(idleNode("n2", at(3))))).hasSize(4);
+        assertThat(placed(cell.onHeartbeat(node("n1", at(3), 0, res(0, 0))))).isEmpty();
+
+        // A one-map job arrives while n2 is full: the plan puts it behind the large job's maps on n2.
+        cell.onJob(job("small", at(4), maps(1)));
+        assertThat(placed(cell.onHeartbeat(node("n2", at(6), 0, res(0, 0))))).isEmpty();
+        assertThat(policy.plan().tasks()).filteredOn(task -> !task.running())
+                .extracting(PlannedTask::nodeId).containsOnly("n2");
+
+        // n1 has room now: at its next heartbeat it takes the large job's two waiting maps and the small job's map.
+        var onN1 = placed(cell.onHeartbeat(idleNode("n1", at(6))));
+
+        assertThat(onN1).extracting(Placement::jobId).containsExactly("large", "large", "small");
+        assertThat(onN1).allSatisfy(placement -> assertThat(placement.nodeId()).isEqualTo("n1"));
+    }
+
+    @Test
+    void shouldNotLetANodeWithoutPlannedWorkTakeMoreRamThanItsForecastLeaves() {
+        // n1: no CPU forecast spare, and RAM for one 4-GiB map only (a quarter of its 64 GiB... less one GiB).
+        CapacityOutlook outlook = (nodeId, resource, time) -> OptionalDouble.of(!nodeId.equals("n1") ? 1.0
+                : resource == CapacityOutlook.Resource.CPU ? 0.0 : 7.0 / 64);
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), outlook);
+        cell.onJob(job("j1", at(0), maps(8, res(1, 4))));
+        assertThat(placed(cell.onHeartbeat(node("n2", at(3), 0, res(0, 0))))).isEmpty();
+
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(3))))).hasSize(1);
+        // Its map still runs and holds 4 GiB: the forecast's 7 GiB leave no room for another.
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(6))))).isEmpty();
+    }
+
+    @Test
     void shouldWaitForThePlannedStartWithoutEarlyReleaseAndNotWithIt() {
         for (boolean early : new boolean[] {false, true}) {
             var policy = salamander(SalamanderSettings.defaults().withEarlyRelease(early));
