@@ -183,11 +183,9 @@ final class HolisticPlanning {
     private Task task(String taskId, TaskGroup group, int index, List<NodeState> nodes, int pinnedSteps,
                       int pinnedNode) {
         var te = new int[nodes.size()];
-        double flop = group.inputBytes(index) * group.flopPerByte();
-        double cores = group.demand().cpus() > 0 ? group.demand().cpus() : 1;
-        double copy = group.inputBytes(index) * 8.0 / settings.linkBitsPerSecond();
+        double copy = copySeconds(group, index, settings.linkBitsPerSecond());
         for (int n = 0; n < te.length; n++) {
-            double seconds = flop / (nodes.get(n).speedGflops() * 1e9 * cores);
+            double seconds = workSeconds(group, index, nodes.get(n));
             te[n] = Math.max(1, window.stepsFor(Duration.ofNanos((long) Math.ceil(seconds * 1e9))));
             if (group.hasLocality() && !group.isLocal(index, nodes.get(n).nodeId())) {
                 te[n] += window.stepsFor(Duration.ofNanos((long) Math.ceil(copy * 1e9)));
@@ -199,6 +197,29 @@ final class HolisticPlanning {
         long cpu = (long) Math.ceil(group.demand().cpus() * MILLI - 1e-6);
         long ram = (group.demand().memoryBytes() + MIB - 1) / MIB;
         return new Task(taskId, cpu, ram, te);
+    }
+
+    /** Seconds of work of task {@code index} of {@code group} on {@code node}: its FLOP at the node's speed. */
+    static double workSeconds(TaskGroup group, int index, NodeState node) {
+        double cores = group.demand().cpus() > 0 ? group.demand().cpus() : 1;
+        return group.inputBytes(index) * group.flopPerByte() / (node.speedGflops() * 1e9 * cores);
+    }
+
+    /** Seconds to copy the input of task {@code index} of {@code group} over a link of that bandwidth. */
+    static double copySeconds(TaskGroup group, int index, long linkBitsPerSecond) {
+        return group.inputBytes(index) * 8.0 / linkBitsPerSecond;
+    }
+
+    /**
+     * Seconds task {@code index} of {@code group} takes on {@code node} from its release, unrounded: its work, plus
+     * for a map without a replica of its chunk there the chunk's copy.
+     */
+    static double estimatedSeconds(TaskGroup group, int index, NodeState node, long linkBitsPerSecond) {
+        double seconds = workSeconds(group, index, node);
+        if (group.hasLocality() && !group.isLocal(index, node.nodeId())) {
+            seconds += copySeconds(group, index, linkBitsPerSecond);
+        }
+        return seconds;
     }
 
     /** The node with its forecast use U = 1 − spare per step, never leaving less than its pinned tasks hold. */

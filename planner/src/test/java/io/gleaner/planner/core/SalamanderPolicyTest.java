@@ -159,6 +159,24 @@ class SalamanderPolicyTest {
     }
 
     @Test
+    void shouldNotLetASlowNodeTakeAPlannedTaskItWouldEndLaterThanPlanned() {
+        CapacityOutlook outlook = (nodeId, resource, time) -> OptionalDouble.of(1.0);
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), outlook);
+        // n2's cores do 2 GFLOP/s: a 64 MiB map (208 GFLOP) takes 104 s, one step; n1's do 0.1: 2,080 s, 12 steps.
+        cell.onJob(job("j1", at(0), maps(1)));
+        assertThat(placed(cell.onHeartbeat(node("n2", at(3), 0, res(0, 0))))).isEmpty();
+        var slow = new NodeState("n1", at(3), "rack-1", List.of(), res(16, 64), 0.1, 8, res(16, 64), 8, List.of());
+        var onSlow = placed(cell.onHeartbeat(slow));
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsExactly("n2");
+
+        // n1 has room now but would end the map 2,080 s from now, long after the end the plan gives it on n2.
+        assertThat(onSlow).isEmpty();
+        assertThat(placed(cell.onHeartbeat(idleNode("n2", at(6))))).extracting(Placement::jobId)
+                .containsExactly("j1");
+    }
+
+    @Test
     void shouldWaitForThePlannedStartWithoutEarlyReleaseAndNotWithIt() {
         for (boolean early : new boolean[] {false, true}) {
             var policy = salamander(SalamanderSettings.defaults().withEarlyRelease(early));
