@@ -28,24 +28,25 @@ import java.util.function.Predicate;
  * nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
  *
  * <p><b>Release.</b> On a node's heartbeat, its planned tasks are taken in release order ({@link #releaseOrder()});
- * each that is runnable (a reduce once its job's maps all succeeded) and fits the node's free slots, CPU and
- * RAM now is placed, while the others wait. With {@link SalamanderSettings#earlyRelease()} (the default) a task may
+ * each that is runnable (a reduce once its job's maps all succeeded) and fits the node's free slots, CPU and RAM
+ * now is placed, while the others wait. With {@link SalamanderSettings#earlyRelease()} (the default) a task may
  * start before its planned start: the plan's steps are minutes and many tasks run seconds, so waiting for the
  * planned start would leave the capacity the plan counted on idle; the plan still decides where each task runs and
  * in which order. Without it, only tasks whose planned start has come are released. With it, a node that has
- * released all of its own planned tasks and still has room takes the first tasks of other nodes (they
- * start sooner here than where they were planned, and the next plan would move them anyway), rather than idling
- * until the next plan, but only those it would end by the end the plan gives them (their work at this node's speed,
- * plus the chunk's copy for a map whose chunk is not here): a slow node does not take from a fast one a task it
- * would finish later than planned (measured in the paper's single-job setting on PC-2, where the job ends with its
- * 40 reduces: slow nodes taking them made it 2,436 s instead of 1,082 s). A node the plan gives no task at all, running or to come (its forecast leaves less than one
- * task's CPU or RAM over the window, and none of this planner's tasks runs there), takes them too while they fit the
- * RAM the forecast leaves it now, less what this planner's tasks running there hold: RAM is what the QoS controller
- * kills tasks for, CPU it only throttles. Once one of them runs there, the next plan pins it on the node and the node
- * takes others' tasks as every node with planned work does. Measured (README,
- * "Salamander on the bench"): on PC-2 the forecasts (the owners' 99th percentile) left 7 of the 27 nodes less than
- * one core for the whole run while they had 17 or more of 20 cores free; kept idle, small jobs queued behind large
- * ones on the other 20 and the median completion was 86 s against Cuckoo's 4 s.
+ * released all of its own planned tasks and still has room takes the first tasks of other nodes (they start sooner
+ * here than where they were planned, and the next plan would move them anyway), rather than idling until the next
+ * plan, but only those it would end by the end the plan gives them (their work at this node's speed, plus the
+ * chunk's copy for a map whose chunk is not here): a slow node does not take from a fast one a task it would finish
+ * later than planned (measured in the paper's single-job setting on PC-2, where the job ends with its 40 reduces:
+ * with slow nodes taking them it took 2,436 s, without 1,080 s, means of three seeds). A node the plan gives no
+ * task at all, running or to come (its forecast leaves less than one task's CPU or RAM over the window, and none of
+ * this planner's tasks runs there), takes them too while they fit the RAM the forecast leaves it now, less what
+ * this planner's tasks running there hold: RAM is what the QoS controller kills tasks for, CPU it only throttles.
+ * Once one of them runs there, the next plan pins it on the node and the node takes others' tasks as every node
+ * with planned work does. Measured (README, "Salamander on the bench"): on PC-2 the forecasts (the owners' 99th
+ * percentile) left 7 of the 27 nodes less than one core for the whole run while they had 16.6-17.9 of 20 cores
+ * free; kept idle, small jobs queued behind large ones on the other 20 and the median completion was 86 s against
+ * Cuckoo's 4 s.
  *
  * <p><b>Data placement</b> (§III-C): a map whose chunk has no replica on its node carries a {@link ChunkMove} of
  * the chunk to the node (from a replica the executor picks), so it reads locally once it starts.
