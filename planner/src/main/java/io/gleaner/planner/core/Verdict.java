@@ -2,7 +2,6 @@ package io.gleaner.planner.core;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 
 /** What the {@link PlannerCell} made of one input: applied (with any placements), ignored, or invalid. */
 public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdict.Invalid {
@@ -16,7 +15,7 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
      * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts, a
      * job may have had its input placed.
      */
-    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement)
+    record Applied(List<Placement> placements, List<Rejection> rejected, List<DataPlacement> dataPlacements)
             implements Verdict {
 
         /** Applied, nothing placed. */
@@ -25,12 +24,12 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
         public Applied {
             placements = List.copyOf(placements);
             rejected = List.copyOf(rejected);
-            Objects.requireNonNull(dataPlacement, "dataPlacement");
+            dataPlacements = List.copyOf(dataPlacements);
         }
 
         /** A heartbeat's answer. */
         public Applied(List<Placement> placements, List<Rejection> rejected) {
-            this(placements, rejected, Optional.empty());
+            this(placements, rejected, List.of());
         }
     }
 
