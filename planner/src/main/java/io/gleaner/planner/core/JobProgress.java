@@ -88,11 +88,6 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
         return maps.running() + reduces.running();
     }
 
-    /** This progress of the job with its map input laid out by {@code layout} (a policy placed it). */
-    public JobProgress withMapLayout(ChunkLayout layout) {
-        return new JobProgress(job.withMapLayout(Optional.of(layout)), maps, reduces, localityWaitSince);
-    }
-
     /** This progress with delay scheduling's wait set to {@code since} (empty: not waiting). */
     public JobProgress withLocalityWait(Optional<Instant> since) {
         return since.equals(localityWaitSince) ? this : new JobProgress(job, maps, reduces, since);

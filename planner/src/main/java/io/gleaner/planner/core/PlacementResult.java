@@ -3,12 +3,10 @@ package io.gleaner.planner.core;
 import java.util.List;
 
 /**
- * What a policy decided, why jobs that wanted the node were left out, how delay scheduling's wait of jobs
- * changed ({@link LocalityWait}; only {@link FairPolicy} changes it), and where the input of jobs whose data it
- * could not place on arrival goes ({@link DataPlacement}; only {@link CuckooPolicy} defers).
+ * What a policy decided, why jobs that wanted the node were left out, and how delay scheduling's wait of jobs
+ * changed ({@link LocalityWait}; only {@link FairPolicy} changes it).
  */
-public record PlacementResult(List<Placement> placed, List<Rejection> rejected, List<LocalityWait> localityWaits,
-                              List<DataPlacement> dataPlacements) {
+public record PlacementResult(List<Placement> placed, List<Rejection> rejected, List<LocalityWait> localityWaits) {
 
     /** Nothing placed, nothing rejected. */
     public static final PlacementResult EMPTY = new PlacementResult(List.of(), List.of());
@@ -17,12 +15,6 @@ public record PlacementResult(List<Placement> placed, List<Rejection> rejected, 
         placed = List.copyOf(placed);
         rejected = List.copyOf(rejected);
         localityWaits = List.copyOf(localityWaits);
-        dataPlacements = List.copyOf(dataPlacements);
-    }
-
-    /** A result that places no data. */
-    public PlacementResult(List<Placement> placed, List<Rejection> rejected, List<LocalityWait> localityWaits) {
-        this(placed, rejected, localityWaits, List.of());
     }
 
     /** A result that changes no job's locality wait. */

@@ -79,8 +79,7 @@ public final class PlannerCell {
         var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));
         state.putJob(progress);
         policy.onProgress(Optional.empty(), Optional.of(progress));
-        return placed.isEmpty() ? Verdict.Applied.NOTHING_PLACED
-                : new Verdict.Applied(List.of(), List.of(), List.of(placed.get()));
+        return placed.isEmpty() ? Verdict.Applied.NOTHING_PLACED : new Verdict.Applied(List.of(), List.of(), placed);
     }
 
     /** Applies the end (or launch) of a task attempt to its job. */
@@ -137,13 +136,6 @@ public final class PlannerCell {
         state.putNode(node);
         var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook, history),
                 node.time());
-        for (var data : result.dataPlacements()) {
-            var progress = state.job(data.jobId()).orElseThrow(() -> new IllegalStateException(
-                    "policy placed the input of job " + data.jobId() + ", which is not in the queue"));
-            var placed = progress.withMapLayout(data.layout());
-            state.putJob(placed);
-            policy.onProgress(Optional.of(progress), Optional.of(placed));
-        }
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
         for (var placement : result.placed()) {
             placedByJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);
@@ -168,6 +160,6 @@ public final class PlannerCell {
                 policy.onProgress(Optional.of(progress), Optional.of(updated));
             }
         }
-        return new Verdict.Applied(result.placed(), result.rejected(), result.dataPlacements());
+        return new Verdict.Applied(result.placed(), result.rejected());
     }
 }

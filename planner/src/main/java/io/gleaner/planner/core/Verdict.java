@@ -2,6 +2,7 @@ package io.gleaner.planner.core;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What the {@link PlannerCell} made of one input: applied (with any placements), ignored, or invalid. */
 public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdict.Invalid {
@@ -15,7 +16,7 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
      * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts, a
      * job may have had its input placed.
      */
-    record Applied(List<Placement> placements, List<Rejection> rejected, List<DataPlacement> dataPlacements)
+    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement)
             implements Verdict {
 
         /** Applied, nothing placed. */
@@ -24,12 +25,12 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
         public Applied {
             placements = List.copyOf(placements);
             rejected = List.copyOf(rejected);
-            dataPlacements = List.copyOf(dataPlacements);
+            Objects.requireNonNull(dataPlacement, "dataPlacement");
         }
 
         /** A heartbeat's answer. */
         public Applied(List<Placement> placements, List<Rejection> rejected) {
-            this(placements, rejected, List.of());
+            this(placements, rejected, Optional.empty());
         }
     }
 

@@ -113,10 +113,8 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
         if (verdict instanceof Verdict.Applied applied) {
-            for (var data : applied.dataPlacements()) {
-                context.forward(new Record<>(data.dataset(), PlannerOutput.of(EventMapping.dataPlacement(data)),
-                        data.time().toEpochMilli()));
-            }
+            applied.dataPlacement().ifPresent(data -> context.forward(new Record<>(data.dataset(),
+                    PlannerOutput.of(EventMapping.dataPlacement(data)), data.time().toEpochMilli())));
             for (var placement : applied.placements()) {
                 log.debug("placed {} on {} at epoch {}", placement.decisionId(), placement.nodeId(), placement.epoch());
                 context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),

@@ -162,12 +162,11 @@ class CoshhPolicyTest {
                     res(4 * i, 64), 4 * i, List.of()));
         }
 
-        var placed = ((Verdict.Applied) cell.onJob(job("b1", "bob", at(5), maps(40)))).dataPlacements();
+        var placed = ((Verdict.Applied) cell.onJob(job("b1", "bob", at(5), maps(40)))).dataPlacement();
 
-        assertThat(before.dataPlacements()).as("no node, no class").isEmpty();
-        assertThat(placed).hasSize(1);
-        var layout = placed.get(0).layout();
-        assertThat(placed.get(0).policy()).isEqualTo(PolicyName.COSHH);
+        assertThat(before.dataPlacement()).as("no node, no class").isEmpty();
+        var layout = placed.orElseThrow().layout();
+        assertThat(placed.get().policy()).isEqualTo(PolicyName.COSHH);
         // asked again, the queuing process has the job already and answers from the same plans
         var suggested = policy.queueing().orElseThrow().suggestedNodes(job("b1", "bob", at(5), maps(40)),
                 JobHistory.NONE).orElseThrow().suggested();

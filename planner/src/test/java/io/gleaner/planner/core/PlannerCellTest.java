@@ -146,11 +146,11 @@ class PlannerCellTest {
 
         var verdict = placingCell.onJob(submitted);
 
-        assertThat(((Verdict.Applied) verdict).dataPlacements()).containsExactly(
+        assertThat(((Verdict.Applied) verdict).dataPlacement()).contains(
                 new DataPlacement("j1", "d", placed, at(10), PolicyName.CUCKOO));
         assertThat(state.job("j1").orElseThrow().job().group(TaskKind.MAP).orElseThrow().layout()).contains(placed);
         assertThat(placingCell.onJob(submitted)).isEqualTo(new Verdict.Ignored("duplicate submission of job j1"));
-        assertThat(((Verdict.Applied) placingCell.onJob(job("j2", at(11), reduces(1)))).dataPlacements())
+        assertThat(((Verdict.Applied) placingCell.onJob(job("j2", at(11), reduces(1)))).dataPlacement())
                 .as("a job without a map dataset has no input to place").isEmpty();
     }
 

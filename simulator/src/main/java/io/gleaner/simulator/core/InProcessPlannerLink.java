@@ -160,7 +160,7 @@ public final class InProcessPlannerLink implements PlannerLink {
     private List<Placement> decide(Round round) {
         for (var job : round.submitted()) {
             if (check("job " + job.jobId(), cell.onJob(job)) instanceof Verdict.Applied applied) {
-                dataPlacements.addAll(applied.dataPlacements());
+                applied.dataPlacement().ifPresent(dataPlacements::add);
             }
         }
         for (var report : round.reports()) {
@@ -170,9 +170,6 @@ public final class InProcessPlannerLink implements PlannerLink {
         for (var heartbeat : round.heartbeats()) {
             var verdict = check("heartbeat of " + heartbeat.nodeId(), cell.onHeartbeat(heartbeat));
             placements.addAll(verdict.placements());
-            if (verdict instanceof Verdict.Applied applied) {
-                dataPlacements.addAll(applied.dataPlacements());
-            }
         }
         placements.sort(Comparator.comparing(Placement::nodeId));
         return placements;
