@@ -3,6 +3,7 @@ package io.gleaner.forecaster.eval;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.Pinball;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.core.SeriesWindows;
 import java.util.ArrayList;
@@ -14,8 +15,9 @@ import java.util.stream.IntStream;
 
 /**
  * Walk-forward evaluation: for every series, from the end of the burn-in, at every origin one horizon apart, each
- * model is given the last {@code trainDays} of the series before the origin (the past only) and forecasts the next
- * horizon; the forecast is scored against what the series did. An origin and its horizon is a <em>host-day</em>
+ * model is given the last {@code trainDays} of the series before the origin (the past only) and the series' metric
+ * ({@link TraceSeries#metric()}) and forecasts the next horizon; the forecast is scored against what the series did.
+ * An origin and its horizon is a <em>host-day</em>
  * with the default 24 h horizon.
  *
  * <p>Scores per host-day, model and level, over the steps where both the use and the forecast are known: the
@@ -96,7 +98,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         Series series = ts.series();
         double[] v = series.values();
         int day = SeriesWindows.stepsPerDay(series.step());
-        var request = new ForecastRequest(horizon, quantiles);
+        var request = new ForecastRequest(horizon, quantiles, ResourceMetric.of(ts.metric()));
         boolean plot = plotted.contains(ts.key());
         double[][][] kept = plot ? new double[models.size()][quantiles.length][v.length] : null;
         if (plot) {
