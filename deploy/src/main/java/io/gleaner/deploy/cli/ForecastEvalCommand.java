@@ -1,6 +1,7 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.core.SeriesWindows;
+import io.gleaner.forecaster.eval.DayOracle;
 import io.gleaner.forecaster.eval.EvalReport;
 import io.gleaner.forecaster.eval.ForecastModels;
 import io.gleaner.forecaster.eval.Summary;
@@ -77,7 +78,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
 
     @Option(names = "--models", split = ",", paramLabel = "NAME", completionCandidates = ModelNames.class,
             description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES}, and for sweeps "
-                    + "qr|sq+<headroom> or qr|sq|max-<hours>h+<headroom> (default: the named ones).")
+                    + "qr|sq+<headroom> or qr|sq|max-<hours>h+<headroom>, and the bound " + DayOracle.NAME
+                    + " (it sees the horizon's use: the lowest flat forecast with a violation rate <= 1 - q on "
+                    + "each host-day) (default: the named ones, without the bound).")
     List<String> models;
 
     /** The models' names, for picocli's ${COMPLETION-CANDIDATES}. */
@@ -220,7 +223,8 @@ final class ForecastEvalCommand implements Callable<Integer> {
             for (String m : models) {
                 if (!ForecastModels.isKnown(m)) {
                     throw usage("--models: unknown model '" + m + "'; known: " + String.join(", ",
-                            ForecastModels.names()) + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>");
+                            ForecastModels.names()) + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, "
+                            + DayOracle.NAME);
                 }
             }
         }

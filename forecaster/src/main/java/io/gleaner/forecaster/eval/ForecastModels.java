@@ -15,8 +15,9 @@ import java.util.regex.Pattern;
 
 /**
  * The forecasters {@code gleaner forecast-eval --models} can name, in table order: the fixed names of
- * {@link #names()} and, for sweeps, any {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}
- * ({@link Forecasters#envelope(int, double)}).
+ * {@link #names()}; for sweeps, any {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}
+ * ({@link Forecasters#envelope(int, double)}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is
+ * not run unless named.
  */
 public final class ForecastModels {
 
@@ -44,7 +45,7 @@ public final class ForecastModels {
 
     /** Whether {@link #of(String)} knows the name: a fixed name or an envelope of the sweep pattern. */
     public static boolean isKnown(String name) {
-        return names().contains(name) || envelope(name) != null;
+        return names().contains(name) || name.equals(DayOracle.NAME) || envelope(name) != null;
     }
 
     /** The forecaster of a name. */
@@ -65,11 +66,12 @@ public final class ForecastModels {
                     new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
                     Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);
             case Forecasters.BY_METRIC_NAME -> Forecasters::byMetric;
+            case DayOracle.NAME -> DayOracle::new;
             default -> envelope(name);
         };
         if (s == null) {
             throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names()
-                    + " and qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>");
+                    + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom> and " + DayOracle.NAME);
         }
         return s.get();
     }

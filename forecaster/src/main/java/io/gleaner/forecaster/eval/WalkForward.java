@@ -22,7 +22,8 @@ import java.util.stream.IntStream;
  *
  * <p>Scores per host-day, model and level, over the steps where both the use and the forecast are known: the
  * violations (use above the forecast), the pinball loss and the reclaimable capacity {@code max(0, 1 - forecast -
- * margin)}. Series are evaluated in parallel and the rows come out in series order, so runs repeat exactly.
+ * margin)}. A {@link DayOracle} among the models is the exception that sees the horizon's use (it is a bound, not a
+ * model). Series are evaluated in parallel and the rows come out in series order, so runs repeat exactly.
  *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
@@ -115,7 +116,9 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
             int from = Math.max(0, origin - trainDays * day);
             var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, origin));
             for (int m = 0; m < models.size(); m++) {
-                var forecast = models.get(m).forecast(history, request).values();
+                var forecast = models.get(m) instanceof DayOracle
+                        ? DayOracle.bound(Arrays.copyOfRange(v, origin, origin + horizon), quantiles)
+                        : models.get(m).forecast(history, request).values();
                 for (int k = 0; k < quantiles.length; k++) {
                     int steps = 0;
                     int violations = 0;

@@ -25,4 +25,16 @@ class ForecastModelsTest {
         assertThatThrownBy(() -> ForecastModels.of("prophet")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown model 'prophet'");
     }
+
+    @Test
+    void theFlatDayBoundShouldAllowAtMostOneMinusQOfTheStepsAbove() {
+        // Ten known steps and a gap: at q = 0.8 two steps may be above, so the bound is the third largest.
+        double[] actual = {0.1, 0.9, 0.3, Double.NaN, 0.5, 0.2, 0.8, 0.4, 0.6, 0.7, 0.05};
+        double[][] bound = DayOracle.bound(actual, new double[] {0.8, 0.99});
+        assertThat(bound[0]).containsOnly(0.7);
+        assertThat(bound[1]).as("at q = 0.99 none may be above").containsOnly(0.9);
+        assertThat(DayOracle.bound(new double[] {Double.NaN}, new double[] {0.99})[0][0]).isNaN();
+        assertThat(ForecastModels.isKnown(DayOracle.NAME)).isTrue();
+        assertThat(ForecastModels.names()).doesNotContain(DayOracle.NAME);
+    }
 }
