@@ -37,7 +37,8 @@ import picocli.CommandLine.Spec;
                         + "then the same per metric (cpu, memory). Each model is told the metric of the series.",
                 "The trace is resampled onto the forecast step: a step takes the latest sample taken before it "
                         + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored.",
-                "With --out DIR it writes summary.csv, summary-by-metric.csv, hosts.csv, host-days.csv and index.html (the tables and charts "
+                "With --out DIR it writes summary.csv, summary-by-metric.csv, hosts.csv, host-days.csv and index.html "
+                        + "(the tables and charts "
                         + "of forecast against use for the CPU of the first --plots nodes that have data for at least "
                         + "half of the trace)."})
 final class ForecastEvalCommand implements Callable<Integer> {

@@ -130,7 +130,8 @@ public final class EvalReport {
         written.add(write(out.resolve(SUMMARY_BY_METRIC_CSV), byMetricCsv.toString()));
         written.add(write(out.resolve(HOSTS_CSV), hostsCsv.toString()));
         written.add(write(out.resolve(HOST_DAYS_CSV), daysCsv.toString()));
-        written.add(write(out.resolve(INDEX_HTML), html(title, notes, summary, Summary.byMetric(result.hostDays()), result.traces())));
+        written.add(write(out.resolve(INDEX_HTML), html(title, notes, summary, Summary.byMetric(result.hostDays()),
+                result.traces())));
         return written;
     }
 
