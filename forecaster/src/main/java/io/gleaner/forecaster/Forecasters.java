@@ -3,11 +3,16 @@ package io.gleaner.forecaster;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.EnvelopeForecaster;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MetricRoutedForecaster;
 import io.gleaner.forecaster.core.QrSettings;
 import io.gleaner.forecaster.core.QuantileRegressionForecaster;
+import io.gleaner.forecaster.core.ResourceMetric;
+import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/** The learner the stage runs when nobody names another. */
+/** The learner the stage runs when nobody names another, and the measured alternatives to it. */
 public final class Forecasters {
 
     /** Steps either side of the time of day for the seasonal quantile member (30 min of 3 min). */
@@ -15,6 +20,15 @@ public final class Forecasters {
 
     /** Headroom of the default envelope, a fraction of capacity. */
     public static final double HEADROOM = 0.005;
+
+    /** Hours of the recent-peak member of {@link #levelAware()}. */
+    public static final int RECENT_PEAK_HOURS = 6;
+
+    /** Headroom of {@link #levelAware()} and of the memory route of {@link #byMetric()}, a fraction of capacity. */
+    public static final double LEVEL_AWARE_HEADROOM = 0.01;
+
+    /** Name of {@link #byMetric()}. */
+    public static final String BY_METRIC_NAME = "by-metric";
 
     private Forecasters() {
     }
@@ -25,6 +39,9 @@ public final class Forecasters {
      * q = 0.99) it violates less than {@code qr} alone, with a lower pinball loss, for a few percent less
      * reclaimable capacity (see the README's forecaster section). Until the regression has history enough to fit
      * it forecasts the largest use of the last 24 h (plus the headroom).
+     *
+     * <p>{@link #levelAware()} leaves fewer host-days over 1 - q for a little less reclaimable capacity (a different
+     * point on the same trade-off, not a better model on both counts); the README has both.
      */
     public static Forecaster standard() {
         return envelope("qr|sq+h", HEADROOM);
@@ -34,5 +51,51 @@ public final class Forecasters {
     public static Forecaster envelope(String name, double headroom) {
         return new EnvelopeForecaster(name, List.of(new QuantileRegressionForecaster(QrSettings.defaults()),
                 Baselines.seasonalQuantile(SEASONAL_WINDOW)), headroom);
+    }
+
+    /**
+     * {@code qr|sq|max-<hours>h+<headroom>}: the envelope of {@code qr}, {@code seasonal-quantile} and the largest
+     * use of the last {@code hours} hours ({@link Baselines#maxLast}), plus {@code headroom}; without the recent peak
+     * when {@code hours} is 0 ({@code qr|sq+<headroom>}).
+     *
+     * <p>The recent-peak member is the level-shift guard: after use steps up, the seasonal quantile of a time of day
+     * keeps the old level until that time of day has been seen at the new level, and the regression on it too; the
+     * recent peak carries the new level over the whole horizon at once. It forgets within {@code hours} after a step
+     * down.
+     */
+    public static Forecaster envelope(int hours, double headroom) {
+        List<Forecaster> members = new ArrayList<>(List.of(new QuantileRegressionForecaster(QrSettings.defaults()),
+                Baselines.seasonalQuantile(SEASONAL_WINDOW)));
+        if (hours > 0) {
+            members.add(Baselines.maxLast(hours));
+        }
+        return new EnvelopeForecaster(envelopeName(hours, headroom), members, headroom);
+    }
+
+    /** The name {@link #envelope(int, double)} gives, e.g. {@code qr|sq|max-6h+0.01} or {@code qr|sq+0.02}. */
+    public static String envelopeName(int hours, double headroom) {
+        String h = BigDecimal.valueOf(headroom).stripTrailingZeros().toPlainString();
+        return hours > 0 ? "qr|sq|max-" + hours + "h+" + h : "qr|sq+" + h;
+    }
+
+    /**
+     * {@code qr|sq|max-6h+0.01}: {@link #envelope(int, double)} with {@link #RECENT_PEAK_HOURS} and
+     * {@link #LEVEL_AWARE_HEADROOM}, the point of the trade-off chosen on the first 40 Bitbrains VMs (README).
+     */
+    public static Forecaster levelAware() {
+        return envelope(RECENT_PEAK_HOURS, LEVEL_AWARE_HEADROOM);
+    }
+
+    /**
+     * {@value #BY_METRIC_NAME}: CPU series (and series of no named metric) get {@code qr|sq+h}, memory series get
+     * {@code max-24h+0.01}, the largest use of the last 24 h plus {@link #LEVEL_AWARE_HEADROOM}. Memory use on the
+     * Bitbrains month has no daily cycle to learn and moves in level shifts; this route leaves fewer memory
+     * host-days over 1 - q than {@code qr|sq+h} at the same reclaimable capacity, but violates more steps in all
+     * (README).
+     */
+    public static Forecaster byMetric() {
+        return new MetricRoutedForecaster(BY_METRIC_NAME, Map.of(ResourceMetric.CPU, standard(),
+                ResourceMetric.MEMORY, new EnvelopeForecaster("max-24h+0.01", List.of(Baselines.maxLastDay()),
+                        LEVEL_AWARE_HEADROOM)), standard());
     }
 }

@@ -46,7 +46,8 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          jobs); COSHH uses the pools too, FIFO ignores them all; Salamander's seed
  *                          ({@value #SALAMANDER_SEED}), tasks per plan ({@value #SALAMANDER_TASK_BUDGET}), local-search
  *                          moves ({@value #SALAMANDER_MOVE_LIMIT}), early release ({@value #SALAMANDER_EARLY_RELEASE})
- *                          and link bandwidth ({@value #SALAMANDER_LINK_MBPS}), defaults {@link SalamanderSettings#defaults()}
+ *                          and link bandwidth ({@value #SALAMANDER_LINK_MBPS}), defaults {@link SalamanderSettings#defaults()};
+ *                          whether Cuckoo and COSHH place new jobs' input ({@value #PLACE_DATA}, default true)
  */
 public record PlannerConfig(String applicationId, PolicyName policy, long commitIntervalMs, Path stateDir,
                             String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -87,6 +88,9 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String SALAMANDER_LINK_MBPS = "gleaner.planner.salamander.link-mbps";
     /** Property key of Salamander's early release, true or false ({@link SalamanderSettings#earlyRelease()}). */
     public static final String SALAMANDER_EARLY_RELEASE = "gleaner.planner.salamander.early-release";
+
+    /** Property key of {@link PolicySettings#placeData()}, true or false. */
+    public static final String PLACE_DATA = "gleaner.planner.place-data";
 
     /** Default {@link #applicationId()}. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
@@ -186,7 +190,8 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
                 bool(properties, SALAMANDER_EARLY_RELEASE, salamanderDefaults.earlyRelease()),
                 longValue(properties, SALAMANDER_LINK_MBPS, salamanderDefaults.linkBitsPerSecond() / 1_000_000)
                         * 1_000_000);
-        return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh, salamander);
+        return new PolicySettings(pools, Duration.ofMillis(delayMs), coshh, salamander,
+                bool(properties, PLACE_DATA, true));
     }
 
     private static boolean bool(Map<String, ?> properties, String key, boolean defaultValue) {

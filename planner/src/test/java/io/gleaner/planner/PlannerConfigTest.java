@@ -81,6 +81,15 @@ class PlannerConfigTest {
     }
 
     @Test
+    void shouldPlaceDataUnlessToldNotTo() {
+        assertThat(PlannerConfig.defaults().policySettings().placeData()).isTrue();
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.place-data", "false")).policySettings().placeData())
+                .isFalse();
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.place-data", "no")))
+                .hasMessage("gleaner.planner.place-data must be true or false, was 'no'");
+    }
+
+    @Test
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
                 .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo");

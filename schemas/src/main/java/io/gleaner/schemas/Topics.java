@@ -2,6 +2,7 @@ package io.gleaner.schemas;
 
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ClassPlan;
+import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
@@ -32,6 +33,7 @@ public record Topics(
         Topic<String, JobProfile> jobsProfiles,
         Topic<String, ClassPlan> plans,
         Topic<String, PlacementDecision> placements,
+        Topic<String, DataPlacement> dataPlacements,
         Topic<String, JobAdmission> jobsAdmissions,
         Topic<String, QosAction> qosActions,
         Topic<String, DeadLetter> deadLetters) {
@@ -56,6 +58,7 @@ public record Topics(
                 compacted(prefix + "jobs.profiles", JobProfile.class, 3),
                 events(prefix + "plans", ClassPlan.class, 1),
                 events(prefix + "placements", PlacementDecision.class, 6),
+                compacted(prefix + "data.placements", DataPlacement.class, 3),
                 events(prefix + "jobs.admissions", JobAdmission.class, 3),
                 events(prefix + "qos.actions", QosAction.class, 6),
                 events(prefix + "deadletter", DeadLetter.class, 1));
@@ -66,10 +69,10 @@ public record Topics(
         return withPrefix(DEFAULT_PREFIX);
     }
 
-    /** All topics, in the order of DESIGN.md section 2. */
+    /** All topics, in the order of DESIGN.md section 2 ({@code data.placements}, added since, after placements). */
     public List<Topic<String, ?>> all() {
         return List.of(jobsSubmitted, nodesHeartbeats, nodesUtilization, tasksReports, forecasts, jobsClasses,
-                jobsProfiles, plans, placements, jobsAdmissions, qosActions, deadLetters);
+                jobsProfiles, plans, placements, dataPlacements, jobsAdmissions, qosActions, deadLetters);
     }
 
     private static <V> Topic<String, V> events(String name, Class<V> value, int partitions) {

@@ -3,6 +3,7 @@ package io.gleaner.simulator;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
@@ -131,7 +132,8 @@ public final class SimulatorApp {
                     AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin"));
             opened.add(admin);
             return new KafkaPlannerLink(config, producer, consumer, admin,
-                    new AvroDeserializer<>(PlacementDecision.class, registry));
+                    new AvroDeserializer<>(PlacementDecision.class, registry),
+                    new AvroDeserializer<>(DataPlacement.class, registry));
         } catch (RuntimeException e) {
             for (var client : opened) {
                 try {

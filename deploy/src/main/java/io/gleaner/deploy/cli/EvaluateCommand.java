@@ -209,7 +209,7 @@ final class EvaluateCommand implements Callable<Integer> {
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128)) {
             throw usage("--safety-margin and --chunk-mb run in-process only; the Kafka stages take their defaults");
         }
-        var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime());
+        var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
         var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
@@ -247,8 +247,8 @@ final class EvaluateCommand implements Callable<Integer> {
         return 0;
     }
 
-    private TraceTime planTime() {
-        if (!policies().contains(PolicyName.SALAMANDER)) {
+    private TraceTime planTime(List<PolicyName> policyNames) {
+        if (!policyNames.contains(PolicyName.SALAMANDER)) {
             throw usage("--plan-at needs salamander among --policies");
         }
         if (throughKafka) {

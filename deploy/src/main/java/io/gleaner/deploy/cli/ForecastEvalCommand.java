@@ -1,6 +1,7 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.core.SeriesWindows;
+import io.gleaner.forecaster.eval.DayOracle;
 import io.gleaner.forecaster.eval.EvalReport;
 import io.gleaner.forecaster.eval.ForecastModels;
 import io.gleaner.forecaster.eval.Summary;
@@ -32,10 +33,12 @@ import picocli.CommandLine.Spec;
                 + "--quantile level; the forecast is scored against the use that followed.",
                 "Per model and level it prints: the violation rate (share of steps with use above the forecast), "
                         + "the share of host-days whose violation rate is above 1 - q, the mean pinball loss, the mean "
-                        + "reclaimable capacity max(0, 1 - forecast - margin) and its ratio to the max-24h baseline's.",
+                        + "reclaimable capacity max(0, 1 - forecast - margin) and its ratio to the max-24h baseline's; "
+                        + "then the same per metric (cpu, memory). Each model is told the metric of the series.",
                 "The trace is resampled onto the forecast step: a step takes the latest sample taken before it "
                         + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored.",
-                "With --out DIR it writes summary.csv, hosts.csv, host-days.csv and index.html (the tables and charts "
+                "With --out DIR it writes summary.csv, summary-by-metric.csv, hosts.csv, host-days.csv and index.html "
+                        + "(the tables and charts "
                         + "of forecast against use for the CPU of the first --plots nodes that have data for at least "
                         + "half of the trace)."})
 final class ForecastEvalCommand implements Callable<Integer> {
@@ -75,7 +78,10 @@ final class ForecastEvalCommand implements Callable<Integer> {
     int maxHoldMinutes;
 
     @Option(names = "--models", split = ",", paramLabel = "NAME", completionCandidates = ModelNames.class,
-            description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES} (default: all).")
+            description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES}, and for sweeps "
+                    + "qr|sq+<headroom> or qr|sq|max-<hours>h+<headroom>, and the bound " + DayOracle.NAME
+                    + " (it sees the horizon's use: the lowest flat forecast with a violation rate <= 1 - q on "
+                    + "each host-day) (default: the named ones, without the bound).")
     List<String> models;
 
     /** The models' names, for picocli's ${COMPLETION-CANDIDATES}. */
@@ -88,6 +94,12 @@ final class ForecastEvalCommand implements Callable<Integer> {
 
     @Option(names = "--hosts", paramLabel = "N", description = "Evaluate only the first N nodes (default: all).")
     Integer hosts;
+
+    @Option(names = "--skip-hosts", defaultValue = "0", paramLabel = "N",
+            description = "Leave out the first N nodes, in trace order, before --hosts applies: e.g. --skip-hosts 40 "
+                    + "scores the nodes that were not used to choose settings on --hosts 40 (default: "
+                    + "${DEFAULT-VALUE}).")
+    int skipHosts;
 
     @Option(names = "--plots", defaultValue = "4", paramLabel = "N",
             description = "Nodes whose CPU forecasts are charted in index.html (default: ${DEFAULT-VALUE}).")
@@ -112,6 +124,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         var loaded = TraceSeriesLoader.load(locations, step, Duration.ofMinutes(maxHoldMinutes));
         List<TraceSeries> series = loaded.series();
+        series = skip(series, skipHosts);
         if (hosts != null) {
             series = limit(series, hosts);
         }
@@ -136,14 +149,17 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         var outStream = spec.commandLine().getOut();
         var notes = new ArrayList<String>();
-        notes.add(String.format(Locale.ROOT, "trace %s: %d nodes, %d rows read, %d rows or metrics rejected",
-                trace, series.size() / 2, loaded.rows(), loaded.rejected()));
+        notes.add(String.format(Locale.ROOT, "trace %s: %d nodes%s, %d rows read, %d rows or metrics rejected",
+                trace, series.size() / 2, skipHosts > 0 ? " (after skipping the first " + skipHosts + ")" : "",
+                loaded.rows(), loaded.rejected()));
         loaded.reasons().forEach(r -> notes.add("rejected: " + r));
         notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s) after %d burn-in day(s), "
                         + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(), burnInDays,
                 trainDays, margin));
         notes.forEach(outStream::println);
         outStream.print(EvalReport.table(Summary.of(result.hostDays())));
+        outStream.println("by metric:");
+        outStream.print(EvalReport.tableByMetric(Summary.byMetric(result.hostDays())));
         if (out != null) {
             for (Path file : EvalReport.write(out, "gleaner forecast-eval: " + trace, notes, result)) {
                 outStream.println("wrote " + file);
@@ -151,6 +167,20 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         outStream.flush();
         return 0;
+    }
+
+    /** The series of all but the first {@code n} nodes, in trace order. */
+    static List<TraceSeries> skip(List<TraceSeries> series, int n) {
+        var nodes = new LinkedHashSet<String>();
+        List<TraceSeries> kept = new ArrayList<>();
+        for (TraceSeries s : series) {
+            if (nodes.contains(s.node()) || nodes.size() < n) {
+                nodes.add(s.node());
+            } else {
+                kept.add(s);
+            }
+        }
+        return kept;
     }
 
     /** The series of the first {@code n} nodes, in trace order. */
@@ -184,14 +214,18 @@ final class ForecastEvalCommand implements Callable<Integer> {
         if (trainDays < 1 || burnInDays < 1 || maxHoldMinutes < 0 || plots < 0) {
             throw usage("--train-days and --burn-in-days must be >= 1, --max-hold-minutes and --plots >= 0");
         }
+        if (skipHosts < 0) {
+            throw usage("--skip-hosts must be >= 0, was " + skipHosts);
+        }
         if (hosts != null && hosts < 1) {
             throw usage("--hosts must be >= 1, was " + hosts);
         }
         if (models != null) {
             for (String m : models) {
-                if (!ForecastModels.names().contains(m)) {
+                if (!ForecastModels.isKnown(m)) {
                     throw usage("--models: unknown model '" + m + "'; known: " + String.join(", ",
-                            ForecastModels.names()));
+                            ForecastModels.names()) + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, "
+                            + DayOracle.NAME);
                 }
             }
         }

@@ -48,6 +48,31 @@ class ForecastEvalCommandTest {
         assertThat(Files.readAllLines(out.resolve("summary.csv"))).hasSize(1 + 3 * 2);
         // Two nodes x two metrics x two origins x three models x two levels.
         assertThat(Files.readAllLines(out.resolve("host-days.csv"))).hasSize(1 + 2 * 2 * 2 * 3 * 2);
+        // Per metric (cpu, memory), model and level.
+        assertThat(Files.readAllLines(out.resolve("summary-by-metric.csv"))).hasSize(1 + 2 * 3 * 2);
+        assertThat(run.out()).contains("by metric:").containsPattern("(?m)^memory +qr ");
+    }
+
+    @Test
+    void shouldScoreOnlyTheNodesAfterTheSkippedOnes() throws IOException {
+        trace("1", 0);
+        trace("2", 1);
+        trace("3", 2);
+        Path out = dir.resolve("out");
+        var run = execute("forecast-eval", "--trace", dir.toString(), "--skip-hosts", "1", "--hosts", "1",
+                "--models", "max-24h,qr|sq|max-6h+0.01", "--out", out.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("1 nodes (after skipping the first 1)").contains("qr|sq|max-6h+0.01");
+        var days = Files.readAllLines(out.resolve("host-days.csv"));
+        assertThat(days.subList(1, days.size())).isNotEmpty().allMatch(line -> line.startsWith("2,"));
+    }
+
+    @Test
+    void shouldExitTwoOnANegativeSkip() {
+        var run = execute("forecast-eval", "--skip-hosts", "-1");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--skip-hosts must be >= 0");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.schemas.Topics;
@@ -192,6 +193,11 @@ class DemoRestartIT {
             var answer = current.round(round);
             answer.forEach(p -> placed.add(p.decisionId()));
             return answer;
+        }
+
+        @Override
+        public List<DataPlacement> takeDataPlacements() {
+            return current.takeDataPlacements();
         }
     }
 }

@@ -22,6 +22,19 @@ public final class Baselines {
         return new PointBaseline("max-24h", (v, n, i, s, tau, scratch) -> SeriesWindows.max(v, n, s));
     }
 
+    /**
+     * {@code max-<hours>h}: the largest value of the last {@code hours} hours, over the whole horizon.
+     *
+     * @param hours at least 1
+     */
+    public static Forecaster maxLast(int hours) {
+        if (hours < 1) {
+            throw new IllegalArgumentException("hours must be >= 1, was " + hours);
+        }
+        return new PointBaseline("max-" + hours + "h",
+                (v, n, i, s, tau, scratch) -> SeriesWindows.max(v, n, Math.max(1, s * hours / 24)));
+    }
+
     /** {@code seasonal-naive}: the value at the same time yesterday (or the latest earlier day of the week with one). */
     public static Forecaster seasonalNaive() {
         return new PointBaseline("seasonal-naive",

@@ -5,15 +5,18 @@ import java.util.Objects;
 
 /**
  * What to forecast: {@code horizon} steps of the series' step, starting where the history ends, at each quantile
- * level.
+ * level, for a series of the given metric.
  *
  * @param horizon   number of steps ahead, e.g. 480 steps of 3 minutes for a day
  * @param quantiles quantile levels in (0, 1), e.g. {0.99}
+ * @param metric    the resource the series measures; {@link ResourceMetric#UNKNOWN} when the caller does not say
+ *                  (learners that route by metric then use their fallback)
  */
-public record ForecastRequest(int horizon, double[] quantiles) {
+public record ForecastRequest(int horizon, double[] quantiles, ResourceMetric metric) {
 
     public ForecastRequest {
         Objects.requireNonNull(quantiles, "quantiles");
+        Objects.requireNonNull(metric, "metric");
         quantiles = quantiles.clone();
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be >= 1, was " + horizon);
@@ -28,6 +31,16 @@ public record ForecastRequest(int horizon, double[] quantiles) {
         }
     }
 
+    /** A request that does not say which metric the series measures. */
+    public ForecastRequest(int horizon, double[] quantiles) {
+        this(horizon, quantiles, ResourceMetric.UNKNOWN);
+    }
+
+    /** The same request for a series of {@code other}. */
+    public ForecastRequest withMetric(ResourceMetric other) {
+        return new ForecastRequest(horizon, quantiles, other);
+    }
+
     @Override
     public double[] quantiles() {
         return quantiles.clone();
@@ -36,16 +49,17 @@ public record ForecastRequest(int horizon, double[] quantiles) {
     @Override
     public boolean equals(Object other) {
         return other instanceof ForecastRequest that && horizon == that.horizon
-                && Arrays.equals(quantiles, that.quantiles);
+                && Arrays.equals(quantiles, that.quantiles) && metric == that.metric;
     }
 
     @Override
     public int hashCode() {
-        return 31 * horizon + Arrays.hashCode(quantiles);
+        return (31 * horizon + Arrays.hashCode(quantiles)) * 31 + metric.hashCode();
     }
 
     @Override
     public String toString() {
-        return "ForecastRequest[horizon=" + horizon + ", quantiles=" + Arrays.toString(quantiles) + "]";
+        return "ForecastRequest[horizon=" + horizon + ", quantiles=" + Arrays.toString(quantiles) + ", metric="
+                + metric + "]";
     }
 }

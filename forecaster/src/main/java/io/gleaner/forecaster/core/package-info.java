@@ -8,6 +8,8 @@
  * the tests check against {@link io.gleaner.forecaster.core.ExactQuantileRegression}, ojAlgo's LP); the
  * {@link io.gleaner.forecaster.core.Baselines}; {@link io.gleaner.forecaster.core.CalibratedForecaster}, which
  * shifts any of them by split-conformal calibration; and {@link io.gleaner.forecaster.core.EnvelopeForecaster}, the
- * step-wise maximum of several of them plus a fixed headroom.
+ * step-wise maximum of several of them plus a fixed headroom ({@code Baselines.maxLast} as a member makes it follow a
+ * level shift at once); {@link io.gleaner.forecaster.core.MetricRoutedForecaster} picks a learner by the
+ * {@link io.gleaner.forecaster.core.ResourceMetric} the {@link io.gleaner.forecaster.core.ForecastRequest} names.
  */
 package io.gleaner.forecaster.core;

@@ -14,7 +14,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The outputs of {@code gleaner forecast-eval}: the overall table as text, {@value #SUMMARY_CSV} (the table),
+ * The outputs of {@code gleaner forecast-eval}: the overall table and the table per metric as text,
+ * {@value #SUMMARY_CSV} (the table), {@value #SUMMARY_BY_METRIC_CSV} (the table per metric),
  * {@value #HOSTS_CSV} (per node, metric, model and level), {@value #HOST_DAYS_CSV} (every host-day) and
  * {@value #INDEX_HTML} (the table, the per-node table and one chart per plotted series of the forecasts against the
  * use, as inline SVG, so the page needs nothing else).
@@ -22,6 +23,7 @@ import java.util.Map;
 public final class EvalReport {
 
     public static final String SUMMARY_CSV = "summary.csv";
+    public static final String SUMMARY_BY_METRIC_CSV = "summary-by-metric.csv";
     public static final String HOSTS_CSV = "hosts.csv";
     public static final String HOST_DAYS_CSV = "host-days.csv";
     public static final String INDEX_HTML = "index.html";
@@ -41,6 +43,20 @@ public final class EvalReport {
             sb.append(String.format(Locale.ROOT, "%-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f%n",
                     l.model(), l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(),
                     l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
+        }
+        return sb.toString();
+    }
+
+    /** The table per metric as aligned text, one line per metric, model and level. */
+    public static String tableByMetric(List<Summary.MetricLine> lines) {
+        var sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "%-7s %-24s %6s %9s %10s %12s %10s %12s %10s%n", "metric", "model", "q",
+                "host-days", "violation", "days>1-q", "pinball", "reclaimable", "vs max-24h"));
+        for (Summary.MetricLine m : lines) {
+            Line l = m.line();
+            sb.append(String.format(Locale.ROOT, "%-7s %-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f%n",
+                    m.metric(), l.model(), l.quantile(), l.hostDays(), 100 * l.violationRate(),
+                    100 * l.hostDaysOver(), l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
         }
         return sb.toString();
     }
@@ -89,6 +105,14 @@ public final class EvalReport {
                     l.quantile(), l.hostDays(), l.steps(), l.violationRate(), l.hostDaysOver(), l.pinball(),
                     l.reclaimable(), l.ratioToMax24h()));
         }
+        var byMetricCsv = new StringBuilder("metric,model,quantile,host_days,steps,violation_rate,host_days_over,"
+                + "pinball,reclaimable,ratio_to_max24h\n");
+        for (Summary.MetricLine m : Summary.byMetric(result.hostDays())) {
+            Line l = m.line();
+            byMetricCsv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f%n", m.metric(),
+                    l.model(), l.quantile(), l.hostDays(), l.steps(), l.violationRate(), l.hostDaysOver(),
+                    l.pinball(), l.reclaimable(), l.ratioToMax24h()));
+        }
         var hostsCsv = new StringBuilder("node,metric,model,quantile,steps,violation_rate,pinball,reclaimable\n");
         for (HostLine h : hosts) {
             hostsCsv.append(String.format(Locale.ROOT, "%s,%s,%s,%s,%d,%.6f,%.6f,%.6f%n", h.node(), h.metric(),
@@ -103,9 +127,11 @@ public final class EvalReport {
         }
         List<Path> written = new ArrayList<>();
         written.add(write(out.resolve(SUMMARY_CSV), summaryCsv.toString()));
+        written.add(write(out.resolve(SUMMARY_BY_METRIC_CSV), byMetricCsv.toString()));
         written.add(write(out.resolve(HOSTS_CSV), hostsCsv.toString()));
         written.add(write(out.resolve(HOST_DAYS_CSV), daysCsv.toString()));
-        written.add(write(out.resolve(INDEX_HTML), html(title, notes, summary, result.traces())));
+        written.add(write(out.resolve(INDEX_HTML), html(title, notes, summary, Summary.byMetric(result.hostDays()),
+                result.traces())));
         return written;
     }
 
@@ -114,7 +140,8 @@ public final class EvalReport {
         return file;
     }
 
-    static String html(String title, List<String> notes, List<Line> summary, List<Trace> traces) {
+    static String html(String title, List<String> notes, List<Line> summary, List<Summary.MetricLine> byMetric,
+                       List<Trace> traces) {
         var sb = new StringBuilder("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>")
                 .append(escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
                         + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 8px;"
@@ -130,6 +157,16 @@ public final class EvalReport {
                             + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td></tr>%n", escape(l.model()),
                     l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(), l.pinball(),
                     100 * l.reclaimable(), l.ratioToMax24h()));
+        }
+        sb.append("</table>\n<h2>By metric</h2>\n<table><tr><th>metric</th><th>model</th><th>q</th><th>host-days</th>"
+                + "<th>violation</th><th>host-days over 1-q</th><th>pinball</th><th>reclaimable</th><th>vs max-24h</th>"
+                + "</tr>\n");
+        for (Summary.MetricLine m : byMetric) {
+            Line l = m.line();
+            sb.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%.3f</td><td>%d</td><td>%.2f%%</td>"
+                            + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td></tr>%n", escape(m.metric()),
+                    escape(l.model()), l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(),
+                    l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
         }
         sb.append("</table>\n");
         for (Trace t : traces) {

@@ -10,8 +10,15 @@ import io.gleaner.forecaster.core.QuantileRegressionForecaster;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** The forecasters {@code gleaner forecast-eval --models} can name, in table order. */
+/**
+ * The forecasters {@code gleaner forecast-eval --models} can name, in table order: the fixed names of
+ * {@link #names()}; for sweeps, any {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}
+ * ({@link Forecasters#envelope(int, double)}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is
+ * not run unless named.
+ */
 public final class ForecastModels {
 
     /** Steps either side of the time of day for the seasonal quantile baseline (30 min of 3 min). */
@@ -23,13 +30,22 @@ public final class ForecastModels {
     /** Fit tail factor of the {@code qr-lo} member: fitted at 0.98 for 0.99. */
     public static final double LOW_TAIL_FACTOR = 2.0;
 
+    /** {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}. */
+    private static final Pattern ENVELOPE = Pattern.compile("qr\\|sq(?:\\|max-(\\d{1,3})h)?\\+(0(?:\\.\\d+)?)");
+
     private ForecastModels() {
     }
 
-    /** Every name, in table order. */
+    /** Every fixed name, in table order (the default of {@code --models}). */
     public static List<String> names() {
         return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
-                "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h");
+                "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
+                Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM));
+    }
+
+    /** Whether {@link #of(String)} knows the name: a fixed name or an envelope of the sweep pattern. */
+    public static boolean isKnown(String name) {
+        return names().contains(name) || name.equals(DayOracle.NAME) || envelope(name) != null;
     }
 
     /** The forecaster of a name. */
@@ -49,8 +65,14 @@ public final class ForecastModels {
             case "qr-lo|sq+h" -> () -> new EnvelopeForecaster("qr-lo|sq+h", List.of(
                     new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
                     Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);
-            default -> throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names());
+            case Forecasters.BY_METRIC_NAME -> Forecasters::byMetric;
+            case DayOracle.NAME -> DayOracle::new;
+            default -> envelope(name);
         };
+        if (s == null) {
+            throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names()
+                    + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom> and " + DayOracle.NAME);
+        }
         return s.get();
     }
 
@@ -61,5 +83,19 @@ public final class ForecastModels {
             out.add(of(name));
         }
         return out;
+    }
+
+    /** The envelope a sweep name describes, or null when the name is not of that pattern. */
+    private static Supplier<Forecaster> envelope(String name) {
+        Matcher m = ENVELOPE.matcher(name);
+        if (!m.matches()) {
+            return null;
+        }
+        int hours = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
+        double headroom = Double.parseDouble(m.group(2));
+        if (!(headroom < 1) || (m.group(1) != null && hours < 1)) {
+            return null;
+        }
+        return () -> Forecasters.envelope(hours, headroom);
     }
 }

@@ -10,7 +10,8 @@ import java.util.Map;
  * The overall table of a walk-forward run: per model and level, over all host-days with at least one scored step,
  * step-weighted means of the violation rate, pinball loss and reclaimable capacity; the share of host-days whose
  * violation rate is above {@code 1 - level}; and the mean reclaimable capacity as a ratio to the {@code max-24h}
- * baseline's at the same level (NaN when that baseline was not run).
+ * baseline's at the same level (NaN when that baseline was not run). {@link #byMetric} gives the same table per
+ * metric ({@code cpu}, {@code memory}), each ratio taken to the baseline on that metric's host-days.
  */
 public final class Summary {
 
@@ -23,6 +24,28 @@ public final class Summary {
     /** One line of the overall table. */
     public record Line(String model, double quantile, long hostDays, long steps, double violationRate,
                        double hostDaysOver, double pinball, double reclaimable, double ratioToMax24h) {
+    }
+
+    /** One line of the table per metric. */
+    public record MetricLine(String metric, Line line) {
+    }
+
+    /**
+     * The table per metric: for each metric in the order the rows first name it, the lines of {@link #of} over that
+     * metric's host-days only.
+     */
+    public static List<MetricLine> byMetric(List<HostDay> rows) {
+        Map<String, List<HostDay>> perMetric = new LinkedHashMap<>();
+        for (HostDay row : rows) {
+            perMetric.computeIfAbsent(row.metric(), m -> new ArrayList<>()).add(row);
+        }
+        List<MetricLine> out = new ArrayList<>();
+        for (var e : perMetric.entrySet()) {
+            for (Line line : of(e.getValue())) {
+                out.add(new MetricLine(e.getKey(), line));
+            }
+        }
+        return out;
     }
 
     /** The table, in the order the rows first name each model and level. */

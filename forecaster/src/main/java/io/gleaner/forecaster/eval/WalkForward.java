@@ -3,6 +3,7 @@ package io.gleaner.forecaster.eval;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.Pinball;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.core.SeriesWindows;
 import java.util.ArrayList;
@@ -14,13 +15,15 @@ import java.util.stream.IntStream;
 
 /**
  * Walk-forward evaluation: for every series, from the end of the burn-in, at every origin one horizon apart, each
- * model is given the last {@code trainDays} of the series before the origin (the past only) and forecasts the next
- * horizon; the forecast is scored against what the series did. An origin and its horizon is a <em>host-day</em>
+ * model is given the last {@code trainDays} of the series before the origin (the past only) and the series' metric
+ * ({@link TraceSeries#metric()}) and forecasts the next horizon; the forecast is scored against what the series did.
+ * An origin and its horizon is a <em>host-day</em>
  * with the default 24 h horizon.
  *
  * <p>Scores per host-day, model and level, over the steps where both the use and the forecast are known: the
  * violations (use above the forecast), the pinball loss and the reclaimable capacity {@code max(0, 1 - forecast -
- * margin)}. Series are evaluated in parallel and the rows come out in series order, so runs repeat exactly.
+ * margin)}. A {@link DayOracle} among the models is the exception that sees the horizon's use (it is a bound, not a
+ * model). Series are evaluated in parallel and the rows come out in series order, so runs repeat exactly.
  *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
@@ -96,7 +99,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         Series series = ts.series();
         double[] v = series.values();
         int day = SeriesWindows.stepsPerDay(series.step());
-        var request = new ForecastRequest(horizon, quantiles);
+        var request = new ForecastRequest(horizon, quantiles, ResourceMetric.of(ts.metric()));
         boolean plot = plotted.contains(ts.key());
         double[][][] kept = plot ? new double[models.size()][quantiles.length][v.length] : null;
         if (plot) {
@@ -113,7 +116,9 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
             int from = Math.max(0, origin - trainDays * day);
             var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, origin));
             for (int m = 0; m < models.size(); m++) {
-                var forecast = models.get(m).forecast(history, request).values();
+                var forecast = models.get(m) instanceof DayOracle
+                        ? DayOracle.bound(Arrays.copyOfRange(v, origin, origin + horizon), quantiles)
+                        : models.get(m).forecast(history, request).values();
                 for (int k = 0; k < quantiles.length; k++) {
                     int steps = 0;
                     int violations = 0;

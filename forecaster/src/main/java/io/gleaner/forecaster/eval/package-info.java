@@ -2,6 +2,9 @@
  * Walk-forward evaluation of {@link io.gleaner.forecaster.core.Forecaster}s on utilization traces: reading a
  * Bitbrains trace onto the forecast grid ({@link io.gleaner.forecaster.eval.TraceSeriesLoader}), refitting every
  * model on the past only and scoring the next horizon ({@link io.gleaner.forecaster.eval.WalkForward}), and the
- * tables and page of the {@code gleaner forecast-eval} command ({@link io.gleaner.forecaster.eval.EvalReport}).
+ * tables (overall and per metric, {@link io.gleaner.forecaster.eval.Summary}) and page of the
+ * {@code gleaner forecast-eval} command ({@link io.gleaner.forecaster.eval.EvalReport}). The models it can name are in
+ * {@link io.gleaner.forecaster.eval.ForecastModels}; {@link io.gleaner.forecaster.eval.DayOracle} is a bound that sees
+ * the horizon it is scored on, never a model.
  */
 package io.gleaner.forecaster.eval;

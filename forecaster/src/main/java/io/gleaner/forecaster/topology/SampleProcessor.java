@@ -3,6 +3,7 @@ package io.gleaner.forecaster.topology;
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -139,7 +140,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         long start = boundary - windowMs;
         try (var window = samples.fetch(key.text(), start, boundary - 1)) {
             var history = Resampler.resample(window, start, settings.step(), windowSteps);
-            var forecast = forecaster.forecast(history, request);
+            var metric = ResourceMetric.of(key.metric().name());
+            var forecast = forecaster.forecast(history, request.withMetric(metric));
             var record = ForecastRecords.fresh(key, forecast, settings.margin(key.metric()),
                     Instant.ofEpochMilli(boundary));
             log.debug("refit {} at {} with {}", key.text(), record.getIssuedAt(), forecaster.name());

@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -26,6 +27,16 @@ class BaselinesTest {
     void shouldTakeTheMaximumOfTheLastDayOnly() {
         double[] history = {0.9, 0.1, 0.3, 0.2, 0.4};
         assertThat(forecast(Baselines.maxLastDay(), history, 2, 0.99)).containsExactly(0.4, 0.4);
+    }
+
+    @Test
+    void shouldTakeTheMaximumOfTheLastHoursOnly() {
+        // Four 6-hour steps a day: the last 12 hours are the last two steps.
+        double[] history = {0.9, 0.1, 0.3, 0.6, 0.2, Double.NaN};
+        assertThat(forecast(Baselines.maxLast(12), history, 2, 0.99)).containsExactly(0.2, 0.2);
+        assertThat(forecast(Baselines.maxLast(18), history, 2, 0.99)).containsExactly(0.6, 0.6);
+        assertThat(Baselines.maxLast(6).name()).isEqualTo("max-6h");
+        assertThatThrownBy(() -> Baselines.maxLast(0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

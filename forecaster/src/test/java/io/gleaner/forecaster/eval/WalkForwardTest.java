@@ -7,6 +7,7 @@ import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
 import java.time.Duration;
 import java.time.Instant;
@@ -78,5 +79,45 @@ class WalkForwardTest {
         assertThat(result.traces()).hasSize(1);
         assertThat(result.traces().get(0).forecasts()[0][0][8]).isEqualTo(0.35);
         assertThat(result.traces().get(0).forecasts()[0][0][7]).isNaN();
+    }
+
+    /** Forecasts 0.5 for memory series and 0.2 for any other, as told by the request. */
+    private static final class ByMetric implements Forecaster {
+        @Override
+        public String name() {
+            return "by-metric";
+        }
+
+        @Override
+        public QuantileForecast forecast(Series history, ForecastRequest request) {
+            double[][] out = new double[1][request.horizon()];
+            Arrays.fill(out[0], request.metric() == ResourceMetric.MEMORY ? 0.5 : 0.2);
+            return new QuantileForecast(history.end(), history.step(), request.quantiles(), out);
+        }
+    }
+
+    @Test
+    void shouldTellTheModelsTheMetricAndSummarizeEachMetric() {
+        // Use 0.3 on both metrics: the model's 0.2 for cpu violates every step, its 0.5 for memory none.
+        double[] v = new double[12];
+        Arrays.fill(v, 0.3);
+        var cpu = new TraceSeries("n1", "cpu", new Series(Instant.EPOCH, STEP, v));
+        var memory = new TraceSeries("n1", "memory", new Series(Instant.EPOCH, STEP, v.clone()));
+        var walk = new WalkForward(List.of(new ByMetric(), Baselines.maxLastDay()), new double[] {0.9}, 4, 2, 1,
+                0.05, Set.of());
+        var result = walk.run(List.of(cpu, memory));
+
+        var lines = Summary.byMetric(result.hostDays());
+        assertThat(lines).extracting(Summary.MetricLine::metric).containsExactly("cpu", "cpu", "memory", "memory");
+        var cpuLine = lines.get(0).line();
+        var memoryLine = lines.get(2).line();
+        assertThat(cpuLine.model()).isEqualTo("by-metric");
+        assertThat(cpuLine.violationRate()).isEqualTo(1.0);
+        assertThat(memoryLine.violationRate()).isEqualTo(0.0);
+        assertThat(memoryLine.reclaimable()).isCloseTo(1 - 0.5 - 0.05, within(1e-12));
+        // Each metric's ratio is to max-24h on that metric's host-days (0.3 there).
+        assertThat(memoryLine.ratioToMax24h()).isCloseTo(0.45 / 0.65, within(1e-12));
+        assertThat(cpuLine.ratioToMax24h()).isCloseTo(0.75 / 0.65, within(1e-12));
+        assertThat(Summary.of(result.hostDays()).get(0).violationRate()).isEqualTo(0.5);
     }
 }

@@ -2,21 +2,24 @@ package io.gleaner.planner.core;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Where the replicas of a dataset's chunks live, as HDFS spreads the blocks of a file written in order: chunk
  * {@code i} has its replicas on the nodes at positions {@code (start + i + j) mod N}, {@code j = 0 .. replication-1},
- * of {@code nodes} ({@code N} nodes). Consecutive chunks start on consecutive nodes and a chunk's replicas are on
- * distinct nodes. This is the simulator's replica rule (its {@code ReplicaPlacement}); a job carries its map
- * group's layout on submission, as Hadoop's JobTracker learns the split locations of a job when it is submitted,
- * so that a policy can tell which maps are node-local (delay scheduling, {@link FairPolicy}).
+ * of the sequence {@code nodes} ({@code N} positions). Consecutive chunks start on consecutive positions. This is
+ * the simulator's replica rule (its {@code ReplicaPlacement}) when each node appears once; a sequence may name a
+ * node more than once, so that it holds more chunks than others (Cuckoo's weighted round robin,
+ * {@link DataPlacements#weightedRoundRobin}), as long as any {@code replication} consecutive positions, cyclically,
+ * name distinct nodes: a chunk's replicas are on distinct nodes. A job carries its map group's layout on
+ * submission, as Hadoop's JobTracker learns the split locations of a job when it is submitted, so that a policy can
+ * tell which maps are node-local (delay scheduling, {@link FairPolicy}).
  *
- * @param nodes       the nodes the replicas are spread over, in order; at least one, distinct, not blank
+ * @param nodes       the sequence the replicas are spread over; at least one position, no blank node id
  * @param start       position in {@code nodes} of chunk 0's first replica, {@code 0 .. N-1}
- * @param replication replicas per chunk, {@code 1 .. N}
+ * @param replication replicas per chunk, {@code 1 .. N}, with distinct nodes in every window of that many positions
  */
 public record ChunkLayout(List<String> nodes, int start, int replication) {
 
@@ -29,13 +32,9 @@ public record ChunkLayout(List<String> nodes, int start, int replication) {
         if (nodes.isEmpty()) {
             throw new IllegalArgumentException("chunk layout needs at least one node");
         }
-        var seen = new HashSet<String>();
         for (var node : nodes) {
             if (node.isBlank()) {
                 throw new IllegalArgumentException("chunk layout node ids must not be blank");
-            }
-            if (!seen.add(node)) {
-                throw new IllegalArgumentException("chunk layout lists node " + node + " twice");
             }
         }
         if (start < 0 || start >= nodes.size()) {
@@ -45,6 +44,23 @@ public record ChunkLayout(List<String> nodes, int start, int replication) {
         if (replication < 1 || replication > nodes.size()) {
             throw new IllegalArgumentException("chunk layout replication must be in 1.." + nodes.size() + ", was "
                     + replication);
+        }
+        requireDistinctWindows(nodes, replication);
+    }
+
+    private static void requireDistinctWindows(List<String> nodes, int replication) {
+        int n = nodes.size();
+        var last = new HashMap<String, Integer>();
+        // A node repeated within a window is one seen again fewer than `replication` positions later, cyclically:
+        // one pass over the sequence followed by its first replication-1 positions again finds every such pair.
+        for (int p = 0; p < n + replication - 1; p++) {
+            var node = nodes.get(p % n);
+            var before = last.put(node, p);
+            if (before != null && p - before < replication) {
+                throw new IllegalArgumentException("chunk layout puts two replicas of a chunk on node " + node
+                        + " (positions " + before % n + " and " + p % n + " are fewer than " + replication
+                        + " apart)");
+            }
         }
     }
 
@@ -66,38 +82,41 @@ public record ChunkLayout(List<String> nodes, int start, int replication) {
     /** Whether {@code nodeId} holds a replica of chunk {@code chunkIndex} (of the dataset). */
     public boolean isLocal(long chunkIndex, String nodeId) {
         int first = firstReplica(chunkIndex);
-        int position = position(nodeId);
-        return position >= 0 && Math.floorMod(position - first, nodes.size()) < replication;
-    }
-
-    /** Position of {@code nodeId} in {@link #nodes()}, or -1 when the layout does not list it. */
-    public int position(String nodeId) {
-        return nodes.indexOf(nodeId);
+        for (int j = 0; j < replication; j++) {
+            if (nodes.get((first + j) % nodes.size()).equals(nodeId)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
      * The indexes, among tasks {@code 0 .. count-1} of a map group whose task {@code t} reads chunk
-     * {@code firstChunk + t}, of the tasks whose chunk has a replica on {@code nodeId}: at most
-     * {@link #replication()} progressions of step N (one per replica slot {@code j}: the tasks with
-     * {@code t ≡ position - j - start - firstChunk (mod N)}), none starting at or past {@code count}, ordered by
-     * their first index. Empty when the layout does not list the node. Costs O(N) for the node's position, not
-     * O(count).
+     * {@code firstChunk + t}, of the tasks whose chunk has a replica on {@code nodeId}: progressions of step N, one
+     * per position {@code p} of the node and replica slot {@code j} (the tasks with
+     * {@code t ≡ p - j - start - firstChunk (mod N)}; disjoint, since a window names a node once), none starting at
+     * or past {@code count}, ordered by their first index. Empty when the layout does not list the node. Costs O(N)
+     * for the node's positions, not O(count).
      */
     public List<IndexProgression> localTasks(String nodeId, long firstChunk, int count) {
         if (firstChunk < 0) {
             throw new IllegalArgumentException("firstChunk must be >= 0, was " + firstChunk);
         }
-        int position = position(nodeId);
-        if (position < 0 || count <= 0) {
+        if (count <= 0) {
             return List.of();
         }
         int n = nodes.size();
         int offset = (int) ((start + firstChunk % n) % n);
         var progressions = new ArrayList<IndexProgression>(replication);
-        for (int j = 0; j < replication; j++) {
-            int first = Math.floorMod(position - j - offset, n);
-            if (first < count) {
-                progressions.add(new IndexProgression(first, n));
+        for (int position = 0; position < n; position++) {
+            if (!nodes.get(position).equals(nodeId)) {
+                continue;
+            }
+            for (int j = 0; j < replication; j++) {
+                int first = Math.floorMod(position - j - offset, n);
+                if (first < count) {
+                    progressions.add(new IndexProgression(first, n));
+                }
             }
         }
         progressions.sort(Comparator.comparingInt(IndexProgression::first));

@@ -32,9 +32,8 @@ import java.util.function.Predicate;
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)
  * ("we randomly choose between them"), so a replay decides the same without the policy keeping a random state.
  * Within a user, jobs go in FIFO order; the task of the chosen job is picked by the task scheduling process
- * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces, without delay scheduling. (COSHH
- * places replicas on the nodes that suggest a job's class instead, section 3.2; the simulator lays a job's input
- * out before the planner sees the job, so that is not modelled.)
+ * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces, without delay scheduling. COSHH
+ * raises locality by placing a new job's input on the nodes that suggest its class ({@link #placeInput}).
  *
  * <p>Fit, as in {@link FairPolicy}: a job whose next task does not fit what the node has left is passed over for the
  * rest of the heartbeat.
@@ -49,6 +48,7 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final QueuingProcess queueing;
     private final long seed;
     private final boolean workConserving;
+    private final boolean placeData;
     private final UserLedgers ledgers;
 
     /** The policy with the users' pools and COSHH's settings. */
@@ -63,6 +63,7 @@ public final class CoshhPolicy implements PlacementPolicy {
         this.queueing = Objects.requireNonNull(queueing, "queueing");
         this.seed = settings.coshh().seed();
         this.workConserving = settings.coshh().workConserving();
+        this.placeData = settings.placeData();
         this.ledgers = new UserLedgers(pools);
     }
 
@@ -80,6 +81,24 @@ public final class CoshhPolicy implements PlacementPolicy {
         }
     }
 
+    /**
+     * COSHH's replica placement (§3.2): the job's chunks on the nodes whose suggested sets hold its classes
+     * ({@link DataPlacements#overSuggested}). The job is classified now rather than at the next heartbeat, so that
+     * its class is known; before the first heartbeat, and when no node suggests its classes, its input stays.
+     */
+    @Override
+    public Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
+        var dataset = job.group(TaskKind.MAP).flatMap(TaskGroup::dataset);
+        if (!placeData || !ledgers.built() || dataset.isEmpty()) {
+            return Optional.empty();
+        }
+        return queueing.suggestedNodes(job, history)
+                .flatMap(nodes -> DataPlacements.overSuggested(nodes.suggested(), nodes.others(),
+                        ChunkLayout.DEFAULT_REPLICATION, dataset.get(), seed))
+                .map(layout -> new DataPlacement(job.jobId(), dataset.get(), layout, job.submitTime(),
+                        PolicyName.COSHH));
+    }
+
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();
@@ -94,10 +113,11 @@ public final class CoshhPolicy implements PlacementPolicy {
         }
         var suggested = queueing.observe(node, state.history(), now);
         var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
-        long tieSalt = mix(seed ^ mix(node.nodeId().hashCode()) ^ mix(now.toEpochMilli()));
+        long tieSalt = SeededHash.mix(seed ^ SeededHash.mix(node.nodeId().hashCode())
+                ^ SeededHash.mix(now.toEpochMilli()));
         var turns = new ArrayList<UserTurn>();
         for (var ledger : ledgers.withRunnable()) {
-            turns.add(new UserTurn(ledger, mix(tieSalt ^ ledger.pool().user().hashCode())));
+            turns.add(new UserTurn(ledger, SeededHash.mix(tieSalt ^ ledger.pool().user().hashCode())));
         }
         var stages = new ArrayList<Stage>();
         stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE,
@@ -232,6 +252,26 @@ public final class CoshhPolicy implements PlacementPolicy {
          * and answers with the suggested classes as they now stand.
          */
         ClassSuggestions observe(NodeState node, JobHistory history, Instant now);
+
+        /**
+         * Takes in {@code job}, just submitted (with the jobs that arrived before it), and answers which nodes'
+         * suggested sets hold its classes, solving again first if it changed the classes; empty before any node
+         * beat (no class can be formed).
+         */
+        default Optional<SuggestedNodes> suggestedNodes(Job job, JobHistory history) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * The nodes whose SC holds a job's primary class or whose SC' holds its secondary class, and the other nodes
+     * seen, each by node id.
+     */
+    public record SuggestedNodes(List<String> suggested, List<String> others) {
+        public SuggestedNodes {
+            suggested = List.copyOf(suggested);
+            others = List.copyOf(others);
+        }
     }
 
     /** Which of a node's suggested classes a job's classes are in: SC and SC' of COSHH section 3.2. */
@@ -257,13 +297,5 @@ public final class CoshhPolicy implements PlacementPolicy {
                 }
             };
         }
-    }
-
-    /** Stafford's variant 13 of MurmurHash3's 64-bit finaliser: spreads nearby inputs over all bits. */
-    private static long mix(long value) {
-        long z = value;
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
     }
 }

@@ -99,12 +99,39 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     @Override
     public CoshhPolicy.ClassSuggestions observe(NodeState node, JobHistory history, Instant now) {
         observeNode(node);
+        takeInArrived(history);
+        solveIfReclustered(now);
+        return suggestions;
+    }
+
+    @Override
+    public Optional<CoshhPolicy.SuggestedNodes> suggestedNodes(Job job, JobHistory history) {
+        if (classifications == null) {
+            return Optional.empty();
+        }
+        arrived.addLast(job);
+        takeInArrived(history);
+        solveIfReclustered(job.submitTime());
+        var suggested = new ArrayList<String>();
+        var others = new ArrayList<String>();
+        for (var nodeId : typeByNode.keySet()) {
+            boolean holds = suggests(primarySets, nodeId, primaryClassOf.get(job.jobId()))
+                    || suggests(secondarySets, nodeId, secondaryClassOf.get(job.jobId()));
+            (holds ? suggested : others).add(nodeId);
+        }
+        return Optional.of(new CoshhPolicy.SuggestedNodes(suggested, others));
+    }
+
+    private void takeInArrived(JobHistory history) {
         while (!arrived.isEmpty()) {
             var job = arrived.removeFirst();
             var profile = history.profile(job.jobName());
             profiles.put(job.jobId(), profile);
             classify(job);
         }
+    }
+
+    private void solveIfReclustered(Instant now) {
         if (resolve) {
             primaryPlan = solve(PRIMARY, classifications.primary(), now);
             secondaryPlan = solve(SECONDARY, classifications.secondary(), now);
@@ -113,7 +140,6 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
             resolve = false;
             changed = true;
         }
-        return suggestions;
     }
 
     /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */

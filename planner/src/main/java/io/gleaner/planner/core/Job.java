@@ -54,6 +54,24 @@ public record Job(String jobId, String jobName, String user, String queue, int p
         }
     }
 
+    /**
+     * This job with its map group reading its dataset from {@code layout} (empty: no locality known), as a submitter
+     * that knows where the input is hands it over, or as a policy that placed the input decides it. A job without a
+     * map dataset is returned as it is.
+     */
+    public Job withMapLayout(Optional<ChunkLayout> layout) {
+        var maps = group(TaskKind.MAP);
+        if (maps.isEmpty() || maps.get().dataset().isEmpty()) {
+            return this;
+        }
+        var group = maps.get();
+        var located = new TaskGroup(group.kind(), group.count(), group.bytesPerTask(), group.lastTaskBytes(),
+                group.flopPerByte(), group.demand(), group.dataset(), group.firstChunk(), layout);
+        var groups = taskGroups.stream().map(g -> g.kind() == TaskKind.MAP ? located : g).toList();
+        return new Job(jobId, jobName, user, queue, priority, submitTime, deadline, inputBytes, shuffleBytes,
+                outputBytes, groups);
+    }
+
     /** The group of {@code kind}, if the job has one. */
     public Optional<TaskGroup> group(TaskKind kind) {
         // A loop, not a stream: policies ask this for every task they consider on every heartbeat.

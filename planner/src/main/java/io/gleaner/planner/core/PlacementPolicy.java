@@ -19,4 +19,14 @@ public interface PlacementPolicy {
      */
     default void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
     }
+
+    /**
+     * Where the input of {@code job}, just submitted with a map dataset, goes when this policy places data (Cuckoo,
+     * COSHH; see {@link DataPlacements}): a layout of that dataset, which replaces the submitter's. Asked before the
+     * job joins the queue, at its submit time; {@code outlook} and {@code history} are the cell's. Empty keeps the
+     * submitter's layout, which is the default.
+     */
+    default Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
+        return Optional.empty();
+    }
 }

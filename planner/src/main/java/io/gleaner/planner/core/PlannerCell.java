@@ -56,11 +56,16 @@ public final class PlannerCell {
         this.history = Objects.requireNonNull(history, "history");
     }
 
-    /** Adds a submitted job to the queue. */
+    /**
+     * Adds a submitted job to the queue, with its input where the policy places it ({@link PlacementPolicy#placeInput})
+     * if it does. A duplicate is recognised whatever the layout it was submitted with, as the queued job may carry
+     * the policy's.
+     */
     public Verdict onJob(Job job) {
         var existing = state.job(job.jobId());
         if (existing.isPresent()) {
-            return existing.get().job().equals(job)
+            var submitted = job.group(TaskKind.MAP).flatMap(TaskGroup::layout);
+            return existing.get().job().withMapLayout(submitted).equals(job)
                     ? new Verdict.Ignored("duplicate submission of job " + job.jobId())
                     : new Verdict.Invalid("job " + job.jobId() + " was already submitted with different contents");
         }
@@ -69,10 +74,12 @@ public final class PlannerCell {
             return new Verdict.Invalid("job " + job.jobId() + " already completed at " + completed.get()
                     + "; job ids must not be reused");
         }
-        var progress = JobProgress.start(job);
+        boolean readsData = job.group(TaskKind.MAP).flatMap(TaskGroup::dataset).isPresent();
+        var placed = readsData ? policy.placeInput(job, outlook, history) : Optional.<DataPlacement>empty();
+        var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));
         state.putJob(progress);
         policy.onProgress(Optional.empty(), Optional.of(progress));
-        return Verdict.Applied.NOTHING_PLACED;
+        return placed.isEmpty() ? Verdict.Applied.NOTHING_PLACED : new Verdict.Applied(List.of(), List.of(), placed);
     }
 
     /** Applies the end (or launch) of a task attempt to its job. */

@@ -17,7 +17,7 @@ public enum PolicyName {
     /** Salamander's holistic planner: every queued task planned over the forecast window ({@link SalamanderPolicy}). */
     SALAMANDER("salamander", SalamanderPolicy::new),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first ({@link CuckooPolicy}). */
-    CUCKOO("cuckoo", settings -> new CuckooPolicy());
+    CUCKOO("cuckoo", CuckooPolicy::new);
 
     private final String configValue;
     private final Function<PolicySettings, PlacementPolicy> factory;

@@ -17,9 +17,11 @@ import java.util.Objects;
  *                      may launch maps elsewhere, >= 0 (0 turns delay scheduling off)
  * @param coshh         what {@link CoshhPolicy} needs besides the pools
  * @param salamander    what {@link SalamanderPolicy} needs
+ * @param placeData     whether the policies that place a new job's input do ({@link CuckooPolicy}, {@link CoshhPolicy};
+ *                      {@link PlacementPolicy#placeInput}); off leaves it where its submitter wrote it
  */
 public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
-                             SalamanderSettings salamander) {
+                             SalamanderSettings salamander, boolean placeData) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -49,6 +51,12 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         }
     }
 
+    /** Pools, a locality delay, COSHH's and Salamander's settings; the policies that place data do. */
+    public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
+                          SalamanderSettings salamander) {
+        this(pools, localityDelay, coshh, salamander, true);
+    }
+
     /** Pools, a locality delay and COSHH's settings, Salamander's defaults. */
     public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh) {
         this(pools, localityDelay, coshh, SalamanderSettings.defaults());
@@ -66,22 +74,27 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay, coshh, salamander);
+        return new PolicySettings(value, localityDelay, coshh, salamander, placeData);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value, coshh, salamander);
+        return new PolicySettings(pools, value, coshh, salamander, placeData);
     }
 
     /** These settings with other COSHH settings. */
     public PolicySettings withCoshh(CoshhSettings value) {
-        return new PolicySettings(pools, localityDelay, value, salamander);
+        return new PolicySettings(pools, localityDelay, value, salamander, placeData);
     }
 
     /** These settings with other Salamander settings. */
     public PolicySettings withSalamander(SalamanderSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, value);
+        return new PolicySettings(pools, localityDelay, coshh, value, placeData);
+    }
+
+    /** These settings with the policies that place data doing so or leaving the input where it was written. */
+    public PolicySettings withPlaceData(boolean value) {
+        return new PolicySettings(pools, localityDelay, coshh, salamander, value);
     }
 
     /** The pools by user. */

@@ -2,6 +2,7 @@ package io.gleaner.planner.core;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /** What the {@link PlannerCell} made of one input: applied (with any placements), ignored, or invalid. */
 public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdict.Invalid {
@@ -11,8 +12,12 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
         return List.of();
     }
 
-    /** The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts. */
-    record Applied(List<Placement> placements, List<Rejection> rejected) implements Verdict {
+    /**
+     * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts, a
+     * job may have had its input placed.
+     */
+    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement)
+            implements Verdict {
 
         /** Applied, nothing placed. */
         public static final Applied NOTHING_PLACED = new Applied(List.of(), List.of());
@@ -20,6 +25,12 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
         public Applied {
             placements = List.copyOf(placements);
             rejected = List.copyOf(rejected);
+            Objects.requireNonNull(dataPlacement, "dataPlacement");
+        }
+
+        /** A heartbeat's answer. */
+        public Applied(List<Placement> placements, List<Rejection> rejected) {
+            this(placements, rejected, Optional.empty());
         }
     }
 

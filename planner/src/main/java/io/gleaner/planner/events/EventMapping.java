@@ -4,10 +4,12 @@ import io.gleaner.planner.core.Admission;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
@@ -160,6 +162,23 @@ public final class EventMapping {
                 .setEstimatedCompletion(admission.estimatedCompletion().orElse(null))
                 .setReason(admission.reason().orElse(null))
                 .build();
+    }
+
+    /** A data placement as the {@code data.placements} topic carries it. */
+    public static io.gleaner.schemas.avro.DataPlacement dataPlacement(DataPlacement placement) {
+        return io.gleaner.schemas.avro.DataPlacement.newBuilder()
+                .setJobId(placement.jobId())
+                .setDataset(placement.dataset())
+                .setLayout(chunkLayout(placement.layout()))
+                .setTime(placement.time())
+                .setPolicy(placement.policy().configValue())
+                .build();
+    }
+
+    /** The data placement of a {@code data.placements} event; invalid with the reason for a bad layout or policy. */
+    public static Checked<DataPlacement> dataPlacement(io.gleaner.schemas.avro.DataPlacement event) {
+        return Checked.of(() -> new DataPlacement(event.getJobId(), event.getDataset(),
+                chunkLayout(event.getLayout()), event.getTime(), PolicyName.parse(event.getPolicy())));
     }
 
     private static TaskGroup taskGroup(io.gleaner.schemas.avro.TaskGroup group, String jobId) {

@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies one decoded input to the {@link PlannerCell} over the state stores, in three steps: map the event
  * to a core record, let the cell read and write the stores, forward its placements (keyed by node, stamped
- * with the heartbeat's time) or, for an invalid input, a dead letter with the original bytes. The state over
+ * with the heartbeat's time) and data placements (keyed by dataset) or, for an invalid input, a dead letter with the
+ * original bytes. The state over
  * the stores is the task's shared one ({@link TaskStates}).
  *
  * @param <V> the Avro event
@@ -112,6 +113,8 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
         if (verdict instanceof Verdict.Applied applied) {
+            applied.dataPlacement().ifPresent(data -> context.forward(new Record<>(data.dataset(),
+                    PlannerOutput.of(EventMapping.dataPlacement(data)), data.time().toEpochMilli())));
             for (var placement : applied.placements()) {
                 log.debug("placed {} on {} at epoch {}", placement.decisionId(), placement.nodeId(), placement.epoch());
                 context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),

@@ -1,6 +1,7 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.schemas.avro.ClassPlan;
+import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
@@ -10,13 +11,13 @@ import org.apache.avro.specific.SpecificRecord;
 
 /**
  * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, from the
- * COSHH policy's queuing process a job class (null: the class is gone, a tombstone) or a class plan, and from the
- * Salamander policy a job's admission.
+ * COSHH policy's queuing process a job class (null: the class is gone, a tombstone) or a class plan, from the
+ * Salamander policy a job's admission, and from a policy that places data where a new job's input went.
  */
 record PlannerOutput(Kind kind, SpecificRecord value) {
 
     /** Where an output goes. */
-    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION }
+    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT }
 
     PlannerOutput {
         Objects.requireNonNull(kind, "kind");
@@ -46,6 +47,10 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
         return new PlannerOutput(Kind.ADMISSION, admission);
     }
 
+    static PlannerOutput of(DataPlacement placement) {
+        return new PlannerOutput(Kind.DATA_PLACEMENT, placement);
+    }
+
     boolean is(Kind wanted) {
         return kind == wanted;
     }
@@ -72,5 +77,9 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
 
     JobAdmission admission() {
         return (JobAdmission) value;
+    }
+
+    DataPlacement dataPlacement() {
+        return (DataPlacement) value;
     }
 }

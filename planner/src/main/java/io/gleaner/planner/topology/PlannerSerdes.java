@@ -2,6 +2,7 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ClassPlan;
+import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
@@ -22,7 +23,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                             Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
                             Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
                             Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile,
-                            Serde<JobAdmission> jobAdmission) {
+                            Serde<JobAdmission> jobAdmission, Serde<DataPlacement> dataPlacement) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -36,6 +37,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(classPlan, "classPlan");
         Objects.requireNonNull(jobProfile, "jobProfile");
         Objects.requireNonNull(jobAdmission, "jobAdmission");
+        Objects.requireNonNull(dataPlacement, "dataPlacement");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -45,6 +47,6 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                 AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
                 AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
                 AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry),
-                AvroSerde.of(JobAdmission.class, registry));
+                AvroSerde.of(JobAdmission.class, registry), AvroSerde.of(DataPlacement.class, registry));
     }
 }

@@ -37,8 +37,8 @@ import org.apache.kafka.streams.state.Stores;
  * The planner as a Kafka Streams topology: jobs.submitted, nodes.heartbeats and tasks.reports (one partition
  * each, so they meet in one task) are decoded, dead-lettering what cannot be decoded, and applied one at a
  * time, in timestamp order, to the core's {@code PlannerCell} over shared state stores ({@link StoreNames}).
- * Placements go to {@code placements} keyed by node id with the heartbeat's time as timestamp; invalid inputs
- * go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
+ * Placements go to {@code placements} keyed by node id with the heartbeat's time as timestamp, data placements to
+ * {@code data.placements} keyed by dataset with the job's submit time; invalid inputs go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
  */
 public final class PlannerTopology {
 
@@ -92,6 +92,7 @@ public final class PlannerTopology {
                 .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_CLASS), Branched.as("classes"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.CLASS_PLAN), Branched.as("plans"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.ADMISSION), Branched.as("admissions"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.DATA_PLACEMENT), Branched.as("data"))
                 .defaultBranch(Branched.as("placements"));
         outputs.get("outputs-placements")
                 .mapValues(PlannerOutput::placement, Named.as("placement-values"))
@@ -112,6 +113,10 @@ public final class PlannerTopology {
                 .mapValues(PlannerOutput::admission, Named.as("admission-values"))
                 .to(topics.jobsAdmissions().name(),
                         Produced.with(Serdes.String(), serdes.jobAdmission()).withName("admissions-sink"));
+        outputs.get("outputs-data")
+                .mapValues(PlannerOutput::dataPlacement, Named.as("data-placement-values"))
+                .to(topics.dataPlacements().name(),
+                        Produced.with(Serdes.String(), serdes.dataPlacement()).withName("data-placements-sink"));
         return builder.build();
     }
 

@@ -58,6 +58,62 @@ class ChunkLayoutTest {
     }
 
     @Test
+    void shouldGiveANodeNamedTwiceInTheSequenceTwiceTheChunks() {
+        // positions a b a c, two replicas: chunk i on positions (i, i+1) mod 4 -> (a,b) (b,a) (a,c) (c,a)
+        var layout = new ChunkLayout(List.of("a", "b", "a", "c"), 0, 2);
+
+        assertThat(layout.replicas(2)).containsExactly("a", "c");
+        assertThat(layout.replicas(3)).containsExactly("c", "a");
+        assertThat(layout.isLocal(1, "a")).isTrue();
+        assertThat(layout.isLocal(2, "b")).isFalse();
+        assertThat(layout.localTasks("a", 0, 8)).as("every chunk has a replica on a").containsExactly(
+                new IndexProgression(0, 4), new IndexProgression(1, 4), new IndexProgression(2, 4),
+                new IndexProgression(3, 4));
+        assertThat(layout.localTasks("b", 0, 8)).containsExactly(new IndexProgression(0, 4),
+                new IndexProgression(1, 4));
+    }
+
+    @Test
+    void shouldAgreeWithAScanOfEveryTaskOnRandomWeightedSequences() {
+        var random = new Random(20200511L);
+        int trials = 0;
+        while (trials < 300) {
+            int distinct = 1 + random.nextInt(6);
+            int length = distinct + random.nextInt(10);
+            var nodes = new ArrayList<String>();
+            for (int i = 0; i < length; i++) {
+                nodes.add("node-" + random.nextInt(distinct));
+            }
+            ChunkLayout layout;
+            try {
+                layout = new ChunkLayout(nodes, random.nextInt(length), 1 + random.nextInt(Math.min(3, length)));
+            } catch (IllegalArgumentException repeatedInAWindow) {
+                continue;
+            }
+            trials++;
+            long firstChunk = random.nextLong(1_000_000L);
+            int count = random.nextInt(60);
+            for (var node : new TreeSet<>(nodes)) {
+                var scanned = new TreeSet<Integer>();
+                for (int t = 0; t < count; t++) {
+                    if (layout.replicas(firstChunk + t).contains(node)) {
+                        scanned.add(t);
+                    }
+                    assertThat(layout.isLocal(firstChunk + t, node))
+                            .isEqualTo(layout.replicas(firstChunk + t).contains(node));
+                }
+                var enumerated = new TreeSet<Integer>();
+                for (var progression : layout.localTasks(node, firstChunk, count)) {
+                    for (int t = progression.first(); t < count; t += progression.step()) {
+                        assertThat(enumerated.add(t)).as("progressions overlap at %d in %s", t, layout).isTrue();
+                    }
+                }
+                assertThat(enumerated).as("%s, node %s", layout, node).isEqualTo(scanned);
+            }
+        }
+    }
+
+    @Test
     void shouldAgreeWithAScanOfEveryTaskOnRandomLayouts() {
         var random = new Random(20100413L);
         for (int trial = 0; trial < 300; trial++) {
@@ -98,7 +154,12 @@ class ChunkLayoutTest {
         assertThatThrownBy(() -> ChunkLayout.of(List.of(), 0))
                 .hasMessage("chunk layout needs at least one node");
         assertThatThrownBy(() -> ChunkLayout.of(List.of("a", "b", "a"), 0))
-                .hasMessage("chunk layout lists node a twice");
+                .hasMessage("chunk layout puts two replicas of a chunk on node a (positions 0 and 2 are fewer than 3"
+                        + " apart)");
+        assertThatThrownBy(() -> new ChunkLayout(List.of("a", "b", "c", "d", "a"), 0, 2))
+                .as("windows wrap around: positions 4 and 0 hold chunk 4's replicas")
+                .hasMessage("chunk layout puts two replicas of a chunk on node a (positions 4 and 0 are fewer than 2"
+                        + " apart)");
         assertThatThrownBy(() -> ChunkLayout.of(FIVE, 5))
                 .hasMessage("chunk layout start must be in 0..4, was 5");
         assertThatThrownBy(() -> new ChunkLayout(FIVE, 0, 6))

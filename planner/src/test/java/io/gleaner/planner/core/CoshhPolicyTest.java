@@ -152,6 +152,33 @@ class CoshhPolicyTest {
     }
 
     @Test
+    void shouldPutANewJobsInputOnTheNodesThatSuggestItsClassOnceANodeHasBeaten() {
+        var pools = List.of(new Pool("alice", 2, 1), new Pool("bob", 0, 1));
+        var policy = new CoshhPolicy(PolicySettings.defaults().withPools(pools));
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        var before = (Verdict.Applied) cell.onJob(job("a0", "alice", at(1), maps(4)));
+        for (int i = 1; i <= 6; i++) {
+            cell.onHeartbeat(new NodeState("n" + i, at(2), "rack-1", List.of(), res(4 * i, 64), i, 4 * i,
+                    res(4 * i, 64), 4 * i, List.of()));
+        }
+
+        var placed = ((Verdict.Applied) cell.onJob(job("b1", "bob", at(5), maps(40)))).dataPlacement();
+
+        assertThat(before.dataPlacement()).as("no node, no class").isEmpty();
+        var layout = placed.orElseThrow().layout();
+        assertThat(placed.get().policy()).isEqualTo(PolicyName.COSHH);
+        // asked again, the queuing process has the job already and answers from the same plans
+        var suggested = policy.queueing().orElseThrow().suggestedNodes(job("b1", "bob", at(5), maps(40)),
+                JobHistory.NONE).orElseThrow().suggested();
+        assertThat(suggested).isNotEmpty();
+        if (suggested.size() >= ChunkLayout.DEFAULT_REPLICATION) {
+            assertThat(suggested).containsAll(layout.nodes());
+        } else {
+            assertThat(layout.nodes()).containsAll(suggested).hasSize(ChunkLayout.DEFAULT_REPLICATION);
+        }
+    }
+
+    @Test
     void shouldPlaceNothingOnAFullNode() {
         var alice = running(job("a1", "alice", at(10), maps(20)), 0);
 

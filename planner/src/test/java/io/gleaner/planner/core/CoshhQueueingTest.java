@@ -120,4 +120,23 @@ class CoshhQueueingTest {
 
         assertThat(first.takeChanges()).isEqualTo(second.takeChanges());
     }
+
+    @Test
+    void shouldNameTheNodesThatSuggestANewJobsClassesAfterTakingItIn() {
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        var newcomer = job("new", "small", at(1_300), maps(2));
+        assertThat(queueing.suggestedNodes(newcomer, JobHistory.NONE)).as("no node beat yet").isEmpty();
+        queue(20).forEach(progress -> queueing.onJob(progress.job()));
+        queueing.observeNode(node("slow", false, at(1_200)));
+        var suggestions = queueing.observe(node("fast", true, at(1_200)), JobHistory.NONE, at(1_200));
+
+        var nodes = queueing.suggestedNodes(newcomer, JobHistory.NONE).orElseThrow();
+
+        assertThat(nodes.suggested()).isNotEmpty();
+        assertThat(nodes.suggested()).allSatisfy(node -> assertThat(suggestions.primary(node, "new")
+                || suggestions.secondary(node, "new")).as(node).isTrue());
+        assertThat(nodes.others()).allSatisfy(node -> assertThat(suggestions.primary(node, "new")
+                || suggestions.secondary(node, "new")).as(node).isFalse());
+        assertThat(nodes.suggested().size() + nodes.others().size()).isEqualTo(2);
+    }
 }

@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -124,6 +125,33 @@ class PlannerCellTest {
 
         assertThat(duplicate).isEqualTo(new Verdict.Ignored("duplicate submission of job j1"));
         assertThat(ids(next.placements())).containsExactly("j1/m/1/0");
+    }
+
+    @Test
+    void shouldQueueAJobWithItsInputWhereThePolicyPlacedItAndKnowItsDuplicateAsSubmitted() {
+        var placed = new ChunkLayout(List.of("n7", "n8", "n9"), 1, 2);
+        var placing = new PlacementPolicy() {
+            @Override
+            public PlacementResult place(PlanningState planning, Instant now) {
+                return PlacementResult.EMPTY;
+            }
+
+            @Override
+            public Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
+                return Optional.of(new DataPlacement(job.jobId(), "d", placed, job.submitTime(), PolicyName.CUCKOO));
+            }
+        };
+        var placingCell = new PlannerCell(placing, state);
+        var submitted = job("j1", at(10), maps(2));
+
+        var verdict = placingCell.onJob(submitted);
+
+        assertThat(((Verdict.Applied) verdict).dataPlacement()).contains(
+                new DataPlacement("j1", "d", placed, at(10), PolicyName.CUCKOO));
+        assertThat(state.job("j1").orElseThrow().job().group(TaskKind.MAP).orElseThrow().layout()).contains(placed);
+        assertThat(placingCell.onJob(submitted)).isEqualTo(new Verdict.Ignored("duplicate submission of job j1"));
+        assertThat(((Verdict.Applied) placingCell.onJob(job("j2", at(11), reduces(1)))).dataPlacement())
+                .as("a job without a map dataset has no input to place").isEmpty();
     }
 
     @Test

@@ -59,9 +59,10 @@ class EventMappingTest {
     @Test
     void jobWithAnImpossibleChunkLayoutIsInvalidWithTheCoreMessage() {
         var event = EventMapping.jobSubmitted(job("j", T0, maps(2, "ds-j")));
-        event.getTasks().get(0).setLayout(new io.gleaner.schemas.avro.ChunkLayout(List.of("n1", "n1"), 0, 1));
+        event.getTasks().get(0).setLayout(new io.gleaner.schemas.avro.ChunkLayout(List.of("n1", "n1"), 0, 2));
 
-        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>("chunk layout lists node n1 twice"));
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>(
+                "chunk layout puts two replicas of a chunk on node n1 (positions 0 and 1 are fewer than 2 apart)"));
     }
 
     @Test

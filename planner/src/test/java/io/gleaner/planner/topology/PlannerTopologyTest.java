@@ -228,6 +228,39 @@ class PlannerTopologyTest {
     }
 
     @Test
+    void shouldPublishWhereCuckooPutANewJobsInputAndPlaceItsMapsByIt() {
+        driver.close();
+        start(PlannerConfig.from(Map.of(
+                PlannerConfig.POLICY, "cuckoo",
+                PlannerConfig.STATE_DIR, stateDir.resolve("cuckoo").toString(),
+                PlannerConfig.TOPIC_PREFIX, "test.")));
+        var data = driver.createOutputTopic(topics.dataPlacements().name(), new StringDeserializer(),
+                serdes.dataPlacement().deserializer());
+        for (var node : List.of("n1", "n2", "n3", "n4")) {
+            beat(heartbeat(node, 1_000, 0));
+        }
+        submit(withOneReplicaOn(job("j1", 2_000, 6, 0), 0, "n1"));
+
+        beat(heartbeat("n2", 3_000, 2));
+
+        var published = data.readRecordsToList();
+        assertThat(published).extracting(TestRecord::key).containsExactly("d-j1");
+        var placement = published.get(0).value();
+        assertThat(placement.getJobId()).isEqualTo("j1");
+        assertThat(placement.getPolicy()).isEqualTo("cuckoo");
+        assertThat(placement.getTime()).isEqualTo(Instant.ofEpochMilli(2_000));
+        assertThat(published.get(0).timestamp()).isEqualTo(2_000);
+        var layout = new io.gleaner.planner.core.ChunkLayout(placement.getLayout().getNodes(),
+                placement.getLayout().getStart(), placement.getLayout().getReplication());
+        assertThat(layout.nodes()).contains("n1", "n2", "n3", "n4");
+        // the maps n2 takes are the ones whose chunks the new layout put there, not the submitter's (all on n1)
+        var placed = placements.readValuesToList();
+        assertThat(placed).hasSize(2).allSatisfy(p -> assertThat(layout.isLocal(p.getChunk().getIndex(), "n2"))
+                .as(p.getDecisionId()).isTrue());
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
     void shouldKeepTheLocalityWaitInTheJobsStore() {
         startFair("");
         // map 0's chunk is on n1, map 1's on n2; n3 asks

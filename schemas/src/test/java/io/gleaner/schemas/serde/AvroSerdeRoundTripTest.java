@@ -39,6 +39,7 @@ class AvroSerdeRoundTripTest {
                 SerdeFixtures.placementDecision(),
                 SerdeFixtures.placementDecision().getChunk(),
                 SerdeFixtures.placementDecision().getChunkMoves().get(0),
+                SerdeFixtures.dataPlacement(),
                 SerdeFixtures.jobAdmission(),
                 SerdeFixtures.qosAction(),
                 SerdeFixtures.deadLetter(),

@@ -2,6 +2,7 @@ package io.gleaner.schemas.serde;
 
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ChunkLayout;
+import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.ChunkMove;
 import io.gleaner.schemas.avro.ChunkRef;
 import io.gleaner.schemas.avro.ClassAllocation;
@@ -131,6 +132,15 @@ public final class SerdeFixtures {
                 .setChunk(chunk)
                 .setChunkMoves(List.of(ChunkMove.newBuilder().setChunk(chunk).setFromNode("n3").setToNode("n7")
                         .build()))
+                .build();
+    }
+
+    public static DataPlacement dataPlacement() {
+        return DataPlacement.newBuilder()
+                .setJobId("job-1").setDataset("job-1/input")
+                .setLayout(ChunkLayout.newBuilder().setNodes(List.of("n1", "n7", "n1", "n2")).setStart(3)
+                        .setReplication(2).build())
+                .setTime(T0).setPolicy("cuckoo")
                 .build();
     }
 

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.CoshhSettings;
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlacementPolicy;
@@ -49,6 +50,7 @@ public final class InProcessPlannerLink implements PlannerLink {
     private final PlannerCell cell;
     private final OwnerForecasts forecasts;
     private final List<String> invalidInputs = new ArrayList<>();
+    private final List<DataPlacement> dataPlacements = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuNanos;
 
@@ -157,7 +159,9 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     private List<Placement> decide(Round round) {
         for (var job : round.submitted()) {
-            check("job " + job.jobId(), cell.onJob(job));
+            if (check("job " + job.jobId(), cell.onJob(job)) instanceof Verdict.Applied applied) {
+                applied.dataPlacement().ifPresent(dataPlacements::add);
+            }
         }
         for (var report : round.reports()) {
             check("report " + report.outcome().decisionId(), cell.onOutcome(report.outcome()));
@@ -169,6 +173,13 @@ public final class InProcessPlannerLink implements PlannerLink {
         }
         placements.sort(Comparator.comparing(Placement::nodeId));
         return placements;
+    }
+
+    @Override
+    public List<DataPlacement> takeDataPlacements() {
+        var taken = List.copyOf(dataPlacements);
+        dataPlacements.clear();
+        return taken;
     }
 
     /** Why the cell refused each input it found invalid, in order. */

@@ -1,5 +1,6 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import java.util.List;
 import java.util.OptionalLong;
@@ -16,6 +17,15 @@ public interface PlannerLink {
      * planner made them (the order of offsets in the placements topic).
      */
     List<Placement> round(Round round);
+
+    /**
+     * The data placements the planner decided in the rounds answered since the last call, in the order it decided
+     * them: where a policy that places data put new jobs' input. The simulator lays the datasets out so before it
+     * applies the round's placements.
+     */
+    default List<DataPlacement> takeDataPlacements() {
+        return List.of();
+    }
 
     /**
      * CPU time the planner spent deciding so far, in nanoseconds, when this side can measure it (the planner runs in

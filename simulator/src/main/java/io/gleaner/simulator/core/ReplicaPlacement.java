@@ -2,6 +2,7 @@ package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
@@ -34,6 +35,7 @@ public final class ReplicaPlacement {
     private final RandomGenerator random;
     private final Map<String, ChunkLayout> layouts = new HashMap<>();
     private final Map<Chunk, Set<String>> copies = new HashMap<>();
+    private final Set<String> copiedDatasets = new HashSet<>();
 
     /**
      * @param cluster the nodes to spread replicas over, in their list order
@@ -75,6 +77,7 @@ public final class ReplicaPlacement {
             throw new IllegalArgumentException("chunk " + chunk + " cannot move to unknown node " + nodeId);
         }
         copies.computeIfAbsent(chunk, c -> new HashSet<>()).add(nodeId);
+        copiedDatasets.add(chunk.dataset());
     }
 
     /**
@@ -83,16 +86,33 @@ public final class ReplicaPlacement {
      * returned as it is.
      */
     public Job withLayout(Job job) {
-        var maps = job.group(TaskKind.MAP);
-        if (maps.isEmpty() || maps.get().dataset().isEmpty()) {
-            return job;
+        return job.group(TaskKind.MAP).flatMap(TaskGroup::dataset)
+                .map(dataset -> job.withMapLayout(Optional.of(layout(dataset))))
+                .orElse(job);
+    }
+
+    /**
+     * Lays {@code placement}'s dataset out as the planner decided (Cuckoo's weighted round robin, COSHH's suggested
+     * nodes), in place of the layout drawn for it, as if its input had been written there: no copy is charged, as
+     * none is for the drawn layout. Refused, with the reason, for a dataset no job submitted yet or one whose chunks
+     * were already copied elsewhere (its layout is in use).
+     *
+     * @return empty when applied, else why not
+     */
+    public Optional<String> place(DataPlacement placement) {
+        var dataset = placement.dataset();
+        if (!layouts.containsKey(dataset)) {
+            return Optional.of("dataset " + dataset + " of job " + placement.jobId() + " was never submitted");
         }
-        var group = maps.get();
-        var located = new TaskGroup(group.kind(), group.count(), group.bytesPerTask(), group.lastTaskBytes(),
-                group.flopPerByte(), group.demand(), group.dataset(), group.firstChunk(),
-                Optional.of(layout(group.dataset().get())));
-        var groups = job.taskGroups().stream().map(g -> g.kind() == TaskKind.MAP ? located : g).toList();
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                job.deadline(), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), groups);
+        if (copiedDatasets.contains(dataset)) {
+            return Optional.of("dataset " + dataset + " has chunks copied already; its layout stays");
+        }
+        for (var node : placement.layout().nodes()) {
+            if (!nodeIds.contains(node)) {
+                return Optional.of("dataset " + dataset + " placed on unknown node " + node);
+            }
+        }
+        layouts.put(dataset, placement.layout());
+        return Optional.empty();
     }
 }

@@ -231,6 +231,11 @@ public final class Simulation {
             utilization.addAll(node.utilization(now));
         }
         var placements = planner.round(new Round(now, submitted, reports, heartbeats, utilization));
+        for (var data : planner.takeDataPlacements()) {
+            // Never on the bundled traces, where each job reads its own dataset; logged, the drawn layout stays.
+            replicas.place(data).ifPresent(refused -> log.warn("data placement of job {} refused: {}",
+                    data.jobId(), refused));
+        }
         for (var placement : placements) {
             apply(g, placement);
         }

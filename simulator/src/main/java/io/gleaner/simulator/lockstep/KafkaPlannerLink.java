@@ -1,5 +1,6 @@
 package io.gleaner.simulator.lockstep;
 
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -47,12 +48,14 @@ import org.slf4j.LoggerFactory;
  *   <li>produce the round's jobs (key job id, timestamp submit time) and task reports (key job id, timestamp event
  *       time), flush; then one heartbeat per node and the utilization samples (key node id, timestamp g), flush;</li>
  *   <li>barrier: wait until the planner's consumer group has committed offsets at or past the end offsets of its
- *       three input topics as they are after the produce, and no transaction is open on {@code placements}
- *       (last stable offset = high watermark, so the commit markers of the round's placements are written);</li>
- *   <li>read {@code placements} (every partition assigned, {@code read_committed}) up to the end offsets, and
- *       return them sorted by (node id, offset), mapped to core placements.</li>
+ *       three input topics as they are after the produce, and no transaction is open on {@code placements} or
+ *       {@code data.placements} (last stable offset = high watermark, so the commit markers of the round's
+ *       outputs are written);</li>
+ *   <li>read {@code placements} and {@code data.placements} (every partition assigned, {@code read_committed}) up to
+ *       the end offsets; return the placements sorted by (node id, offset), mapped to core placements, and keep the
+ *       data placements for {@link #takeDataPlacements()}.</li>
  * </ol>
- * A placement record that does not decode or map becomes a {@link DeadLetter} on the {@code deadletter} topic
+ * A record of either topic that does not decode or map becomes a {@link DeadLetter} on the {@code deadletter} topic
  * (stage {@code simulator}) and is left out. The link owns the clients it is given and closes them.
  */
 public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
@@ -67,38 +70,44 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private final Consumer<String, byte[]> consumer;
     private final Admin admin;
     private final Deserializer<PlacementDecision> decoder;
+    private final Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder;
     private final List<TopicPartition> inputPartitions;
     private final List<TopicPartition> jobAndReportPartitions;
-    private final List<TopicPartition> placementPartitions;
+    private final List<TopicPartition> outputPartitions;
+    private final List<DataPlacement> dataPlacements = new ArrayList<>();
     private long deadLetters;
 
     /**
-     * Checks the topics exist, assigns every partition of {@code placements} to the consumer and moves it to their
-     * current ends: placements written before the link opened are not this run's.
+     * Checks the topics exist, assigns every partition of {@code placements} and {@code data.placements} to the
+     * consumer and moves it to their current ends: outputs written before the link opened are not this run's.
      *
      * @param producer  for jobs, reports, heartbeats, utilization and dead letters; idempotent with {@code acks=all}
-     * @param consumer  for placements, raw values; {@code isolation.level=read_committed}, no group needed
-     * @param admin     for the planner's committed offsets and the topics' end offsets
-     * @param decoder   the placements' value deserializer
+     * @param consumer    for placements and data placements, raw values; {@code isolation.level=read_committed}, no
+     *                    group needed
+     * @param admin       for the planner's committed offsets and the topics' end offsets
+     * @param decoder     the placements' value deserializer
+     * @param dataDecoder the data placements' value deserializer
      */
     public KafkaPlannerLink(LockstepConfig config, Producer<String, SpecificRecord> producer,
-                            Consumer<String, byte[]> consumer, Admin admin, Deserializer<PlacementDecision> decoder) {
+                            Consumer<String, byte[]> consumer, Admin admin, Deserializer<PlacementDecision> decoder,
+                            Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder) {
         this.config = Objects.requireNonNull(config, "config");
         this.producer = Objects.requireNonNull(producer, "producer");
         this.consumer = Objects.requireNonNull(consumer, "consumer");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.dataDecoder = Objects.requireNonNull(dataDecoder, "dataDecoder");
         var topics = config.topics();
         this.inputPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
                 topics.tasksReports().name()));
         this.jobAndReportPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.tasksReports().name()));
-        this.placementPartitions = partitions(List.of(topics.placements().name()));
-        consumer.assign(placementPartitions);
-        consumer.seekToEnd(placementPartitions);
+        this.outputPartitions = partitions(List.of(topics.placements().name(), topics.dataPlacements().name()));
+        consumer.assign(outputPartitions);
+        consumer.seekToEnd(outputPartitions);
         // position() resolves the lazy seek now, before the first round produces anything.
-        placementPartitions.forEach(consumer::position);
-        log.info("lockstep link to planner group {} on {}: inputs {}, placements {}", config.plannerApplicationId(),
-                config.bootstrapServers(), inputPartitions, placementPartitions);
+        outputPartitions.forEach(consumer::position);
+        log.info("lockstep link to planner group {} on {}: inputs {}, outputs {}", config.plannerApplicationId(),
+                config.bootstrapServers(), inputPartitions, outputPartitions);
     }
 
     @Override
@@ -139,9 +148,9 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
         awaitBarrier(round.time(), inputEnds, deadline, fetched);
         long barrier = System.nanoTime();
-        var ends = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
+        var ends = endOffsets(outputPartitions, IsolationLevel.READ_COMMITTED);
         while (!caughtUp(ends)) {
-            checkDeadline(deadline, () -> "placements of round " + round.time() + " not read up to " + ends
+            checkDeadline(deadline, () -> "outputs of round " + round.time() + " not read up to " + ends
                     + " within " + config.barrierTimeout() + "; positions " + positions());
             consumer.poll(config.pollInterval()).forEach(fetched::add);
         }
@@ -152,7 +161,18 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         return placements;
     }
 
-    /** Placement records that became dead letters so far. */
+    /**
+     * The data placements read with the rounds since the last call, by topic partition and offset (their order
+     * across datasets does not matter: each lays out its own).
+     */
+    @Override
+    public List<DataPlacement> takeDataPlacements() {
+        var taken = List.copyOf(dataPlacements);
+        dataPlacements.clear();
+        return taken;
+    }
+
+    /** Output records that became dead letters so far. */
     public long deadLetters() {
         return deadLetters;
     }
@@ -187,8 +207,8 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
             if (behind.isEmpty()) {
                 // Through the admin client, not the consumer: the broker answers a connection's requests in
                 // order, so the consumer's ListOffsets would queue behind its own long-polling fetch.
-                var stable = endOffsets(placementPartitions, IsolationLevel.READ_COMMITTED);
-                var high = endOffsets(placementPartitions, IsolationLevel.READ_UNCOMMITTED);
+                var stable = endOffsets(outputPartitions, IsolationLevel.READ_COMMITTED);
+                var high = endOffsets(outputPartitions, IsolationLevel.READ_UNCOMMITTED);
                 high.forEach((tp, end) -> {
                     if (stable.get(tp) < end) {
                         open.put(tp.toString(), "last stable offset " + stable.get(tp) + " < high watermark " + end);
@@ -200,7 +220,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
             }
             checkDeadline(deadline, () -> "planner group '" + group + "' did not answer round " + round + " within "
                     + config.barrierTimeout() + (behind.isEmpty() ? "" : "; input topics behind: " + behind)
-                    + (open.isEmpty() ? "" : "; placements with an open transaction: " + open));
+                    + (open.isEmpty() ? "" : "; outputs with an open transaction: " + open));
             consumer.poll(config.pollInterval()).forEach(fetched::add);
         }
     }
@@ -212,14 +232,22 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private List<Placement> decode(List<ConsumerRecord<String, byte[]>> records) {
         var placements = new ArrayList<Fetched>();
         var dead = new ArrayList<Future<RecordMetadata>>();
+        var dataTopic = config.topics().dataPlacements().name();
+        records.sort(Comparator.comparing((ConsumerRecord<String, byte[]> r) -> r.topic())
+                .thenComparingInt(ConsumerRecord::partition).thenComparingLong(ConsumerRecord::offset));
         for (var record : records) {
             try {
-                var decision = decoder.deserialize(record.topic(), record.value());
-                if (decision == null) {
-                    throw new IllegalArgumentException("placement record has no value");
+                if (record.value() == null) {
+                    throw new IllegalArgumentException(record.topic() + " record has no value");
                 }
-                var placement = EventMapping.placement(decision).orElseThrow(IllegalArgumentException::new);
-                placements.add(new Fetched(placement, record.offset()));
+                if (record.topic().equals(dataTopic)) {
+                    dataPlacements.add(EventMapping.dataPlacement(dataDecoder.deserialize(record.topic(),
+                            record.value())).orElseThrow(IllegalArgumentException::new));
+                } else {
+                    var placement = EventMapping.placement(decoder.deserialize(record.topic(), record.value()))
+                            .orElseThrow(IllegalArgumentException::new);
+                    placements.add(new Fetched(placement, record.offset()));
+                }
             } catch (SerializationException | IllegalArgumentException | NullPointerException e) {
                 deadLetters++;
                 log.warn("dead letter from {}-{} at offset {}: {}", record.topic(), record.partition(),
@@ -282,7 +310,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     }
 
     private Map<TopicPartition, Long> positions() {
-        return placementPartitions.stream().collect(Collectors.toMap(Function.identity(), consumer::position));
+        return outputPartitions.stream().collect(Collectors.toMap(Function.identity(), consumer::position));
     }
 
     private static void checkDeadline(long deadline, Supplier<String> message) {

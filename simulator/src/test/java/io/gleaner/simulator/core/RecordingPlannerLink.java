@@ -1,10 +1,12 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /** A planner link that keeps every round and its answer, around another link or a scripted answer. */
 final class RecordingPlannerLink implements PlannerLink {
@@ -14,14 +16,26 @@ final class RecordingPlannerLink implements PlannerLink {
     }
 
     private final Function<Round, List<Placement>> planner;
+    private final Supplier<List<DataPlacement>> dataPlacements;
     private final List<Exchange> exchanges = new ArrayList<>();
 
     RecordingPlannerLink(Function<Round, List<Placement>> planner) {
+        this(planner, List::of);
+    }
+
+    private RecordingPlannerLink(Function<Round, List<Placement>> planner,
+                                 Supplier<List<DataPlacement>> dataPlacements) {
         this.planner = planner;
+        this.dataPlacements = dataPlacements;
     }
 
     static RecordingPlannerLink around(PlannerLink link) {
-        return new RecordingPlannerLink(link::round);
+        return new RecordingPlannerLink(link::round, link::takeDataPlacements);
+    }
+
+    @Override
+    public List<DataPlacement> takeDataPlacements() {
+        return dataPlacements.get();
     }
 
     /** Answers the first round with {@code placements}, later rounds with nothing. */

@@ -225,6 +225,16 @@ class SimulatorLockstepIT {
                 .toList();
         assertThat(plans).extracting(ClassPlan::getPlanId).contains("P", "S");
         assertThat(plans.get(plans.size() - 1).getSuggestedClasses()).containsOnlyKeys("n1", "n2", "n3");
+        // COSHH put the input of the jobs that arrived once a node had beaten on the nodes suggesting their class;
+        // the simulator read those layouts from data.placements, hence the same remote maps as in-process.
+        var dataDecoder = AvroSerde.of(io.gleaner.schemas.avro.DataPlacement.class, registry).deserializer();
+        var dataPlacements = readAll(topics.dataPlacements().name()).stream()
+                .map(r -> dataDecoder.deserialize(r.topic(), r.value()))
+                .toList();
+        assertThat(dataPlacements).isNotEmpty().allSatisfy(data -> {
+            assertThat(data.getPolicy()).isEqualTo("coshh");
+            assertThat(data.getLayout().getNodes()).isSubsetOf("n1", "n2", "n3");
+        });
         assertThat(run.deadLetters()).isZero();
     }
 
