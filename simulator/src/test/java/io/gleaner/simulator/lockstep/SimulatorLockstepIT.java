@@ -238,6 +238,40 @@ class SimulatorLockstepIT {
         assertThat(run.deadLetters()).isZero();
     }
 
+    @Test
+    void cuckooThroughKafkaPlacesTheSameDataAndDecidesAsInProcess(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0),
+                node("n4", 4, 4.0)));
+        var jobs = workload(16);
+        var settings = PolicySettings.defaults();
+        // No forecaster runs here and the in-process forecasts have no history in their first hour: both sides
+        // weigh the nodes by their free cores, so the weighted round robin must deal the same chunks.
+        var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(),
+                InProcessPlannerLink.of(PolicyName.CUCKOO, settings), SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.CUCKOO, settings,
+                link -> new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        var dataDecoder = AvroSerde.of(io.gleaner.schemas.avro.DataPlacement.class, registry).deserializer();
+        var dataPlacements = readAll(topics.dataPlacements().name()).stream()
+                .map(r -> dataDecoder.deserialize(r.topic(), r.value()))
+                .toList();
+        // the first job arrives before any node has beaten and keeps its written layout
+        assertThat(dataPlacements).hasSize(15).allSatisfy(data -> {
+            assertThat(data.getPolicy()).isEqualTo("cuckoo");
+            assertThat(data.getLayout().getNodes()).contains("n1", "n2", "n3", "n4");
+        });
+        assertThat(run.deadLetters()).isZero();
+    }
+
     private static Job withUser(Job job, String user) {
         return new Job(job.jobId(), job.jobName(), user, job.queue(), job.priority(), job.submitTime(), job.deadline(),
                 job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
