@@ -227,11 +227,7 @@ class SimulatorLockstepIT {
         assertThat(plans.get(plans.size() - 1).getSuggestedClasses()).containsOnlyKeys("n1", "n2", "n3");
         // COSHH put the input of the jobs that arrived once a node had beaten on the nodes suggesting their class;
         // the simulator read those layouts from data.placements, hence the same remote maps as in-process.
-        var dataDecoder = AvroSerde.of(io.gleaner.schemas.avro.DataPlacement.class, registry).deserializer();
-        var dataPlacements = readAll(topics.dataPlacements().name()).stream()
-                .map(r -> dataDecoder.deserialize(r.topic(), r.value()))
-                .toList();
-        assertThat(dataPlacements).isNotEmpty().allSatisfy(data -> {
+        assertThat(dataPlacements(topics, registry)).isNotEmpty().allSatisfy(data -> {
             assertThat(data.getPolicy()).isEqualTo("coshh");
             assertThat(data.getLayout().getNodes()).isSubsetOf("n1", "n2", "n3");
         });
@@ -260,16 +256,21 @@ class SimulatorLockstepIT {
         assertThat(overKafka.jobsCompleted()).isEqualTo(16);
         assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
         assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
-        var dataDecoder = AvroSerde.of(io.gleaner.schemas.avro.DataPlacement.class, registry).deserializer();
-        var dataPlacements = readAll(topics.dataPlacements().name()).stream()
-                .map(r -> dataDecoder.deserialize(r.topic(), r.value()))
-                .toList();
         // the first job arrives before any node has beaten and keeps its written layout
-        assertThat(dataPlacements).hasSize(15).allSatisfy(data -> {
+        assertThat(dataPlacements(topics, registry)).hasSize(15).allSatisfy(data -> {
             assertThat(data.getPolicy()).isEqualTo("cuckoo");
             assertThat(data.getLayout().getNodes()).contains("n1", "n2", "n3", "n4");
         });
         assertThat(run.deadLetters()).isZero();
+    }
+
+    /** Every record on {@code data.placements}, decoded, in partition and offset order. */
+    private static List<io.gleaner.schemas.avro.DataPlacement> dataPlacements(Topics topics,
+                                                                              SchemaRegistryClient registry) {
+        var decoder = AvroSerde.of(io.gleaner.schemas.avro.DataPlacement.class, registry).deserializer();
+        return readAll(topics.dataPlacements().name()).stream()
+                .map(r -> decoder.deserialize(r.topic(), r.value()))
+                .toList();
     }
 
     private static Job withUser(Job job, String user) {
