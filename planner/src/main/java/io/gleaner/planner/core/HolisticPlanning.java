@@ -172,7 +172,8 @@ final class HolisticPlanning {
         return new SolverBudget(seed, settings.moveLimit(), Duration.ofSeconds(30));
     }
 
-    private static boolean isRunning(PhaseProgress phase, int index) {
+    /** Whether task {@code index} of {@code phase} runs now: launched, not succeeded, not waiting for a relaunch. */
+    static boolean isRunning(PhaseProgress phase, int index) {
         return phase.isLaunched(index) && !phase.hasSucceeded(index) && !phase.relaunch().contains(index);
     }
 

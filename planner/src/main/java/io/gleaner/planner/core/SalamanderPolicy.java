@@ -200,9 +200,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
             if (!launch.nodeId().equals(node.nodeId()) || progress == null) {
                 continue;
             }
-            var phase = progress.phase(launch.kind());
-            int index = launch.taskIndex();
-            if (phase.isLaunched(index) && !phase.hasSucceeded(index) && !phase.relaunch().contains(index)) {
+            if (HolisticPlanning.isRunning(progress.phase(launch.kind()), launch.taskIndex())) {
                 held += progress.job().group(launch.kind()).map(group -> group.demand().memoryBytes()).orElse(0L);
             }
         }

@@ -28,6 +28,7 @@ import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -179,12 +180,17 @@ class PlannerTopologyTest {
 
     /** Restarts the test on a fair planner configured from properties as an operator writes them. */
     private void startFair(String pools) {
+        restartWith("fair", Map.of(PlannerConfig.FAIR_POOLS, pools));
+    }
+
+    /** Closes the default planner and starts one running {@code policy} with {@code extra} settings. */
+    private void restartWith(String policy, Map<String, String> extra) {
         driver.close();
-        start(PlannerConfig.from(Map.of(
-                PlannerConfig.POLICY, "fair",
-                PlannerConfig.FAIR_POOLS, pools,
-                PlannerConfig.STATE_DIR, stateDir.resolve("fair").toString(),
-                PlannerConfig.TOPIC_PREFIX, "test.")));
+        var properties = new HashMap<String, String>(extra);
+        properties.put(PlannerConfig.POLICY, policy);
+        properties.put(PlannerConfig.STATE_DIR, stateDir.resolve(policy).toString());
+        properties.put(PlannerConfig.TOPIC_PREFIX, "test.");
+        start(PlannerConfig.from(properties));
     }
 
     @Test
@@ -205,11 +211,7 @@ class PlannerTopologyTest {
 
     @Test
     void shouldPublishEachJobsAdmissionUnderTheSalamanderPolicy() {
-        driver.close();
-        start(PlannerConfig.from(Map.of(
-                PlannerConfig.POLICY, "salamander",
-                PlannerConfig.STATE_DIR, stateDir.resolve("salamander").toString(),
-                PlannerConfig.TOPIC_PREFIX, "test.")));
+        restartWith("salamander", Map.of());
         var admissions = driver.createOutputTopic(topics.jobsAdmissions().name(), new StringDeserializer(),
                 serdes.jobAdmission().deserializer());
         submit(job("j1", 1_000, 2, 1));
@@ -229,11 +231,7 @@ class PlannerTopologyTest {
 
     @Test
     void shouldPublishWhereCuckooPutANewJobsInputAndPlaceItsMapsByIt() {
-        driver.close();
-        start(PlannerConfig.from(Map.of(
-                PlannerConfig.POLICY, "cuckoo",
-                PlannerConfig.STATE_DIR, stateDir.resolve("cuckoo").toString(),
-                PlannerConfig.TOPIC_PREFIX, "test.")));
+        restartWith("cuckoo", Map.of());
         var data = driver.createOutputTopic(topics.dataPlacements().name(), new StringDeserializer(),
                 serdes.dataPlacement().deserializer());
         for (var node : List.of("n1", "n2", "n3", "n4")) {
