@@ -21,18 +21,23 @@ import org.ojalgo.optimisation.Optimisation;
  * δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with the
  * system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
  *
- * <p><b>Merged columns.</b> Resources whose µ columns are identical (nodes of one type) are merged into one column
- * g with capacity n_g, the number of resources in it ({@code Σ_i δ_ig ≤ n_g}), and the merged optimum is split
- * evenly, δ_ij = δ_ig / n_g for each j in g. This is exact: a solution of the merged LP split evenly satisfies
- * (1) with the same λ (Σ_{j∈g} µ_ig δ_ig / n_g = µ_ig δ_ig) and (2) (Σ_i δ_ig / n_g ≤ 1); conversely, summing any
- * solution of the full LP over each group, δ_ig = Σ_{j∈g} δ_ij, gives a solution of the merged LP with the same
- * λ. So both LPs have the same optimal λ, and the split is one of the full LP's optimal δ (the symmetric one).
- * {@code ClassMatchingTest} checks this against the unmerged LP.
+ * <p><b>Merged columns.</b> Resources whose µ columns are proportional (nodes of one type, or of one hardware with
+ * different slot counts or core speeds when rates scale with them) are merged into one column g. Write resource j of
+ * g as µ_·j = w_j µ_·r, r the first resource of g (w_r = 1), and let n_g = Σ_{j∈g} w_j; the merged column has µ_·r
+ * and capacity n_g ({@code Σ_i δ_ig ≤ n_g}), and the merged optimum is split evenly, δ_ij = δ_ig / n_g for each j in
+ * g. This is exact: the split meets (1) with the same λ (Σ_{j∈g} µ_ij δ_ig / n_g = µ_ir δ_ig Σ_j w_j / n_g =
+ * µ_ir δ_ig) and (2) (Σ_i δ_ig / n_g ≤ 1); conversely any solution of the full LP gives the merged one δ_ig =
+ * Σ_{j∈g} w_j δ_ij with the same λ and Σ_i δ_ig ≤ Σ_j w_j = n_g. So both LPs have the same optimal λ, and the split is
+ * one of the full LP's optimal δ (the one giving every member the same shares). Identical columns are the case
+ * w_j = 1, n_g = the number of resources. Columns are compared after dividing each by its largest entry, to 40
+ * binary digits (about 12 decimal ones), so columns proportional up to rounding merge; what a merge then ignores is
+ * below 1e-12 of a rate. {@code ClassMatchingTest} checks the merged λ against the unmerged LP.
  *
- * <p><b>Size.</b> The LP has F × G δ variables for G distinct columns. Merged, 100 classes on 1,000 nodes of 10
- * types is 1,000 variables and solves in tens of milliseconds; 100 classes on 1,000 pairwise distinct nodes is
- * 100,000 variables, which ojAlgo 56's simplex takes tens of seconds to solve (about 60 s for the 60-class and
- * 100-class LPs together in {@code CoshhQueueingBenchmark}), so the default time limit stops it first. A
+ * <p><b>Size.</b> The LP has F × G δ variables for G merged columns. 100 classes on 1,000 nodes of 10 types, each
+ * node with its own speed, is 1,000 variables and solves in tens of milliseconds; 100 classes on 1,000 nodes whose
+ * columns are not proportional is 100,000 variables, which ojAlgo 56's simplex takes tens of seconds to solve (about
+ * 60 s for the 60-class and 100-class LPs together in {@code CoshhQueueingBenchmark}), so the default time limit
+ * stops it first. A
  * solve stopped by {@link Settings#timeAbortMillis()} comes back {@link Outcome#FEASIBLE}, and, as the limit is wall
  * time, not reproducibly; {@link Settings#iterationsAbort()} stops reproducibly.
  *
@@ -91,11 +96,13 @@ public final class ClassMatching {
      * @param tolerance the δ above which a class is suggested for a resource (SC_j), in [0, 1)
      * @param timeAbortMillis ojAlgo's {@code time_abort}: stop after this long, &gt; 0
      * @param iterationsAbort ojAlgo's {@code iterations_abort}, &gt; 0
-     * @param mergeIdenticalColumns whether resources with identical µ columns are merged (exact, see the class doc)
+     * @param mergeProportionalColumns whether resources with proportional µ columns are merged (exact, see the
+     *     class doc)
      */
-    public record Settings(double tolerance, long timeAbortMillis, int iterationsAbort, boolean mergeIdenticalColumns) {
+    public record Settings(double tolerance, long timeAbortMillis, int iterationsAbort,
+            boolean mergeProportionalColumns) {
 
-        /** Tolerance 1e-6, 10 s, 1,000,000 iterations, merged columns. */
+        /** Tolerance 1e-6, 10 s, 1,000,000 iterations, proportional columns merged. */
         public static final Settings DEFAULTS = new Settings(1e-6, 10_000, 1_000_000, true);
 
         public Settings {
@@ -111,7 +118,7 @@ public final class ClassMatching {
         }
 
         /** These settings with merging on or off. */
-        public Settings withMergeIdenticalColumns(boolean merge) {
+        public Settings withMergeProportionalColumns(boolean merge) {
             return new Settings(tolerance, timeAbortMillis, iterationsAbort, merge);
         }
     }
@@ -170,7 +177,7 @@ public final class ClassMatching {
             return new Matching(Outcome.OPTIMAL, Double.POSITIVE_INFINITY, delta, m, settings.tolerance(),
                     withoutArrivals, unservable, 0);
         }
-        var columns = Columns.of(mu, active, m, settings.mergeIdenticalColumns());
+        var columns = Columns.of(mu, active, m, settings.mergeProportionalColumns());
         var lp = new Lp(alpha, mu, active, columns, m);
         lp.addDemandRows();
         lp.addCapacityRows();
@@ -190,7 +197,7 @@ public final class ClassMatching {
                 if (index < 0) {
                     continue;
                 }
-                double share = Math.max(0, result.doubleValue(index)) / columns.size(g);
+                double share = Math.max(0, result.doubleValue(index)) / columns.capacity(g);
                 for (int j : columns.members(g)) {
                     delta[i][j] = share;
                 }
@@ -257,10 +264,10 @@ public final class ClassMatching {
             }
         }
 
-        /** Eq. 2 (or 5), one row per merged column g: Σ_i δ_ig ≤ n_g. */
+        /** Eq. 2 (or 5), one row per merged column g: Σ_i δ_ig ≤ n_g, the sum of its members' weights. */
         void addCapacityRows() {
             for (int g = 0; g < columns.count(); g++) {
-                Expression row = model.addExpression("capacity[column=" + g + "]").upper(columns.size(g));
+                Expression row = model.addExpression("capacity[column=" + g + "]").upper(columns.capacity(g));
                 for (int a = 0; a < active.size(); a++) {
                     int index = deltaIndex[a][g];
                     if (index >= 0) {
@@ -271,8 +278,14 @@ public final class ClassMatching {
         }
     }
 
-    /** The resources grouped by identical µ column (over the classes in the LP), in order of first appearance. */
-    private record Columns(List<int[]> groups) {
+    /**
+     * The resources grouped by proportional µ column (over the classes in the LP), in order of first appearance, with
+     * each group's capacity n_g = Σ_j w_j, w_j = (largest µ of j) / (largest µ of the group's first resource).
+     */
+    private record Columns(List<int[]> groups, double[] capacities) {
+
+        /** Normalised entries are compared to this many binary digits. */
+        private static final double RESOLUTION = 0x1p40;
 
         static Columns of(double[][] mu, List<Integer> active, int resources, boolean merge) {
             var groups = new ArrayList<int[]>();
@@ -280,34 +293,46 @@ public final class ClassMatching {
                 for (int j = 0; j < resources; j++) {
                     groups.add(new int[] {j});
                 }
-                return new Columns(groups);
+                double[] ones = new double[resources];
+                Arrays.fill(ones, 1);
+                return new Columns(groups, ones);
             }
-            var byColumn = new HashMap<ColumnKey, List<Integer>>();
+            double[] largest = new double[resources];
+            var byShape = new HashMap<ColumnShape, List<Integer>>();
             var order = new ArrayList<List<Integer>>();
             for (int j = 0; j < resources; j++) {
-                double[] column = new double[active.size()];
-                for (int a = 0; a < active.size(); a++) {
-                    column[a] = mu[active.get(a)][j];
+                for (int i : active) {
+                    largest[j] = Math.max(largest[j], mu[i][j]);
                 }
-                List<Integer> members = byColumn.computeIfAbsent(new ColumnKey(column), key -> {
+                long[] shape = new long[active.size()];
+                for (int a = 0; a < active.size(); a++) {
+                    // A column of zeros (no class in the LP can use the resource) has the all-zero shape.
+                    shape[a] = largest[j] == 0 ? 0 : Math.round(mu[active.get(a)][j] / largest[j] * RESOLUTION);
+                }
+                byShape.computeIfAbsent(new ColumnShape(shape), key -> {
                     var list = new ArrayList<Integer>();
                     order.add(list);
                     return list;
-                });
-                members.add(j);
+                }).add(j);
             }
-            for (var members : order) {
-                groups.add(members.stream().mapToInt(Integer::intValue).toArray());
+            double[] capacities = new double[order.size()];
+            for (int g = 0; g < order.size(); g++) {
+                int[] members = order.get(g).stream().mapToInt(Integer::intValue).toArray();
+                groups.add(members);
+                double unit = largest[members[0]];
+                for (int j : members) {
+                    capacities[g] += unit == 0 ? 1 : largest[j] / unit;
+                }
             }
-            return new Columns(groups);
+            return new Columns(groups, capacities);
         }
 
         int count() {
             return groups.size();
         }
 
-        int size(int g) {
-            return groups.get(g).length;
+        double capacity(int g) {
+            return capacities[g];
         }
 
         int first(int g) {
@@ -319,11 +344,11 @@ public final class ClassMatching {
         }
     }
 
-    /** A µ column compared by value (bit for bit, so -0.0 and 0.0 differ, which only costs a merge). */
-    private record ColumnKey(double[] values) {
+    /** A µ column divided by its largest entry, rounded to {@link Columns#RESOLUTION}, compared by value. */
+    private record ColumnShape(long[] values) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof ColumnKey other && Arrays.equals(values, other.values);
+            return o instanceof ColumnShape other && Arrays.equals(values, other.values);
         }
 
         @Override
@@ -460,7 +485,7 @@ public final class ClassMatching {
             return unservable;
         }
 
-        /** The number of µ columns the LP had after merging identical ones (0 when no LP was solved). */
+        /** The number of µ columns the LP had after merging proportional ones (0 when no LP was solved). */
         public int columns() {
             return columns;
         }

@@ -30,9 +30,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * What COSHH's queuing process (Algorithm 1) costs when a job fits no class: the job is classified in both
  * classifications, both re-cluster (k-means++ over a full history of 2,000 jobs, k = 60 primary users and 100 users),
  * and both LPs of section 3.2 are solved for the classes (about 60 and 100) on 1,000 nodes. {@code columns}:
- * {@code types}, 100 nodes of each of 10 node types (10 distinct µ columns, merged); {@code distinct}, the same
- * nodes each with its own speed factor in [0.5, 1.5] (1,000 distinct columns, ojAlgo's time limit raised to 5
- * minutes so that the time to the optimum is measured). Synthetic jobs, seeded: 100 users over 3 priorities, 60 of
+ * {@code types}, 100 nodes of each of 10 node types (10 distinct µ columns, merged); {@code scaled}, the same nodes
+ * each with its own speed factor in [0.5, 1.5] (1,000 distinct columns, proportional within a type, so merged to 10);
+ * {@code general}, each µ_ij of {@code scaled} also multiplied by its own factor in [0.7, 1.3] (1,000 columns that do
+ * not merge; ojAlgo's time limit raised to 5 minutes so that the time to the optimum is measured). Synthetic jobs, seeded: 100 users over 3 priorities, 60 of
  * them with a min share; each user's jobs have a size log-uniform over 6 decades (10^-5 to 10 jobs/s) jittered by a
  * factor of 2, and rates per node type scaled by the type's speed (0.5 to 2) and by up to ±30% per job; each user
  * submits as a Poisson stream with a mean gap of 10 s to 1 h. Each invocation starts from the same 2,000-job
@@ -63,7 +64,7 @@ public class CoshhQueueingBenchmark {
     @State(Scope.Benchmark)
     public static class Queue {
 
-        @Param({"types", "distinct"})
+        @Param({"types", "scaled", "general"})
         String columns;
 
         List<String> nodeTypes;
@@ -72,6 +73,8 @@ public class CoshhQueueingBenchmark {
         /** Node j's type and speed factor (1 for every node under {@code types}). */
         int[] typeOf;
         double[] speed;
+        /** A factor per class slot and node (1 unless {@code general}); class i uses row i mod its length. */
+        double[][] noise;
         ClassMatching matching;
         Classifications classifications;
         ClassMatching.Matching lastPrimary;
@@ -90,7 +93,13 @@ public class CoshhQueueingBenchmark {
             speed = new double[NODES];
             for (int j = 0; j < NODES; j++) {
                 typeOf[j] = j % NODE_TYPES;
-                speed[j] = columns.equals("distinct") ? 0.5 + random.nextDouble() : 1;
+                speed[j] = columns.equals("types") ? 1 : 0.5 + random.nextDouble();
+            }
+            noise = new double[USERS][NODES];
+            for (double[] row : noise) {
+                for (int j = 0; j < NODES; j++) {
+                    row[j] = columns.equals("general") ? 0.7 + 0.6 * random.nextDouble() : 1;
+                }
             }
             double[] userSize = new double[USERS];
             double[] userGap = new double[USERS];
@@ -124,7 +133,7 @@ public class CoshhQueueingBenchmark {
             JobFeatures last = history.get(HISTORY - 1);
             outlier = new JobFeatures("outlier", "user-0", 1, last.arrival().plusSeconds(1), outlierRates);
             var settings = ClassMatching.Settings.DEFAULTS;
-            matching = new ClassMatching(columns.equals("distinct")
+            matching = new ClassMatching(columns.equals("general")
                     ? new ClassMatching.Settings(settings.tolerance(), 300_000, settings.iterationsAbort(), true)
                     : settings);
         }
@@ -153,7 +162,7 @@ public class CoshhQueueingBenchmark {
                 alpha[i] = c.arrivalRate();
                 double[] byType = c.meanRateArray();
                 for (int j = 0; j < NODES; j++) {
-                    mu[i][j] = byType[typeOf[j]] * speed[j];
+                    mu[i][j] = byType[typeOf[j]] * speed[j] * noise[i % USERS][j];
                 }
             }
             return matching.solve(alpha, mu, NODES);

@@ -71,7 +71,7 @@ class ClassMatchingTest {
             }
         }
         double[] alpha = {1.5, 0.7, 2.0};
-        var unmerged = new ClassMatching(ClassMatching.Settings.DEFAULTS.withMergeIdenticalColumns(false));
+        var unmerged = new ClassMatching(ClassMatching.Settings.DEFAULTS.withMergeProportionalColumns(false));
 
         Matching merged = matching.solve(alpha, mu);
         Matching full = unmerged.solve(alpha, mu);
@@ -95,7 +95,7 @@ class ClassMatchingTest {
     @Test
     void shouldMatchTheUnmergedLambdaOnRandomTypedClusters() {
         var random = new Random(7);
-        var unmerged = new ClassMatching(ClassMatching.Settings.DEFAULTS.withMergeIdenticalColumns(false));
+        var unmerged = new ClassMatching(ClassMatching.Settings.DEFAULTS.withMergeProportionalColumns(false));
         for (int trial = 0; trial < 5; trial++) {
             int f = 2 + random.nextInt(5);
             int types = 1 + random.nextInt(4);
@@ -125,6 +125,62 @@ class ClassMatchingTest {
             assertThat(merged.lambda()).isCloseTo(full.lambda(), within(1e-6 * full.lambda()));
             assertFeasible(alpha, mu, merged);
         }
+    }
+
+    @Test
+    void shouldMergeProportionalColumnsToTheUnmergedLambda() {
+        // Each node is a type's column scaled by its own speed (and slots): one merged column per type.
+        var random = new Random(11);
+        var unmerged = new ClassMatching(ClassMatching.Settings.DEFAULTS.withMergeProportionalColumns(false));
+        for (int trial = 0; trial < 5; trial++) {
+            int f = 2 + random.nextInt(5);
+            int types = 1 + random.nextInt(4);
+            int m = types + random.nextInt(12);
+            double[][] byType = new double[f][types];
+            for (int i = 0; i < f; i++) {
+                for (int t = 0; t < types; t++) {
+                    byType[i][t] = Math.pow(10, -3 + 4 * random.nextDouble());
+                }
+            }
+            double[][] mu = new double[f][m];
+            double[] speed = new double[m];
+            for (int j = 0; j < m; j++) {
+                int t = j < types ? j : random.nextInt(types);
+                speed[j] = (1 + random.nextInt(8)) * (0.5 + random.nextDouble());
+                for (int i = 0; i < f; i++) {
+                    mu[i][j] = byType[i][t] * speed[j];
+                }
+            }
+            double[] alpha = new double[f];
+            for (int i = 0; i < f; i++) {
+                alpha[i] = Math.pow(10, -2 + 2 * random.nextDouble());
+            }
+
+            Matching merged = matching.solve(alpha, mu);
+            Matching full = unmerged.solve(alpha, mu);
+
+            assertThat(merged.columns()).isEqualTo(types);
+            assertThat(merged.lambda()).isCloseTo(full.lambda(), within(1e-6 * full.lambda()));
+            assertFeasible(alpha, mu, merged);
+            // Every member of a merged column gets the same shares, whatever its speed.
+            for (int j = types; j < m; j++) {
+                int t = sameColumnAs(mu, j, types);
+                for (int i = 0; i < f; i++) {
+                    assertThat(merged.delta(i, j)).isEqualTo(merged.delta(i, t));
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldNotMergeColumnsThatAreNotProportional() {
+        double[] alpha = {1, 1};
+        double[][] mu = {{1, 2, 2}, {1, 2, 3}};
+
+        Matching result = matching.solve(alpha, mu);
+
+        assertThat(result.columns()).isEqualTo(2);
+        assertFeasible(alpha, mu, result);
     }
 
     @Test
@@ -220,6 +276,21 @@ class ClassMatchingTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mu[1] must have 1 resources");
         assertThatThrownBy(() -> new ClassMatching.Settings(1, 1, 1, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
+    }
+
+    /** The first of resources 0..types-1 whose µ column is proportional to resource j's. */
+    private static int sameColumnAs(double[][] mu, int j, int types) {
+        for (int t = 0; t < types; t++) {
+            double ratio = mu[0][j] / mu[0][t];
+            boolean proportional = true;
+            for (double[] row : mu) {
+                proportional &= Math.abs(row[j] / row[t] - ratio) <= 1e-9 * ratio;
+            }
+            if (proportional) {
+                return t;
+            }
+        }
+        throw new AssertionError("resource " + j + " has no proportional column among the first " + types);
     }
 
     /** Rows (1) at the reported λ and rows (2), within {@link #FEASIBILITY}, and δ ≥ 0. */
