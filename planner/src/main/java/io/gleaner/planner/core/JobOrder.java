@@ -14,8 +14,16 @@ public final class JobOrder {
     /** Code-point order of keys: the same as the byte order of their UTF-8 encoding. */
     public static final Comparator<String> KEYS = JobOrder::compareCodePoints;
 
-    /** Jobs in FIFO order. */
-    public static final Comparator<Job> JOBS = Comparator.comparing(JobOrder::key, KEYS);
+    /**
+     * Jobs in FIFO order: the order of their {@link #key keys}, compared without building them (a plan sorts the
+     * whole queue).
+     */
+    public static final Comparator<Job> JOBS = Comparator
+            .comparingLong((Job job) -> millis(job.submitTime()))
+            .thenComparing(Job::jobId, KEYS);
+
+    /** Digits of the zero-padded submit time: every non-negative long. */
+    private static final int MILLIS_DIGITS = 19;
 
     private JobOrder() {
     }
@@ -27,11 +35,16 @@ public final class JobOrder {
 
     /** The order key of a job submitted at {@code submitTime} (not before 1970) with id {@code jobId}. */
     public static String key(Instant submitTime, String jobId) {
+        String digits = Long.toString(millis(submitTime));
+        return "0".repeat(MILLIS_DIGITS - digits.length()) + digits + '/' + jobId;
+    }
+
+    private static long millis(Instant submitTime) {
         long millis = submitTime.toEpochMilli();
         if (millis < 0) {
             throw new IllegalArgumentException("submitTime must not be before " + Instant.EPOCH + ", was " + submitTime);
         }
-        return String.format("%019d/%s", millis, jobId);
+        return millis;
     }
 
     private static int compareCodePoints(String a, String b) {

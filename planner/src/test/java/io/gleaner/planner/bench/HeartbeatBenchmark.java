@@ -205,7 +205,7 @@ public class HeartbeatBenchmark {
         @Param({"100", "1000", "5000", "10000"})
         int queued;
 
-        @Param({"fifo", "fair", "coshh"})
+        @Param({"fifo", "fair", "coshh", "cuckoo", "salamander"})
         String policy;
 
         InMemoryPlannerState plannerState;

@@ -9,8 +9,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class CoreRecordsTest {
@@ -143,6 +145,28 @@ class CoreRecordsTest {
 
         assertThat(keys).containsExactly(
                 "0000000000000009000/z", "0000000000000010000/a", "0000000000000010000/b");
+    }
+
+    @Test
+    void shouldOrderJobsAsTheirKeysSort() {
+        // Ties in the millisecond (a sub-millisecond difference is not in the key), and ids that UTF-16 and code
+        // points order differently (a supplementary character against one just below the surrogates).
+        var random = new Random(3);
+        String[] ids = {"a", "b", "a1", "\uFFFD", "\uD83D\uDE00", "z", "job-10", "job-9"};
+        var jobs = new ArrayList<Job>();
+        for (int n = 0; n < 200; n++) {
+            var submit = Instant.ofEpochMilli(random.nextInt(5)).plusNanos(random.nextInt(1_000_000));
+            jobs.add(job(ids[random.nextInt(ids.length)] + n % 3, submit, maps(1)));
+        }
+
+        var byComparator = jobs.stream().sorted(JobOrder.JOBS).map(JobOrder::key).toList();
+        var byKey = jobs.stream().map(JobOrder::key).sorted(JobOrder.KEYS).toList();
+
+        assertThat(byComparator).isEqualTo(byKey);
+        assertThat(JobOrder.key(Instant.ofEpochMilli(Long.MAX_VALUE), "x")).isEqualTo(Long.MAX_VALUE + "/x");
+        assertThatThrownBy(() -> JobOrder.JOBS.compare(
+                job("a", Instant.ofEpochMilli(-1), maps(1)), job("b", Instant.EPOCH, maps(1))))
+                .hasMessageContaining("must not be before");
     }
 
     @Test
