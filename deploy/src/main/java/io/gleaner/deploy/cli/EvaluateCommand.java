@@ -237,7 +237,7 @@ final class EvaluateCommand implements Callable<Integer> {
         Files.createDirectories(out);
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
                 write(INDEX_HTML, HtmlReport.render(description, table)));
-        print(spec.commandLine().getOut(), workload, clusterSpec, table, notes, wallTimes, written);
+        print(spec.commandLine().getOut(), workload, clusterSpec, controllers, table, notes, wallTimes, written);
         if (planTime.isPresent()) {
             var firstSubmit = workload.jobs().stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
             var plan = Evaluation.salamanderPlan(evaluation, planTime.get().resolve(firstSubmit));
@@ -390,14 +390,14 @@ final class EvaluateCommand implements Callable<Integer> {
         return Files.writeString(out.resolve(name), content, StandardCharsets.UTF_8);
     }
 
-    private void print(PrintWriter printer, Workload workload, ClusterSpec clusterSpec, MetricTable table,
-                       List<String> notes, List<Duration> wallTimes, List<Path> written) {
+    private void print(PrintWriter printer, Workload workload, ClusterSpec clusterSpec, Controllers controllers,
+                       MetricTable table, List<String> notes, List<Duration> wallTimes, List<Path> written) {
         printer.println();
         printer.printf(Locale.ROOT, "Gleaner evaluation: %d jobs of %s on %s (%d nodes), policies %s, seeds %s, "
                         + "qos %s, chunks of %d MiB, safety margin %s%n",
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
-                controllers().configValue(), chunkMb, safetyMargin);
+                controllers.configValue(), chunkMb, safetyMargin);
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

@@ -3,8 +3,6 @@ package io.gleaner.simulator.evaluate;
 import io.gleaner.planner.core.HolisticPlan;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.SalamanderPolicy;
-import io.gleaner.simulator.core.InProcessPlannerLink;
-import io.gleaner.simulator.core.Simulation;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,13 +28,9 @@ public final class Evaluation {
         for (var policy : spec.policies()) {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
-                var owners = spec.owners().forSeed(seed);
-                var settings = spec.settings(policy, seed);
-                var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
-                        InProcessPlannerLink.of(policy, spec.pools(), owners, spec.cluster(), settings), settings,
+                var simulation = new RunSetup(spec, policy, seed).simulation(
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
-                var report = simulation.run();
-                runs.add(new PolicyRun(policy.configValue(), report));
+                runs.add(new PolicyRun(policy.configValue(), simulation.run()));
             }
         }
         return List.copyOf(runs);
@@ -47,14 +41,10 @@ public final class Evaluation {
      * after {@code at}: the run is stepped until then (or its end) and left.
      */
     public static HolisticPlan salamanderPlan(EvaluationSpec spec, Instant at) {
-        long seed = spec.seeds().get(0);
-        var owners = spec.owners().forSeed(seed);
-        var settings = spec.settings(PolicyName.SALAMANDER, seed);
-        var policy = new SalamanderPolicy(InProcessPlannerLink.settings(spec.pools(), spec.cluster(), settings));
+        var run = new RunSetup(spec, PolicyName.SALAMANDER, spec.seeds().get(0));
+        var policy = new SalamanderPolicy(run.policySettings());
         var now = new Instant[] {Instant.MIN};
-        var simulation = new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
-                InProcessPlannerLink.of(policy, InProcessPlannerLink.forecasts(owners, settings)), settings,
-                progress -> now[0] = progress.virtualTime());
+        var simulation = run.simulation(policy, progress -> now[0] = progress.virtualTime());
         while (now[0].isBefore(at) && simulation.step()) {
             // each step is one round
         }

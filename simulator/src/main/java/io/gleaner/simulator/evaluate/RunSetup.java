@@ -1,0 +1,47 @@
+package io.gleaner.simulator.evaluate;
+
+import io.gleaner.planner.core.PlacementPolicy;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.Simulation;
+import io.gleaner.simulator.core.SimulationProgress;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The set-up of one run of an evaluation: {@code policy} on {@code seed}, over the spec's workload, cluster, users'
+ * pools and the owners' load of that seed, the planner in-process reading forecasts warmed up on that load.
+ *
+ * @param spec   the evaluation the run belongs to
+ * @param policy the policy of the run; decides its QoS controller ({@link EvaluationSpec#settings})
+ * @param seed   the seed of the run
+ */
+record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
+
+    RunSetup {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(policy, "policy");
+    }
+
+    /** The policy's settings in this run ({@link InProcessPlannerLink#settings}): the pools, seed and link speed. */
+    PolicySettings policySettings() {
+        return InProcessPlannerLink.settings(spec.pools(), spec.cluster(), spec.settings(policy, seed));
+    }
+
+    /** The run with a new instance of its policy, not started. */
+    Simulation simulation(Consumer<SimulationProgress> progress) {
+        return simulation(policy.create(policySettings()), progress);
+    }
+
+    /**
+     * The run with {@code planner} as its policy, not started: {@code planner} must be a new instance of
+     * {@link #policy()} with {@link #policySettings()}, which the caller keeps to look into as the run goes.
+     */
+    Simulation simulation(PlacementPolicy planner, Consumer<SimulationProgress> progress) {
+        var owners = spec.owners().forSeed(seed);
+        var settings = spec.settings(policy, seed);
+        return new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
+                InProcessPlannerLink.of(planner, InProcessPlannerLink.forecasts(owners, settings)), settings, progress);
+    }
+}
