@@ -312,9 +312,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         if (!settings.earlyRelease()) {
             return Comparator.comparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
         }
-        var keys = new HashMap<String, String>();
-        jobs.forEach((jobId, progress) -> keys.put(jobId, JobOrder.key(progress.job())));
-        return Comparator.comparing((PlannedTask task) -> keys.get(task.jobId()), JobOrder.KEYS)
+        return Comparator.comparing((PlannedTask task) -> jobs.get(task.jobId()).job(), JobOrder.JOBS)
                 .thenComparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
     }
 
