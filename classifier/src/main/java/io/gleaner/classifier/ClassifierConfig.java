@@ -1,5 +1,6 @@
 package io.gleaner.classifier;
 
+import static io.gleaner.schemas.streams.StageSettings.duration;
 import static io.gleaner.schemas.streams.StageSettings.intValue;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
 import static io.gleaner.schemas.streams.StageSettings.text;
@@ -8,13 +9,14 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 
 /**
  * The classifier stage's settings, validated here and nowhere else. Each field has a named default and a namespaced
- * property key ({@link #from} reads them).
+ * property key ({@link #from} reads them); durations are ISO-8601 ({@code P7D}, {@code PT1H}).
  *
  * @param applicationId    Kafka Streams {@code application.id}, prefix of the changelog and repartition topics
  *                         ({@value #APPLICATION_ID})
@@ -27,9 +29,14 @@ import java.util.Properties;
  * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
  * @param topicPrefix      prefix of every topic name ({@value #TOPIC_PREFIX})
  * @param registry         the schema registry
+ * @param profiledRetention   how long, in event time, a profiled job keeps its marker in the job-progress store so
+ *                            that a late duplicate success is recognised and ignored ({@value #PROFILED_RETENTION})
+ * @param unfinishedRetention how long, in event time, a job whose run is not complete is kept after its last new
+ *                            task success before the run is dropped without a profile ({@value #UNFINISHED_RETENTION})
  */
 public record ClassifierConfig(String applicationId, String instanceId, long commitIntervalMs, int streamThreads,
-                               Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry) {
+                               Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry,
+                               Duration profiledRetention, Duration unfinishedRetention) {
 
     /** Property key of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "gleaner.classifier.application-id";
@@ -45,6 +52,10 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
     public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
     /** Property key of {@link #topicPrefix()}. */
     public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+    /** Property key of {@link #profiledRetention()}, ISO-8601. */
+    public static final String PROFILED_RETENTION = "gleaner.classifier.profiled-retention";
+    /** Property key of {@link #unfinishedRetention()}, ISO-8601. */
+    public static final String UNFINISHED_RETENTION = "gleaner.classifier.unfinished-retention";
 
     /** Default {@link #applicationId()}. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-classifier";
@@ -60,6 +71,19 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
     public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    /**
+     * Default {@link #profiledRetention()}: 7 days. A duplicate success comes from a redelivered report or a second
+     * attempt of a task, which arrive within minutes or hours of the job's end, not days; 7 days is Kafka's default
+     * topic retention ({@code log.retention.hours=168}), and one marker per job of the last week is a small store.
+     */
+    public static final Duration DEFAULT_PROFILED_RETENTION = Duration.ofDays(7);
+    /**
+     * Default {@link #unfinishedRetention()}: 30 days, longer than {@link #DEFAULT_PROFILED_RETENTION} because dropping
+     * a run loses its samples. The clock restarts at every new task success, so only a run with no new success for 30
+     * days of event time goes (a job killed, or a task that failed and was never run again); a running job's tasks
+     * succeed minutes or hours apart. Such abandoned runs are few, so a generous bound costs little store.
+     */
+    public static final Duration DEFAULT_UNFINISHED_RETENTION = Duration.ofDays(30);
 
     public ClassifierConfig {
         Objects.requireNonNull(applicationId, "applicationId");
@@ -84,13 +108,22 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
         if (!topicPrefix.isEmpty()) {
             requireName(TOPIC_PREFIX, topicPrefix);
         }
+        requirePositive(PROFILED_RETENTION, profiledRetention);
+        requirePositive(UNFINISHED_RETENTION, unfinishedRetention);
+    }
+
+    private static void requirePositive(String key, Duration value) {
+        Objects.requireNonNull(value, key);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(key + " must be > 0, was " + value);
+        }
     }
 
     /** Every setting at its default. */
     public static ClassifierConfig defaults() {
         return new ClassifierConfig(DEFAULT_APPLICATION_ID, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 DEFAULT_STATE_DIR, DEFAULT_BOOTSTRAP_SERVERS, DEFAULT_TOPIC_PREFIX,
-                RegistryConfig.of(DEFAULT_REGISTRY_URL));
+                RegistryConfig.of(DEFAULT_REGISTRY_URL), DEFAULT_PROFILED_RETENTION, DEFAULT_UNFINISHED_RETENTION);
     }
 
     /**
@@ -111,7 +144,9 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
                 Path.of(text(properties, STATE_DIR, DEFAULT_STATE_DIR.toString())),
                 text(properties, BOOTSTRAP_SERVERS, DEFAULT_BOOTSTRAP_SERVERS),
                 text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX),
-                registry);
+                registry,
+                duration(properties, PROFILED_RETENTION, DEFAULT_PROFILED_RETENTION),
+                duration(properties, UNFINISHED_RETENTION, DEFAULT_UNFINISHED_RETENTION));
     }
 
     /**
@@ -132,48 +167,60 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
     /** This configuration with another application id. */
     public ClassifierConfig withApplicationId(String value) {
         return new ClassifierConfig(value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another static member id (empty: a dynamic member). */
     public ClassifierConfig withInstanceId(String value) {
         return new ClassifierConfig(applicationId, value, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry);
+                bootstrapServers, topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another commit interval. */
     public ClassifierConfig withCommitIntervalMs(long value) {
         return new ClassifierConfig(applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another number of stream threads. */
     public ClassifierConfig withStreamThreads(int value) {
         return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another state directory. */
     public ClassifierConfig withStateDir(Path value) {
         return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, value,
-                bootstrapServers, topicPrefix, registry);
+                bootstrapServers, topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with other bootstrap servers. */
     public ClassifierConfig withBootstrapServers(String value) {
         return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
-                topicPrefix, registry);
+                topicPrefix, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another topic prefix. */
     public ClassifierConfig withTopicPrefix(String value) {
         return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, value, registry);
+                bootstrapServers, value, registry, profiledRetention, unfinishedRetention);
     }
 
     /** This configuration with another registry. */
     public ClassifierConfig withRegistry(RegistryConfig value) {
         return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, value);
+                bootstrapServers, topicPrefix, value, profiledRetention, unfinishedRetention);
+    }
+
+    /** This configuration with another retention of profiled markers. */
+    public ClassifierConfig withProfiledRetention(Duration value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, value, unfinishedRetention);
+    }
+
+    /** This configuration with another retention of unfinished runs. */
+    public ClassifierConfig withUnfinishedRetention(Duration value) {
+        return new ClassifierConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, profiledRetention, value);
     }
 }

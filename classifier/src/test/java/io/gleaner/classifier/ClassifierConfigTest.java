@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.streams.StreamsConfig;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,8 @@ class ClassifierConfigTest {
         assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.topics().jobsProfiles().name()).isEqualTo("gleaner.jobs.profiles");
         assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://localhost:8081"));
+        assertThat(config.profiledRetention()).isEqualTo(Duration.ofDays(7));
+        assertThat(config.unfinishedRetention()).isEqualTo(Duration.ofDays(30));
         assertThat(config).isEqualTo(ClassifierConfig.defaults());
     }
 
@@ -33,13 +36,17 @@ class ClassifierConfigTest {
                 "gleaner.classifier.state-dir", "/tmp/cl",
                 "gleaner.bootstrap-servers", "kafka:9092",
                 "gleaner.topic-prefix", "x.",
-                "schema.registry.url", "http://registry:8081"));
+                "schema.registry.url", "http://registry:8081",
+                "gleaner.classifier.profiled-retention", "P2D",
+                "gleaner.classifier.unfinished-retention", "PT36H"));
 
         assertThat(config.applicationId()).isEqualTo("cl");
         assertThat(config.instanceId()).isEqualTo("cl-0");
         assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/cl"));
         assertThat(config.topics().jobsProfiles().name()).isEqualTo("x.jobs.profiles");
         assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://registry:8081"));
+        assertThat(config.profiledRetention()).isEqualTo(Duration.ofDays(2));
+        assertThat(config.unfinishedRetention()).isEqualTo(Duration.ofHours(36));
         var props = config.streamsProperties();
         assertThat(props.get(StreamsConfig.APPLICATION_ID_CONFIG)).isEqualTo("cl");
         assertThat(props.get(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG)).isEqualTo("kafka:9092");
@@ -58,5 +65,11 @@ class ClassifierConfigTest {
                 .hasMessageContaining("gleaner.classifier.application-id").hasMessageContaining("'a b'");
         assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.stream-threads", "many")))
                 .hasMessageContaining("gleaner.classifier.stream-threads").hasMessageContaining("'many'");
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.profiled-retention", "PT0S")))
+                .hasMessage("gleaner.classifier.profiled-retention must be > 0, was PT0S");
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.unfinished-retention", "-P1D")))
+                .hasMessage("gleaner.classifier.unfinished-retention must be > 0, was PT-24H");
+        assertThatThrownBy(() -> ClassifierConfig.from(Map.of("gleaner.classifier.profiled-retention", "7 days")))
+                .hasMessageContaining("gleaner.classifier.profiled-retention").hasMessageContaining("'7 days'");
     }
 }

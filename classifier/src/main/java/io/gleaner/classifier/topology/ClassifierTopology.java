@@ -127,8 +127,9 @@ public final class ClassifierTopology {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PROFILES),
                 Serdes.String(), profileSerde));
 
-        var runProfiles = routed(withJob.process(RunCollector::new, Named.as("collect-runs"), StoreNames.RUNS,
-                StoreNames.PROGRESS), "runs", deadLetters);
+        var retention = new ProgressRetention(config.profiledRetention(), config.unfinishedRetention());
+        var runProfiles = routed(withJob.process(() -> new RunCollector(retention), Named.as("collect-runs"),
+                StoreNames.RUNS, StoreNames.PROGRESS), "runs", deadLetters);
         runProfiles
                 .repartition(Repartitioned.<String, io.gleaner.classifier.estimate.JobProfile>as(
                         StoreNames.RUN_PROFILES_BY_NAME).withKeySerde(Serdes.String()).withValueSerde(profileSerde))

@@ -1,23 +1,66 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.streams.Wire;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 
 /**
- * How far a job's run is: how many of its tasks have succeeded (distinct tasks), and whether its profile was built.
- * A profiled job keeps this small entry, so that a late duplicate success is recognised as one and ignored.
+ * How far a job's run is: how many of its tasks have succeeded (distinct tasks), whether its profile was built, and
+ * when (in event time) the entry last changed. A profiled job keeps this small entry, so that a late duplicate
+ * success is recognised as one and ignored, until {@link ProgressRetention} expires it.
  *
  * @param succeeded distinct tasks with a success
  * @param profiled  whether every task succeeded and the run's profile was merged
+ * @param atMs      the stream time (the largest event time its task had seen, epoch ms) when the last new task
+ *                  success was counted: for a profiled entry, when its run was profiled; {@link #UNKNOWN_TIME} for
+ *                  an entry written by format 1, which had no time
  */
-record JobProgress(long succeeded, boolean profiled) {
+record JobProgress(long succeeded, boolean profiled, long atMs) {
 
-    static final JobProgress NONE = new JobProgress(0, false);
+    /** The time of an entry read from format 1; {@link RunCollector} stamps it with the time of its first purge. */
+    static final long UNKNOWN_TIME = -1;
 
+    static final JobProgress NONE = new JobProgress(0, false, UNKNOWN_TIME);
+
+    JobProgress {
+        if (atMs < 0 && atMs != UNKNOWN_TIME) {
+            throw new IllegalArgumentException("atMs must be >= 0 or UNKNOWN_TIME, was " + atMs);
+        }
+    }
+
+    /** Whether this entry has a time (format 1 entries have none until their first purge). */
+    boolean timeKnown() {
+        return atMs != UNKNOWN_TIME;
+    }
+
+    /** This entry with the time {@code ms}. */
+    JobProgress at(long ms) {
+        return new JobProgress(succeeded, profiled, ms);
+    }
+
+    /**
+     * Format 2: succeeded, profiled, atMs. Format 1 (succeeded, profiled: written before markers expired) is still
+     * read, with the time {@link #UNKNOWN_TIME}, so a store or changelog written by an older classifier restores.
+     */
     static Serde<JobProgress> serde() {
+        var current = Wire.<JobProgress>serde("JobProgress", 2, (out, p) -> {
+            out.writeLong(p.succeeded);
+            out.writeBoolean(p.profiled);
+            out.writeLong(p.atMs);
+        }, in -> new JobProgress(in.readLong(), in.readBoolean(), in.readLong()));
+        var formatOne = formatOneSerde().deserializer();
+        Deserializer<JobProgress> either = (topic, bytes) -> bytes != null && bytes.length > 0 && bytes[0] == 1
+                ? formatOne.deserialize(topic, bytes)
+                : current.deserializer().deserialize(topic, bytes);
+        return Serdes.serdeFrom(current.serializer(), either);
+    }
+
+    /** Format 1, as the classifier wrote it before markers expired; only its reader is used. */
+    private static Serde<JobProgress> formatOneSerde() {
         return Wire.serde("JobProgress", 1, (out, p) -> {
             out.writeLong(p.succeeded);
             out.writeBoolean(p.profiled);
-        }, in -> new JobProgress(in.readLong(), in.readBoolean()));
+        }, in -> new JobProgress(in.readLong(), in.readBoolean(), UNKNOWN_TIME));
     }
 }

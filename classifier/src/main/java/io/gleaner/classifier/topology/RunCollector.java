@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Optional;
 import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -26,21 +27,35 @@ import org.slf4j.LoggerFactory;
  *       too and never starts a second run of the same job id.</li>
  *   <li>A task index outside the job's tasks of that kind is a dead letter naming the index and the count.</li>
  *   <li>On completion the job's entries leave {@link StoreNames#RUNS}.</li>
+ *   <li>Expiry ({@link ProgressRetention}), so that the store holds recent jobs only: every entry records the stream
+ *       time of its last new success; a purge punctuated on stream time (never the wall clock) deletes a profiled
+ *       marker once its age reaches the profiled retention, and an unfinished run (its progress entry and its task
+ *       samples) once it has had no new success for the unfinished retention, so a run still progressing is never
+ *       dropped. A success after its job's marker expired counts as the first of a new run of that job id, which
+ *       expires in turn unless every task succeeds again (a one-task job is then profiled a second time).
+ *       An entry written before entries had a time (format 1) is stamped with the time of the first purge that
+ *       sees it, so it lives one retention after the upgrade, like an entry written then.</li>
  * </ul>
  */
 final class RunCollector implements Processor<String, JobReport, String, Routed<JobProfile>> {
 
     private static final Logger log = LoggerFactory.getLogger(RunCollector.class);
 
+    private final ProgressRetention retention;
     private ProcessorContext<String, Routed<JobProfile>> context;
     private KeyValueStore<String, TaskSample> runs;
     private KeyValueStore<String, JobProgress> progress;
+
+    RunCollector(ProgressRetention retention) {
+        this.retention = retention;
+    }
 
     @Override
     public void init(ProcessorContext<String, Routed<JobProfile>> context) {
         this.context = context;
         this.runs = context.getStateStore(StoreNames.RUNS);
         this.progress = context.getStateStore(StoreNames.PROGRESS);
+        context.schedule(retention.purgeInterval(), PunctuationType.STREAM_TIME, this::purge);
     }
 
     @Override
@@ -66,14 +81,64 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
         }
         runs.put(key, new TaskSample(report.nodeType(), report.startMs(), report.endMs(), report.inputBytes()));
         long succeeded = state.succeeded() + 1;
+        // Stream time, not the report's own time: every success counted so far is no later than it, and a run's
+        // age then grows only as the task's event time moves on.
+        long now = context.currentStreamTimeMs();
         if (succeeded < job.tasks()) {
-            progress.put(jobId, new JobProgress(succeeded, false));
+            progress.put(jobId, new JobProgress(succeeded, false, now));
             return;
         }
         var profile = ProfileBuilder.fromRun(takeRun(jobId, job.jobName()));
-        progress.put(jobId, new JobProgress(succeeded, true));
+        progress.put(jobId, new JobProgress(succeeded, true, now));
         log.debug("job {} ({}) finished its {} tasks: profiled", jobId, job.jobName(), succeeded);
         context.forward(new Record<>(job.jobName(), Routed.of(profile), record.timestamp()));
+    }
+
+    /**
+     * Deletes the entries that expired at stream time {@code now} (an unfinished run with its task samples) and
+     * stamps entries without a time (format 1) with {@code now}. Changes are collected first and made after the
+     * scan, so the iterator never sees its own store change.
+     */
+    private void purge(long now) {
+        var expired = new ArrayList<String>();
+        var stamped = new ArrayList<String>();
+        try (var it = progress.all()) {
+            while (it.hasNext()) {
+                var entry = it.next();
+                if (!entry.value.timeKnown()) {
+                    stamped.add(entry.key);
+                } else if (retention.expired(entry.value, now)) {
+                    expired.add(entry.key);
+                }
+            }
+        }
+        for (var jobId : stamped) {
+            progress.put(jobId, progress.get(jobId).at(now));
+        }
+        int unfinished = 0;
+        for (var jobId : expired) {
+            var entry = progress.get(jobId);
+            if (!entry.profiled()) {
+                unfinished++;
+                dropRun(jobId);
+                log.debug("job {}: no new task success since {} ({} of its tasks succeeded); run dropped, no profile",
+                        jobId, Instant.ofEpochMilli(entry.atMs()), entry.succeeded());
+            }
+            progress.delete(jobId);
+        }
+        if (!expired.isEmpty() || !stamped.isEmpty()) {
+            log.debug("purge at {}: {} profiled markers and {} unfinished runs expired, {} old entries stamped",
+                    Instant.ofEpochMilli(now), expired.size() - unfinished, unfinished, stamped.size());
+        }
+    }
+
+    /** Removes the job's successful tasks from the store. */
+    private void dropRun(String jobId) {
+        var keys = new ArrayList<String>();
+        try (var it = runs.prefixScan(RunKeys.prefix(jobId), new StringSerializer())) {
+            it.forEachRemaining(entry -> keys.add(entry.key));
+        }
+        keys.forEach(runs::delete);
     }
 
     /** The job's successful tasks as task runs, removed from the store. */

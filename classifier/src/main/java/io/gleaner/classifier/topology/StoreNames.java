@@ -12,10 +12,16 @@ public final class StoreNames {
     /** Job id to the job's name and task counts ({@link JobEntry}), from {@code jobs.submitted}. */
     public static final String JOBS = "classifier-jobs";
 
-    /** One entry per successful task of a running job ({@link RunKeys}); the first success of a task wins. */
+    /**
+     * One entry per successful task of a running job ({@link RunKeys}); the first success of a task wins. A run's
+     * entries leave when it is profiled, or with its progress entry when that expires unfinished.
+     */
     public static final String RUNS = "classifier-runs";
 
-    /** Job id to how many of its tasks have succeeded, and whether its run was profiled ({@link JobProgress}). */
+    /**
+     * Job id to how many of its tasks have succeeded, whether its run was profiled, and when ({@link JobProgress});
+     * entries expire in event time ({@link ProgressRetention}).
+     */
     public static final String PROGRESS = "classifier-job-progress";
 
     /** Job name to the merged profile of its runs, in the Avro form published on {@code jobs.profiles}. */
