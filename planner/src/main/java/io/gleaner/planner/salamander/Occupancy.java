@@ -1,5 +1,6 @@
 package io.gleaner.planner.salamander;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -20,6 +21,14 @@ final class Occupancy {
     /** A(n, RAM, t) less the placed tasks' RAM, per node and step. */
     private final long[][] freeRam;
     private final int[] endCount;
+    /**
+     * Per job, {@link #mapsEnd} and {@link #reducesStart} as last computed, or {@link #UNKNOWN}: a move re-creates a
+     * job task by task and asks for them once per task, so they are kept up to date on place and recomputed only
+     * after the task that set them was removed.
+     */
+    private final int[] mapsEnd;
+    private final int[] reducesStart;
+    private static final int UNKNOWN = -1;
     private int scheduled;
     private int makespan;
     private long endSum;
@@ -30,7 +39,7 @@ final class Occupancy {
         int tasks = instance.taskCount();
         node = new int[tasks];
         start = new int[tasks];
-        java.util.Arrays.fill(node, -1);
+        Arrays.fill(node, -1);
         ends = new int[tasks];
         freeCpu = new long[instance.nodeCount()][instance.steps()];
         freeRam = new long[instance.nodeCount()][instance.steps()];
@@ -41,6 +50,10 @@ final class Occupancy {
             }
         }
         endCount = new int[instance.steps() + 1];
+        mapsEnd = new int[instance.jobs().size()];
+        reducesStart = new int[instance.jobs().size()];
+        Arrays.fill(mapsEnd, UNKNOWN);
+        Arrays.fill(reducesStart, UNKNOWN);
     }
 
     /** Eq. 4 and Eq. 6 for task i on node n from step s, given the tasks already placed. */
@@ -79,6 +92,14 @@ final class Occupancy {
         endSum += end;
         work += work(i, n);
         makespan = Math.max(makespan, end);
+        int job = instance.jobOf(i);
+        if (instance.isReduce(i)) {
+            if (reducesStart[job] != UNKNOWN) {
+                reducesStart[job] = Math.min(reducesStart[job], s);
+            }
+        } else if (mapsEnd[job] != UNKNOWN) {
+            mapsEnd[job] = Math.max(mapsEnd[job], end);
+        }
     }
 
     void remove(int i) {
@@ -102,6 +123,14 @@ final class Occupancy {
         }
         node[i] = -1;
         start[i] = -1;
+        int job = instance.jobOf(i);
+        if (instance.isReduce(i)) {
+            if (reducesStart[job] == s) {
+                reducesStart[job] = UNKNOWN;
+            }
+        } else if (mapsEnd[job] == end) {
+            mapsEnd[job] = UNKNOWN;
+        }
     }
 
     boolean isPlaced(int i) {
@@ -114,24 +143,30 @@ final class Occupancy {
 
     /** The latest end over the job's placed maps (0 when none): a reduce's earliest start, Eq. 5. */
     int mapsEnd(int job) {
-        int e = 0;
-        for (int m : instance.jobMaps(job)) {
-            if (node[m] >= 0) {
-                e = Math.max(e, end(m));
+        if (mapsEnd[job] == UNKNOWN) {
+            int e = 0;
+            for (int m : instance.jobMaps(job)) {
+                if (node[m] >= 0) {
+                    e = Math.max(e, end(m));
+                }
             }
+            mapsEnd[job] = e;
         }
-        return e;
+        return mapsEnd[job];
     }
 
     /** The earliest start over the job's placed reduces ({@code steps} when none): a map's latest end, Eq. 5. */
     int reducesStart(int job) {
-        int s = instance.steps();
-        for (int r : instance.jobReduces(job)) {
-            if (node[r] >= 0) {
-                s = Math.min(s, start[r]);
+        if (reducesStart[job] == UNKNOWN) {
+            int s = instance.steps();
+            for (int r : instance.jobReduces(job)) {
+                if (node[r] >= 0) {
+                    s = Math.min(s, start[r]);
+                }
             }
+            reducesStart[job] = s;
         }
-        return s;
+        return reducesStart[job];
     }
 
     Objective objective() {
