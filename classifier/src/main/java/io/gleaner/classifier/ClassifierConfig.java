@@ -30,9 +30,11 @@ import java.util.Properties;
  * @param topicPrefix      prefix of every topic name ({@value #TOPIC_PREFIX})
  * @param registry         the schema registry
  * @param profiledRetention   how long, in event time, a profiled job keeps its marker in the job-progress store so
- *                            that a late duplicate success is recognised and ignored ({@value #PROFILED_RETENTION})
+ *                            that a late duplicate success is recognised and ignored, and its entry in the jobs
+ *                            store ({@value #PROFILED_RETENTION})
  * @param unfinishedRetention how long, in event time, a job whose run is not complete is kept after its last new
- *                            task success before the run is dropped without a profile ({@value #UNFINISHED_RETENTION})
+ *                            task success before the run is dropped without a profile, and a submitted job that
+ *                            has reported no success is kept after its submission ({@value #UNFINISHED_RETENTION})
  */
 public record ClassifierConfig(String applicationId, String instanceId, long commitIntervalMs, int streamThreads,
                                Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -81,7 +83,10 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
      * Default {@link #unfinishedRetention()}: 30 days, longer than {@link #DEFAULT_PROFILED_RETENTION} because dropping
      * a run loses its samples. The clock restarts at every new task success, so only a run with no new success for 30
      * days of event time goes (a job killed, or a task that failed and was never run again); a running job's tasks
-     * succeed minutes or hours apart. Such abandoned runs are few, so a generous bound costs little store.
+     * succeed minutes or hours apart. Such abandoned runs are few, so a generous bound costs little store. The
+     * same bound, counted from its submission, applies to a job that never reports a success: one still queued after
+     * 30 days of event time is rare enough that its reports becoming dead letters (replayable) is an acceptable cost,
+     * and every job of the last 30 days is one small entry.
      */
     public static final Duration DEFAULT_UNFINISHED_RETENTION = Duration.ofDays(30);
 

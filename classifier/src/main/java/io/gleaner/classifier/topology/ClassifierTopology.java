@@ -51,7 +51,8 @@ import org.slf4j.LoggerFactory;
  *       so whether a report found its node would depend on timing.)</li>
  *   <li>{@code jobs.submitted} (keyed by job id) becomes a table of jobs ({@link StoreNames#JOBS}); reports with their
  *       node type are re-keyed by job id through {@link StoreNames#REPORTS_BY_JOB}, co-partitioned with it by the
- *       join, and collected per job ({@link RunCollector}).</li>
+ *       join, and collected per job ({@link RunCollector}), which shares the table's task and deletes its expired
+ *       entries ({@link ProgressRetention}).</li>
  *   <li>A finished run's profile is re-keyed by job name through {@link StoreNames#RUN_PROFILES_BY_NAME}, so that
  *       every run of a name, whatever its job id's partition, is merged in one task ({@link ProfileMerger}, store
  *       {@link StoreNames#PROFILES}).</li>
@@ -60,8 +61,9 @@ import org.slf4j.LoggerFactory;
  * <p><b>Ordering.</b> Within a task Kafka Streams processes its partitions in timestamp order, and timestamps are
  * event times: a heartbeat's time, a job's submit time, a report's time. A node heartbeats before it runs a task and
  * a job is submitted before its tasks end, so a report normally finds its node and its job. A report whose node has
- * sent no heartbeat, or whose job was never submitted, by the time it is processed is a dead letter naming the node
- * or the job (rule: no buffering; the record is kept whole in the dead letter, so it can be replayed).
+ * sent no heartbeat, or whose job was never submitted or its entry has expired, by the time it is processed is a dead
+ * letter naming the node or the job (rule: no buffering; the record is kept whole in the dead letter, so it can be
+ * replayed).
  *
  * <p><b>Dead letters</b> (source topic, partition and offset of the original record, reason naming the value):
  * undecodable records of any input, invalid heartbeats, jobs and SUCCEEDED reports ({@link Inputs}), reports of an
@@ -92,6 +94,7 @@ public final class ClassifierTopology {
                         StoreNames.NODE_TYPES).withKeySerde(Serdes.String()).withValueSerde(Serdes.String()));
         var jobs = checked(builder, topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 "jobs", Inputs::job, deadLetters)
+                .processValues(JobStamper::new, Named.as("stamp-jobs"))
                 .toTable(Named.as("jobs-table"), Materialized.<String, JobEntry, KeyValueStore<Bytes, byte[]>>as(
                         StoreNames.JOBS).withKeySerde(Serdes.String()).withValueSerde(jobEntrySerde));
 
@@ -114,7 +117,8 @@ public final class ClassifierTopology {
                         .withKeySerde(Serdes.String()).withValueSerde(envelopeSerde))
                 .leftJoin(jobs, (report, job) -> job == null
                                 ? Routed.<JobReport>dead(report.origin().deadLetter("job '" + report.jobId()
-                                        + "' of " + report.task() + " was never submitted"))
+                                        + "' of " + report.task() + " is unknown: never submitted, or its entry "
+                                        + "expired"))
                                 : Routed.of(new JobReport(report, job)),
                         Joined.<String, ReportEnvelope, JobEntry>with(Serdes.String(), envelopeSerde, jobEntrySerde)
                                 .withName("join-jobs")),
@@ -129,7 +133,7 @@ public final class ClassifierTopology {
 
         var retention = new ProgressRetention(config.profiledRetention(), config.unfinishedRetention());
         var runProfiles = routed(withJob.process(() -> new RunCollector(retention), Named.as("collect-runs"),
-                StoreNames.RUNS, StoreNames.PROGRESS), "runs", deadLetters);
+                StoreNames.RUNS, StoreNames.PROGRESS, StoreNames.JOBS), "runs", deadLetters);
         runProfiles
                 .repartition(Repartitioned.<String, io.gleaner.classifier.estimate.JobProfile>as(
                         StoreNames.RUN_PROFILES_BY_NAME).withKeySerde(Serdes.String()).withValueSerde(profileSerde))

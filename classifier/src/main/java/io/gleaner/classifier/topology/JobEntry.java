@@ -2,17 +2,25 @@ package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.streams.Wire;
 import java.util.Objects;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
+import org.apache.kafka.common.serialization.Serdes;
 
 /**
- * What the classifier keeps of a submitted job: its name (the profile's key) and how many tasks of each kind it has,
- * so that it knows when the run is complete.
+ * What the classifier keeps of a submitted job: its name (the profile's key), how many tasks of each kind it has, so
+ * that it knows when the run is complete, and when (in event time) it was stored, so that {@link ProgressRetention}
+ * can expire a job that never reported a success.
  *
  * @param jobName the job name
  * @param maps    map tasks, &gt;= 0
  * @param reduces reduce tasks, &gt;= 0
+ * @param atMs    the stream time (the largest event time its task had seen, epoch ms) when the submission was stored;
+ *                {@link #UNKNOWN_TIME} for an entry written by format 1, which had no time, until the purge stamps it
  */
-record JobEntry(String jobName, int maps, int reduces) {
+record JobEntry(String jobName, int maps, int reduces, long atMs) {
+
+    /** The time of an entry read from format 1, or not stamped yet. */
+    static final long UNKNOWN_TIME = -1;
 
     JobEntry {
         Objects.requireNonNull(jobName, "jobName");
@@ -20,6 +28,14 @@ record JobEntry(String jobName, int maps, int reduces) {
             throw new IllegalArgumentException("task counts must be >= 0, were " + maps + " maps and " + reduces
                     + " reduces");
         }
+        if (atMs < 0 && atMs != UNKNOWN_TIME) {
+            throw new IllegalArgumentException("atMs must be >= 0 or UNKNOWN_TIME, was " + atMs);
+        }
+    }
+
+    /** A job as its submission describes it, not stored yet (no time). */
+    JobEntry(String jobName, int maps, int reduces) {
+        this(jobName, maps, reduces, UNKNOWN_TIME);
     }
 
     /** Tasks of the job. */
@@ -27,11 +43,41 @@ record JobEntry(String jobName, int maps, int reduces) {
         return (long) maps + reduces;
     }
 
+    /** Whether this entry has a time (format 1 entries have none until their first purge). */
+    boolean timeKnown() {
+        return atMs != UNKNOWN_TIME;
+    }
+
+    /** This entry with the time {@code ms}. */
+    JobEntry at(long ms) {
+        return new JobEntry(jobName, maps, reduces, ms);
+    }
+
+    /**
+     * Format 2: jobName, maps, reduces, atMs. Format 1 (jobName, maps, reduces: written before job entries expired)
+     * is still read, with the time {@link #UNKNOWN_TIME}, so a store or changelog written by an older classifier
+     * restores.
+     */
     static Serde<JobEntry> serde() {
+        var current = Wire.<JobEntry>serde("JobEntry", 2, (out, job) -> {
+            out.writeUTF(job.jobName);
+            out.writeInt(job.maps);
+            out.writeInt(job.reduces);
+            out.writeLong(job.atMs);
+        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), in.readLong()));
+        var formatOne = formatOneSerde().deserializer();
+        Deserializer<JobEntry> either = (topic, bytes) -> bytes != null && bytes.length > 0 && bytes[0] == 1
+                ? formatOne.deserialize(topic, bytes)
+                : current.deserializer().deserialize(topic, bytes);
+        return Serdes.serdeFrom(current.serializer(), either);
+    }
+
+    /** Format 1, as the classifier wrote it before job entries expired; only its reader is used. */
+    private static Serde<JobEntry> formatOneSerde() {
         return Wire.serde("JobEntry", 1, (out, job) -> {
             out.writeUTF(job.jobName);
             out.writeInt(job.maps);
             out.writeInt(job.reduces);
-        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt()));
+        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), UNKNOWN_TIME));
     }
 }

@@ -5,9 +5,11 @@ import java.util.Objects;
 
 /**
  * When an entry of {@link StoreNames#PROGRESS} expires, in event time: a profiled marker {@code profiled} after its
- * run was profiled, an unfinished run {@code unfinished} after its last new task success. Expiry is checked by a
- * purge every {@link #purgeInterval()} of stream time, so an entry goes between its retention and its retention
- * plus one interval.
+ * run was profiled, an unfinished run {@code unfinished} after its last new task success. An entry of
+ * {@link StoreNames#JOBS} goes with its job's progress entry; a job with no progress entry (no success counted yet)
+ * expires {@code unfinished} after its submission was stored. Expiry is checked by a purge every
+ * {@link #purgeInterval()} of stream time, so an entry goes between its retention and its retention plus one
+ * interval.
  *
  * @param profiled   how long a profiled marker is kept ({@code gleaner.classifier.profiled-retention})
  * @param unfinished how long an unfinished run is kept without a new success
@@ -39,6 +41,16 @@ record ProgressRetention(Duration profiled, Duration unfinished) {
         }
         var retention = entry.profiled() ? profiled : unfinished;
         return streamTimeMs - entry.atMs() >= retention.toMillis();
+    }
+
+    /**
+     * Whether the entry of a job that has no progress entry (it never reported a success, or its progress entry
+     * expired before it was submitted again) has expired at stream time {@code streamTimeMs}: its age since its
+     * submission was stored has reached the unfinished retention, as for a run with no new success. An entry
+     * without a time (format 1) never has; the purge stamps it first.
+     */
+    boolean expired(JobEntry job, long streamTimeMs) {
+        return job.timeKnown() && streamTimeMs - job.atMs() >= unfinished.toMillis();
     }
 
     /** One hour of stream time, or the shorter retention if that is less. */

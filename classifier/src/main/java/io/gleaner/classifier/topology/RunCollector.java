@@ -13,6 +13,8 @@ import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
 import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.TimestampedKeyValueStore;
+import org.apache.kafka.streams.state.ValueAndTimestamp;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,14 +29,19 @@ import org.slf4j.LoggerFactory;
  *       too and never starts a second run of the same job id.</li>
  *   <li>A task index outside the job's tasks of that kind is a dead letter naming the index and the count.</li>
  *   <li>On completion the job's entries leave {@link StoreNames#RUNS}.</li>
- *   <li>Expiry ({@link ProgressRetention}), so that the store holds recent jobs only: every entry records the stream
+ *   <li>Expiry ({@link ProgressRetention}), so that the stores hold recent jobs only: every entry records the stream
  *       time of its last new success; a purge punctuated on stream time (never the wall clock) deletes a profiled
  *       marker once its age reaches the profiled retention, and an unfinished run (its progress entry and its task
  *       samples) once it has had no new success for the unfinished retention, so a run still progressing is never
- *       dropped. A success after its job's marker expired counts as the first of a new run of that job id, which
- *       expires in turn unless every task succeeds again (a one-task job is then profiled a second time).
- *       An entry written before entries had a time (format 1) is stamped with the time of the first purge that
- *       sees it, so it lives one retention after the upgrade, like an entry written then.</li>
+ *       dropped. An entry written before entries had a time (format 1) is stamped with the time of the first purge
+ *       that sees it, so it lives one retention after the upgrade, like an entry written then.</li>
+ *   <li>The same purge bounds {@link StoreNames#JOBS}: a job's entry stays while the job has a progress entry and
+ *       is deleted with it (unless the job was submitted again after that entry's last change: then it stays as a
+ *       job that has not reported yet); a job with no progress entry is deleted once its submission is the
+ *       unfinished retention old ({@link JobStamper} stamps when it was stored; format 1 entries are stamped as
+ *       above). A report of a deleted job finds no job at the join and is a dead letter, as a report of a job never
+ *       submitted is; a success after its marker expired therefore never starts a second run of a job id unless
+ *       the job is submitted again.</li>
  * </ul>
  */
 final class RunCollector implements Processor<String, JobReport, String, Routed<JobProfile>> {
@@ -45,6 +52,7 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
     private ProcessorContext<String, Routed<JobProfile>> context;
     private KeyValueStore<String, TaskSample> runs;
     private KeyValueStore<String, JobProgress> progress;
+    private TimestampedKeyValueStore<String, JobEntry> jobs;
 
     RunCollector(ProgressRetention retention) {
         this.retention = retention;
@@ -55,6 +63,10 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
         this.context = context;
         this.runs = context.getStateStore(StoreNames.RUNS);
         this.progress = context.getStateStore(StoreNames.PROGRESS);
+        // The jobs table's own store: the stream-table join puts it in this task (the one of the job id's
+        // partition). Deleting from under the table is safe: nothing reads the table's changes (the join only looks
+        // entries up), and its changelog records the tombstones, so a restore does not bring them back.
+        this.jobs = context.getStateStore(StoreNames.JOBS);
         context.schedule(retention.purgeInterval(), PunctuationType.STREAM_TIME, this::purge);
     }
 
@@ -95,9 +107,9 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
     }
 
     /**
-     * Deletes the entries that expired at stream time {@code now} (an unfinished run with its task samples) and
-     * stamps entries without a time (format 1) with {@code now}. Changes are collected first and made after the
-     * scan, so the iterator never sees its own store change.
+     * Deletes the entries that expired at stream time {@code now} (an unfinished run with its task samples, and the
+     * jobs that go with them or on their own) and stamps entries without a time (format 1) with {@code now}. Changes
+     * are collected first and made after each scan, so an iterator never sees its own store change.
      */
     private void purge(long now) {
         var expired = new ArrayList<String>();
@@ -116,6 +128,7 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
             progress.put(jobId, progress.get(jobId).at(now));
         }
         int unfinished = 0;
+        int jobsWithProgress = 0;
         for (var jobId : expired) {
             var entry = progress.get(jobId);
             if (!entry.profiled()) {
@@ -125,10 +138,54 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
                         jobId, Instant.ofEpochMilli(entry.atMs()), entry.succeeded());
             }
             progress.delete(jobId);
+            var job = jobs.get(jobId);
+            // Stream time only grows within the task, so a job entry newer than the progress entry's last change
+            // is a later submission of the same id: it is left to the purge of jobs without progress below.
+            if (job != null && job.value().atMs() <= entry.atMs()) {
+                jobs.delete(jobId);
+                jobsWithProgress++;
+            }
         }
         if (!expired.isEmpty() || !stamped.isEmpty()) {
-            log.debug("purge at {}: {} profiled markers and {} unfinished runs expired, {} old entries stamped",
-                    Instant.ofEpochMilli(now), expired.size() - unfinished, unfinished, stamped.size());
+            log.debug("purge at {}: {} profiled markers and {} unfinished runs expired ({} job entries with them), "
+                            + "{} old entries stamped", Instant.ofEpochMilli(now), expired.size() - unfinished,
+                    unfinished, jobsWithProgress, stamped.size());
+        }
+        purgeJobs(now);
+    }
+
+    /**
+     * Deletes the entries of jobs that have no progress entry and were submitted the unfinished retention before
+     * {@code now}, and stamps job entries without a time (format 1) with {@code now}. Runs after the progress purge,
+     * so it sees which progress entries are left. A full scan of the store each purge interval: the store holds the
+     * jobs of about one unfinished retention, so at most about the jobs submitted in that time.
+     */
+    private void purgeJobs(long now) {
+        var expired = new ArrayList<String>();
+        var stamped = new ArrayList<String>();
+        try (var it = jobs.all()) {
+            while (it.hasNext()) {
+                var entry = it.next();
+                var job = entry.value.value();
+                if (!job.timeKnown()) {
+                    stamped.add(entry.key);
+                } else if (retention.expired(job, now) && progress.get(entry.key) == null) {
+                    expired.add(entry.key);
+                }
+            }
+        }
+        for (var jobId : stamped) {
+            var stored = jobs.get(jobId);
+            jobs.put(jobId, ValueAndTimestamp.make(stored.value().at(now), stored.timestamp()));
+        }
+        for (var jobId : expired) {
+            log.debug("job {}: submitted at stream time {} and no task success since; entry dropped", jobId,
+                    Instant.ofEpochMilli(jobs.get(jobId).value().atMs()));
+            jobs.delete(jobId);
+        }
+        if (!expired.isEmpty() || !stamped.isEmpty()) {
+            log.debug("purge at {}: {} job entries without a task success expired, {} old job entries stamped",
+                    Instant.ofEpochMilli(now), expired.size(), stamped.size());
         }
     }
 

@@ -9,7 +9,11 @@ public final class StoreNames {
     /** Node id to node type name ({@code NodeType.of}), from the newest heartbeat of each node. */
     public static final String NODE_TYPES = "classifier-node-types";
 
-    /** Job id to the job's name and task counts ({@link JobEntry}), from {@code jobs.submitted}. */
+    /**
+     * Job id to the job's name, task counts and when it was stored ({@link JobEntry}), from {@code jobs.submitted};
+     * entries expire in event time with the job's progress entry, or on their own if the job reported no success
+     * ({@link ProgressRetention}).
+     */
     public static final String JOBS = "classifier-jobs";
 
     /**

@@ -159,13 +159,15 @@ class ProgressExpiryTest {
     }
 
     @Test
-    void shouldCountASuccessAfterTheMarkerExpiredAsANewRunThatExpiresInTurn() {
+    void shouldCountASuccessOfAJobSubmittedAgainAfterItsMarkerExpiredAsANewRunThatExpiresInTurn() {
         send(job("jobB", "sort", 2, 0, 1));
         mapSucceeded("jobB", 0, 20);
         mapSucceeded("jobB", 1, 30);
         assertThat(profiles.readValuesToList()).hasSize(1);
         tick(minutes(20));
         assertThat(progressEntries()).isEmpty();
+        // The job's entry went with its marker (JobExpiryTest); the same job id is submitted again.
+        send(job("jobB", "sort", 2, 0, minutes(20)));
 
         // the first success of map 0 redelivered, with its own event time 0:20, at stream time 20:00
         mapSucceeded("jobB", 0, 20);
@@ -183,6 +185,7 @@ class ProgressExpiryTest {
         assertThat(progressEntries()).isEmpty();
         assertThat(runKeys()).isEmpty();
         assertThat(profiles.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
     }
 
     @Test

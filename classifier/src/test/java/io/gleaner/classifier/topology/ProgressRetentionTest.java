@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** When a {@link JobProgress} entry expires, and how often the purge runs. */
+/** When a {@link JobProgress} entry or a job entry without progress expires, and how often the purge runs. */
 class ProgressRetentionTest {
 
     private static final long MINUTE = 60_000;
@@ -35,6 +35,23 @@ class ProgressRetentionTest {
     @Test
     void shouldNeverExpireAnEntryWithoutATimeBeforeThePurgeStampsIt() {
         var formatOne = new JobProgress(4, true, JobProgress.UNKNOWN_TIME);
+
+        assertThat(retention.expired(formatOne, AT + 365 * 24 * 60 * MINUTE)).isFalse();
+    }
+
+    @Test
+    void shouldExpireAJobEntryWithoutProgressWhenItsAgeReachesTheUnfinishedRetention() {
+        var job = new JobEntry("sort", 2, 1, AT);
+
+        // past the profiled retention, which is not the one that applies
+        assertThat(retention.expired(job, AT + 10 * MINUTE)).isFalse();
+        assertThat(retention.expired(job, AT + 30 * MINUTE - 1)).isFalse();
+        assertThat(retention.expired(job, AT + 30 * MINUTE)).isTrue();
+    }
+
+    @Test
+    void shouldNeverExpireAJobEntryWithoutATimeBeforeThePurgeStampsIt() {
+        var formatOne = new JobEntry("sort", 2, 1, JobEntry.UNKNOWN_TIME);
 
         assertThat(retention.expired(formatOne, AT + 365 * 24 * 60 * MINUTE)).isFalse();
     }
