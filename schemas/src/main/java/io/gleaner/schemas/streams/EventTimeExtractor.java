@@ -8,10 +8,13 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
 
 /**
  * Takes a record's timestamp from its value's event-time field (a job's submitTime, a heartbeat's, report's or
- * sample's time), decoding the raw bytes for it: what every stage's sources use, so stages run on event time. When the value cannot be decoded, or its time is before
- * 1970, it falls back to the record's own timestamp (or, if that is negative too, the partition time), so
- * that the record still reaches the decode step and becomes a dead letter there instead of being dropped by
- * Kafka Streams for a negative timestamp.
+ * sample's time), decoding the raw bytes for it: what every stage's sources use, so stages run on event time.
+ *
+ * <p>When the value cannot be decoded, or its time is before 1970, the record takes the partition time (0 before the
+ * partition has one), so that it still reaches the decode step and becomes a dead letter there instead of being
+ * dropped by Kafka Streams for a negative timestamp, and so that it cannot move stream time: the producer's own
+ * timestamp of a stray record is wall-clock time, years ahead of a replayed trace, and stream time drives the
+ * stages' windows, staleness and retention purges.
  */
 public final class EventTimeExtractor<V> implements TimestampExtractor {
 
@@ -36,6 +39,6 @@ public final class EventTimeExtractor<V> implements TimestampExtractor {
                 // Undecodable: the decode step dead-letters it with the deserializer's message.
             }
         }
-        return record.timestamp() >= 0 ? record.timestamp() : Math.max(0, partitionTime);
+        return Math.max(0, partitionTime);
     }
 }
