@@ -92,7 +92,7 @@ final class HolisticPlanning {
         running.values().forEach(launch -> runningByJob.computeIfAbsent(launch.jobId(), id -> new ArrayList<>())
                 .add(launch));
         var jobs = new ArrayList<io.gleaner.planner.salamander.Job>();
-        var pending = new HashMap<String, List<PlannedTask>>();
+        var pending = new HashMap<String, List<PendingTask>>();
         var sliced = new HashSet<String>();
         var refs = new HashMap<String, PlannedTask>();
         int budget = settings.taskBudget();
@@ -120,7 +120,7 @@ final class HolisticPlanning {
                 refs.put(taskId, new PlannedTask(job.jobId(), launch.kind(), launch.taskIndex(), launch.nodeId(), now,
                         now.plus(window.step().multipliedBy(left)), true));
             }
-            var jobPending = new ArrayList<PlannedTask>();
+            var jobPending = new ArrayList<PendingTask>();
             int pendingMaps = progress.maps().runnableCount();
             int pendingCount = pendingMaps + progress.reduces().runnableCount();
             if (budget > 0 && pendingCount > 0) {
@@ -139,8 +139,7 @@ final class HolisticPlanning {
                         var taskId = PlannedTask.taskId(job.jobId(), kind, attempt.taskIndex());
                         (kind == TaskKind.MAP ? maps : reduces).add(task(taskId, group.get(), attempt.taskIndex(),
                                 nodes, 0, -1));
-                        jobPending.add(new PlannedTask(job.jobId(), kind, attempt.taskIndex(), "-", now,
-                                now.plusMillis(1), false));
+                        jobPending.add(new PendingTask(job.jobId(), kind, attempt.taskIndex()));
                         budget--;
                         allowance--;
                     }
@@ -247,7 +246,7 @@ final class HolisticPlanning {
     }
 
     private HolisticPlan readBack(Instant now, Instance instance, Schedule schedule,
-                                  Map<String, List<PlannedTask>> pending, Set<String> sliced,
+                                  Map<String, List<PendingTask>> pending, Set<String> sliced,
                                   Map<String, PlannedTask> refs,
                                   Map<String, Integer> nodeIndex) {
         var tasks = new ArrayList<PlannedTask>(refs.values());
@@ -285,12 +284,19 @@ final class HolisticPlanning {
         return new HolisticPlan(now, window.step(), window.steps(), tasks, admissions);
     }
 
+    /** A task this plan is asked to place: a runnable task of a queued job, before the solver gave it a node. */
+    private record PendingTask(String jobId, TaskKind kind, int taskIndex) {
+        String taskId() {
+            return PlannedTask.taskId(jobId, kind, taskIndex);
+        }
+    }
+
     private Instant at(Instant now, int step) {
         return now.plus(window.step().multipliedBy(step));
     }
 
     /** The most specific reason a job's pending tasks found no place. */
-    private String whyRejected(Instance instance, Map<String, Task> byId, Collection<PlannedTask> pending) {
+    private String whyRejected(Instance instance, Map<String, Task> byId, Collection<PendingTask> pending) {
         long mostCpu = 0;
         long mostRam = 0;
         for (int n = 0; n < instance.nodes().size(); n++) {
