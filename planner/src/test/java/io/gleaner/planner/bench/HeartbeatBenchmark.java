@@ -53,8 +53,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * in-process cell ({@link InMemoryPlannerState}) and on the Kafka Streams topology over RocksDB stores (through
  * {@link TopologyTestDriver}, whose own cost per record is in the number). Also, in-process: a heartbeat that places
  * 8 maps of one 60,000-map job and their outcomes ({@link LargeJob}), and one that places 8 maps among a long queue
- * of small jobs ({@link BusyQueue}), each under FIFO and the fair policy (and COSHH for the busy queue). Numbers only,
- * never pass/fail.
+ * of small jobs ({@link BusyQueue}), each under FIFO and the fair policy (and COSHH, Cuckoo and Salamander for the
+ * busy queue). Numbers only, never pass/fail.
  *
  * <p>Run: {@code mvn -o -q -pl planner -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp planner/target/test-classes:planner/target/classes:$(cat
@@ -197,7 +197,8 @@ public class HeartbeatBenchmark {
      * new one, so the queue keeps its length. What serving an idle node costs as the queue grows: FIFO stops at the
      * jobs it fills the node with, the fair policy counts every pool's running attempts first, COSHH also looks up
      * each job's classes in the node's suggested sets (its queuing process classifies each new job on the next
-     * heartbeat). Placements per second are 8 over the average time.
+     * heartbeat), Salamander re-plans on the heartbeat after a job arrives (no forecasts here, for it or Cuckoo).
+     * Placements per second are 8 over the average time.
      */
     @State(Scope.Benchmark)
     public static class BusyQueue {
