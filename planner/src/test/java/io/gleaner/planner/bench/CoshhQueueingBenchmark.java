@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code types}, 100 nodes of each of 10 node types (10 distinct µ columns, merged); {@code scaled}, the same nodes
  * each with its own speed factor in [0.5, 1.5] (1,000 distinct columns, proportional within a type, so merged to 10);
  * {@code general}, each µ_ij of {@code scaled} also multiplied by its own factor in [0.7, 1.3] (1,000 columns that do
- * not merge; ojAlgo's time limit raised to 5 minutes so that the time to the optimum is measured). Synthetic jobs, seeded: 100 users over 3 priorities, 60 of
+ * not merge; solved to the optimum, as by default). Synthetic jobs, seeded: 100 users over 3 priorities, 60 of
  * them with a min share; each user's jobs have a size log-uniform over 6 decades (10^-5 to 10 jobs/s) jittered by a
  * factor of 2, and rates per node type scaled by the type's speed (0.5 to 2) and by up to ±30% per job; each user
  * submits as a Poisson stream with a mean gap of 10 s to 1 h. Each invocation starts from the same 2,000-job
@@ -132,10 +132,7 @@ public class CoshhQueueingBenchmark {
             Arrays.fill(outlierRates, fastest * 1e4);
             JobFeatures last = history.get(HISTORY - 1);
             outlier = new JobFeatures("outlier", "user-0", 1, last.arrival().plusSeconds(1), outlierRates);
-            var settings = ClassMatching.Settings.DEFAULTS;
-            matching = new ClassMatching(columns.equals("general")
-                    ? new ClassMatching.Settings(settings.tolerance(), 300_000, settings.iterationsAbort(), true)
-                    : settings);
+            matching = new ClassMatching();
         }
 
         @Setup(Level.Invocation)
