@@ -38,10 +38,10 @@ import org.ojalgo.optimisation.Optimisation;
  * columns are not proportional is 100,000 variables, which ojAlgo 56's simplex takes tens of seconds to solve (about
  * 60 s for the 60-class and 100-class LPs together in {@code CoshhQueueingBenchmark}). By default the solve runs to
  * the optimum however long that takes, so that the same classes and nodes give the same suggested sets on every run
- * and machine: a solve stopped early comes back {@link Outcome#FEASIBLE} with a worse λ (about a third of the optimum
- * at 10 s on that LP), and a stop on wall time ({@link Settings#timeAbortMillis()}) would make it depend on the
- * machine's load. {@link Settings#iterationsAbort()} stops reproducibly; the default wall-time limit, 10 minutes, is
- * only a guard against a solver that hangs.
+ * and machine: a solve stopped early comes back {@link Outcome#FEASIBLE} with a worse λ (28% of the optimum after
+ * 500 iterations, about 6 s, on one such LP), and a stop on wall time ({@link Settings#timeAbortMillis()}) would make
+ * it depend on the machine's load. {@link Settings#iterationsAbort()} stops reproducibly; the default wall-time limit,
+ * 10 minutes, is only a guard against a solver that hangs.
  *
  * <p><b>Edge cases.</b> With no classes (F = 0) the matching is empty: every SC_j is empty and λ, which no row
  * bounds, is reported as {@code +∞}. A class with α_i = 0 has no arrivals to serve: its row (1) holds for any δ, so
