@@ -26,6 +26,16 @@ public final class ClassifierFixtures {
         return T0.plusMillis(Math.round(seconds * 1000));
     }
 
+    /** {@code m} minutes, in the seconds every other helper here takes. */
+    public static double minutes(double m) {
+        return m * 60;
+    }
+
+    /** The epoch milliseconds of {@link #at}({@code second}), as stores and the driver keep times. */
+    public static long ms(double second) {
+        return at(second).toEpochMilli();
+    }
+
     /** A heartbeat at {@code second} of a node with these slots, cores, GiB of RAM and core speed. */
     public static NodeHeartbeat heartbeat(String nodeId, int slots, double cpus, long ramGib, double speed,
                                           double second) {

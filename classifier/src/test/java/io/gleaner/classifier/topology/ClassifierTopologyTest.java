@@ -6,24 +6,15 @@ import static io.gleaner.classifier.topology.ClassifierFixtures.report;
 import static io.gleaner.classifier.topology.ClassifierFixtures.succeeded;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.classifier.ClassifierApp;
-import io.gleaner.classifier.ClassifierConfig;
-import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobProfile;
-import io.gleaner.schemas.avro.JobSubmitted;
-import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskKind;
-import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
-import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.TestInputTopic;
-import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.state.KeyValueStore;
 import org.junit.jupiter.api.AfterEach;
@@ -39,35 +30,15 @@ class ClassifierTopologyTest {
     /** NodeType.of(4 slots, 4 cores, 8 GiB, 10 GF). */
     private static final String LARGE = "4slots-4cpus-8GiB-10GF";
 
-    private final Topics topics = Topics.withPrefix("test.");
-    private final ClassifierSerdes serdes = ClassifierSerdes.with(new InMemorySchemaRegistryClient());
-
-    @TempDir
-    Path stateDir;
-
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, JobSubmitted> jobs;
-    private TestInputTopic<String, NodeHeartbeat> heartbeats;
-    private TestInputTopic<String, TaskReport> reports;
+    private ClassifierDriver driver;
+    /** The reports topic with raw values, for records that do not decode. */
     private TestInputTopic<String, byte[]> rawReports;
-    private TestOutputTopic<String, JobProfile> profiles;
-    private TestOutputTopic<String, DeadLetter> deadLetters;
 
     @BeforeEach
-    void start() {
-        var config = ClassifierConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.");
-        driver = new TopologyTestDriver(ClassifierTopology.build(topics, serdes, config),
-                ClassifierApp.streamsProperties(config));
-        var keys = new StringSerializer();
-        jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
-        heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,
-                serdes.nodeHeartbeat().serializer());
-        reports = driver.createInputTopic(topics.tasksReports().name(), keys, serdes.taskReport().serializer());
-        rawReports = driver.createInputTopic(topics.tasksReports().name(), keys, new ByteArraySerializer());
-        profiles = driver.createOutputTopic(topics.jobsProfiles().name(), new StringDeserializer(),
-                serdes.jobProfile().deserializer());
-        deadLetters = driver.createOutputTopic(topics.deadLetters().name(), new StringDeserializer(),
-                serdes.deadLetter().deserializer());
+    void start(@TempDir Path stateDir) {
+        driver = new ClassifierDriver(ClassifierDriver.config(stateDir));
+        rawReports = driver.testDriver().createInputTopic(driver.topics().tasksReports().name(),
+                new StringSerializer(), new ByteArraySerializer());
     }
 
     @AfterEach
@@ -77,40 +48,28 @@ class ClassifierTopologyTest {
         }
     }
 
-    private void send(NodeHeartbeat heartbeat) {
-        heartbeats.pipeInput(heartbeat.getNodeId(), heartbeat, heartbeat.getTime());
-    }
-
-    private void send(JobSubmitted job) {
-        jobs.pipeInput(job.getJobId(), job, job.getSubmitTime());
-    }
-
-    private void send(TaskReport report) {
-        reports.pipeInput(report.getJobId(), report, report.getTime());
-    }
-
     private void twoNodes() {
-        send(heartbeat("n1", 2, 2, 4, 8, 0));
-        send(heartbeat("n2", 4, 4, 8, 10, 0));
+        driver.send(heartbeat("n1", 2, 2, 4, 8, 0));
+        driver.send(heartbeat("n2", 4, 4, 8, 10, 0));
     }
 
     /** Job "sort": maps of 10 s on n1 and 6 s on n2, one reduce on n1 from 21 s to 30 s. */
     private void sortRun(String jobId, double offset) {
-        send(job(jobId, "sort", 2, 1, offset + 1));
-        send(report(jobId, TaskKind.MAP, 0, "n1", TaskState.LAUNCHED, offset + 10, offset + 10, 0));
-        send(succeeded(jobId, TaskKind.MAP, 0, "n1", offset + 10, offset + 20, 128 * 1024 * 1024));
-        send(succeeded(jobId, TaskKind.MAP, 1, "n2", offset + 10, offset + 16, 100));
-        send(succeeded(jobId, TaskKind.REDUCE, 0, "n1", offset + 21, offset + 30, 5000));
+        driver.send(job(jobId, "sort", 2, 1, offset + 1));
+        driver.send(report(jobId, TaskKind.MAP, 0, "n1", TaskState.LAUNCHED, offset + 10, offset + 10, 0));
+        driver.send(succeeded(jobId, TaskKind.MAP, 0, "n1", offset + 10, offset + 20, 128 * 1024 * 1024));
+        driver.send(succeeded(jobId, TaskKind.MAP, 1, "n2", offset + 10, offset + 16, 100));
+        driver.send(succeeded(jobId, TaskKind.REDUCE, 0, "n1", offset + 21, offset + 30, 5000));
     }
 
     @Test
     void shouldPublishTheHandCheckedProfilesOfTwoJobsWhenEachFinishes() {
         twoNodes();
-        send(job("jobB", "grep", 1, 0, 2));
-        send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
+        driver.send(job("jobB", "grep", 1, 0, 2));
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
         sortRun("jobA", 0);
 
-        var published = profiles.readKeyValuesToMap();
+        var published = driver.profiles().readKeyValuesToMap();
         assertThat(published).containsOnlyKeys("grep", "sort");
         var grep = published.get("grep");
         // One 4 s map on n2, no reduce: the reduce statistics are 0 with count 0.
@@ -146,44 +105,44 @@ class ClassifierTopologyTest {
         assertThat(sort.getMeanTaskCountByNode()).isEqualTo(Map.of(
                 "MAP/" + SMALL, 1L, "MAP/" + LARGE, 1L, "REDUCE/" + SMALL, 1L));
         // The LAUNCHED report is valid and no sample: not a dead letter.
-        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
 
     @Test
     void shouldPublishNothingUntilEveryTaskOfTheJobHasSucceeded() {
         twoNodes();
-        send(job("jobA", "sort", 2, 1, 1));
-        send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
-        send(report("jobA", TaskKind.MAP, 1, "n2", TaskState.FAILED, 10, 12, 10));
-        send(succeeded("jobA", TaskKind.MAP, 1, "n2", 12, 18, 10));
+        driver.send(job("jobA", "sort", 2, 1, 1));
+        driver.send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
+        driver.send(report("jobA", TaskKind.MAP, 1, "n2", TaskState.FAILED, 10, 12, 10));
+        driver.send(succeeded("jobA", TaskKind.MAP, 1, "n2", 12, 18, 10));
 
-        assertThat(profiles.isEmpty()).isTrue();
-        KeyValueStore<String, TaskSample> runs = driver.getKeyValueStore(StoreNames.RUNS);
+        assertThat(driver.profiles().isEmpty()).isTrue();
+        var runs = driver.runs();
         assertThat(runs.approximateNumEntries()).isEqualTo(2);
 
-        send(succeeded("jobA", TaskKind.REDUCE, 0, "n1", 21, 30, 10));
+        driver.send(succeeded("jobA", TaskKind.REDUCE, 0, "n1", 21, 30, 10));
 
-        assertThat(profiles.readValuesToList()).hasSize(1);
+        assertThat(driver.profiles().readValuesToList()).hasSize(1);
         // The run's tasks leave the store once it is profiled.
         try (var all = runs.all()) {
             assertThat(all.hasNext()).isFalse();
         }
-        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
 
     @Test
     void shouldCountTheFirstSuccessOfATaskAndIgnoreDuplicatesAndLateSuccesses() {
         twoNodes();
-        send(job("jobA", "sort", 2, 0, 1));
-        send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
+        driver.send(job("jobA", "sort", 2, 0, 1));
+        driver.send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
         // the same report redelivered, then a second attempt of the same task that also succeeded, longer
-        send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
-        send(succeeded("jobA", TaskKind.MAP, 0, "n2", 11, 40, 10));
-        send(succeeded("jobA", TaskKind.MAP, 1, "n2", 10, 16, 10));
+        driver.send(succeeded("jobA", TaskKind.MAP, 0, "n1", 10, 20, 10));
+        driver.send(succeeded("jobA", TaskKind.MAP, 0, "n2", 11, 40, 10));
+        driver.send(succeeded("jobA", TaskKind.MAP, 1, "n2", 10, 16, 10));
         // after the run was profiled: a late success must not start a second run of jobA
-        send(succeeded("jobA", TaskKind.MAP, 1, "n2", 10, 50, 10));
+        driver.send(succeeded("jobA", TaskKind.MAP, 1, "n2", 10, 50, 10));
 
-        var published = profiles.readValuesToList();
+        var published = driver.profiles().readValuesToList();
         assertThat(published).hasSize(1);
         var sort = published.get(0);
         // only the first successes: 10 s and 6 s; the 29 s and 40 s duplicates are not in it
@@ -191,7 +150,7 @@ class ClassifierTopologyTest {
         assertThat(sort.getMapMax()).isEqualTo(10000.0);
         assertThat(sort.getMapMin()).isEqualTo(6000.0);
         assertThat(sort.getMeanTaskCountByNode()).isEqualTo(Map.of("MAP/" + SMALL, 1L, "MAP/" + LARGE, 1L));
-        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
 
     @Test
@@ -199,12 +158,12 @@ class ClassifierTopologyTest {
         twoNodes();
         sortRun("jobA", 0);
         // The second run: maps of 2 s (n2) and 4 s (n1), one reduce of 5 s on n2 starting when the last map ended.
-        send(job("jobA2", "sort", 2, 1, 100));
-        send(succeeded("jobA2", TaskKind.MAP, 0, "n2", 110, 112, 50));
-        send(succeeded("jobA2", TaskKind.MAP, 1, "n1", 110, 114, 60));
-        send(succeeded("jobA2", TaskKind.REDUCE, 0, "n2", 114, 119, 70));
+        driver.send(job("jobA2", "sort", 2, 1, 100));
+        driver.send(succeeded("jobA2", TaskKind.MAP, 0, "n2", 110, 112, 50));
+        driver.send(succeeded("jobA2", TaskKind.MAP, 1, "n1", 110, 114, 60));
+        driver.send(succeeded("jobA2", TaskKind.REDUCE, 0, "n2", 114, 119, 70));
 
-        var published = profiles.readValuesToList();
+        var published = driver.profiles().readValuesToList();
         assertThat(published).hasSize(2);
         var merged = published.get(1);
         assertThat(merged.getJobName()).isEqualTo("sort");
@@ -226,42 +185,42 @@ class ClassifierTopologyTest {
         assertThat(merged.getMeanTaskCountByNode()).isEqualTo(Map.of(
                 "MAP/" + SMALL, 2L, "MAP/" + LARGE, 2L, "REDUCE/" + SMALL, 1L, "REDUCE/" + LARGE, 1L));
         KeyValueStore<String, io.gleaner.classifier.estimate.JobProfile> stored =
-                driver.getKeyValueStore(StoreNames.PROFILES);
+                driver.testDriver().getKeyValueStore(StoreNames.PROFILES);
         assertThat(AvroMapping.toAvro(stored.get("sort"))).isEqualTo(merged);
     }
 
     @Test
     void shouldDeadLetterAnUndecodableReportAndKeepRunning() {
         twoNodes();
-        send(job("jobB", "grep", 1, 0, 2));
+        driver.send(job("jobB", "grep", 1, 0, 2));
         // An explicit time: without one the driver stamps the wall clock, which an undecodable record keeps as its
         // event time, and stream time would leap past every retention.
         rawReports.pipeInput("jobB", new byte[] {0, 0, 0, 0, 42, 1, 2}, ClassifierFixtures.at(3));
-        send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
 
-        var dead = deadLetters.readValuesToList();
+        var dead = driver.deadLetters().readValuesToList();
         assertThat(dead).hasSize(1);
-        assertThat(dead.get(0).getSourceTopic()).isEqualTo(topics.tasksReports().name());
+        assertThat(dead.get(0).getSourceTopic()).isEqualTo(driver.topics().tasksReports().name());
         assertThat(dead.get(0).getOffset()).isZero();
         assertThat(dead.get(0).getReason()).startsWith("cannot decode 7 bytes");
         assertThat(dead.get(0).getStage()).isEqualTo("classifier");
-        assertThat(profiles.readValuesToList()).extracting(JobProfile::getJobName).containsExactly("grep");
+        assertThat(driver.profiles().readValuesToList()).extracting(JobProfile::getJobName).containsExactly("grep");
     }
 
     @Test
     void shouldDeadLetterInvalidReportsWithTheOriginalRecordAndAReasonNamingTheValue() {
         twoNodes();
-        send(job("jobB", "grep", 1, 0, 2));
+        driver.send(job("jobB", "grep", 1, 0, 2));
         var noStart = succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64);
         noStart.setStartTime(null);
-        send(noStart);                                                          // offset 0
-        send(succeeded("jobB", TaskKind.MAP, 0, "n9", 5, 9, 64));               // offset 1: node never heartbeat
-        send(succeeded("jobX", TaskKind.MAP, 0, "n1", 5, 9, 64));               // offset 2: job never submitted
-        send(succeeded("jobB", TaskKind.MAP, 3, "n1", 5, 9, 64));               // offset 3: grep has 1 map
-        send(succeeded("jobB", TaskKind.REDUCE, 0, "n1", 5, 9, 64));            // offset 4: and no reduce
-        send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));               // offset 5: fine
+        driver.send(noStart);                                                          // offset 0
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n9", 5, 9, 64));               // offset 1: node never heartbeat
+        driver.send(succeeded("jobX", TaskKind.MAP, 0, "n1", 5, 9, 64));               // offset 2: job never submitted
+        driver.send(succeeded("jobB", TaskKind.MAP, 3, "n1", 5, 9, 64));               // offset 3: grep has 1 map
+        driver.send(succeeded("jobB", TaskKind.REDUCE, 0, "n1", 5, 9, 64));            // offset 4: and no reduce
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));               // offset 5: fine
 
-        var dead = deadLetters.readValuesToList();
+        var dead = driver.deadLetters().readValuesToList();
         assertThat(dead).extracting(DeadLetter::getReason).containsExactly(
                 "SUCCEEDED report of jobB MAP 0 has no startTime",
                 "node 'n9' of jobB MAP 0 has sent no heartbeat",
@@ -269,44 +228,45 @@ class ClassifierTopologyTest {
                 "task index 3 of jobB MAP 3 is outside the job's 1 MAP tasks",
                 "task index 0 of jobB REDUCE 0 is outside the job's 0 REDUCE tasks");
         // the original tasks.reports records, not their repartitioned copies
-        assertThat(dead).extracting(DeadLetter::getSourceTopic).containsOnly(topics.tasksReports().name());
+        assertThat(dead).extracting(DeadLetter::getSourceTopic).containsOnly(driver.topics().tasksReports().name());
         assertThat(dead).extracting(DeadLetter::getOffset).containsExactly(0L, 1L, 2L, 3L, 4L);
-        var original = serdes.taskReport().deserializer().deserialize(topics.tasksReports().name(),
+        var original = driver.serdes().taskReport().deserializer().deserialize(driver.topics().tasksReports().name(),
                 dead.get(1).getValue().array());
         assertThat(original.getNodeId()).isEqualTo("n9");
-        assertThat(profiles.readValuesToList()).extracting(JobProfile::getMapCount).containsExactly(1L);
+        assertThat(driver.profiles().readValuesToList()).extracting(JobProfile::getMapCount).containsExactly(1L);
     }
 
     @Test
     void shouldDeadLetterAReportThatArrivesBeforeItsNodesFirstHeartbeat() {
-        send(job("jobB", "grep", 1, 0, 2));
-        send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
-        send(heartbeat("n2", 4, 4, 8, 10, 10));
+        driver.send(job("jobB", "grep", 1, 0, 2));
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n2", 5, 9, 64));
+        driver.send(heartbeat("n2", 4, 4, 8, 10, 10));
         // the rule: no buffering; the early report is a dead letter and the task still needs a success
-        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason)
+        assertThat(driver.deadLetters().readValuesToList()).extracting(DeadLetter::getReason)
                 .containsExactly("node 'n2' of jobB MAP 0 has sent no heartbeat");
-        assertThat(profiles.isEmpty()).isTrue();
+        assertThat(driver.profiles().isEmpty()).isTrue();
 
-        send(succeeded("jobB", TaskKind.MAP, 0, "n2", 11, 15, 64));
+        driver.send(succeeded("jobB", TaskKind.MAP, 0, "n2", 11, 15, 64));
 
-        assertThat(profiles.readValuesToList()).extracting(JobProfile::getMapMax).containsExactly(4000.0);
+        assertThat(driver.profiles().readValuesToList()).extracting(JobProfile::getMapMax).containsExactly(4000.0);
     }
 
     @Test
     void shouldDeadLetterAnInvalidHeartbeatAndAJobWhoseKeyIsNotItsId() {
-        send(heartbeat("n1", 0, 2, 4, 8, 0));
+        driver.send(heartbeat("n1", 0, 2, 4, 8, 0));
         var job = job("jobA", "sort", 1, 0, 1);
-        jobs.pipeInput("other", job, job.getSubmitTime());
+        driver.jobs().pipeInput("other", job, job.getSubmitTime());
 
-        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getSourceTopic, DeadLetter::getReason)
+        assertThat(driver.deadLetters().readValuesToList())
+                .extracting(DeadLetter::getSourceTopic, DeadLetter::getReason)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(topics.nodesHeartbeats().name(),
+                        org.assertj.core.groups.Tuple.tuple(driver.topics().nodesHeartbeats().name(),
                                 "slots must be >= 1, was 0 for node n1"),
-                        org.assertj.core.groups.Tuple.tuple(topics.jobsSubmitted().name(),
+                        org.assertj.core.groups.Tuple.tuple(driver.topics().jobsSubmitted().name(),
                                 "record key 'other' is not the job id 'jobA'"));
-        var nodeTypes = driver.<String, String>getTimestampedKeyValueStore(StoreNames.NODE_TYPES);
+        var nodeTypes = driver.testDriver().<String, String>getTimestampedKeyValueStore(StoreNames.NODE_TYPES);
         assertThat(nodeTypes.get("n1")).isNull();
-        send(heartbeat("n1", 2, 2, 4, 8, 1));
+        driver.send(heartbeat("n1", 2, 2, 4, 8, 1));
         assertThat(nodeTypes.get("n1").value()).isEqualTo(SMALL);
     }
 }

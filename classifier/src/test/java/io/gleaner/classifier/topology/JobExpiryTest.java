@@ -2,31 +2,20 @@ package io.gleaner.classifier.topology;
 
 import static io.gleaner.classifier.topology.ClassifierFixtures.heartbeat;
 import static io.gleaner.classifier.topology.ClassifierFixtures.job;
-import static io.gleaner.classifier.topology.ClassifierFixtures.succeeded;
+import static io.gleaner.classifier.topology.ClassifierFixtures.minutes;
+import static io.gleaner.classifier.topology.ClassifierFixtures.ms;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.classifier.ClassifierApp;
-import io.gleaner.classifier.ClassifierConfig;
-import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobProfile;
-import io.gleaner.schemas.avro.JobSubmitted;
-import io.gleaner.schemas.avro.NodeHeartbeat;
-import io.gleaner.schemas.avro.TaskKind;
-import io.gleaner.schemas.avro.TaskReport;
-import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KeyValue;
-import org.apache.kafka.streams.TestInputTopic;
 import org.apache.kafka.streams.TestOutputTopic;
 import org.apache.kafka.streams.TopologyTestDriver;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ValueAndTimestamp;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,43 +34,17 @@ class JobExpiryTest {
     private static final Duration PROFILED = Duration.ofMinutes(10);
     private static final Duration UNFINISHED = Duration.ofMinutes(30);
 
-    private final Topics topics = Topics.withPrefix("test.");
-    private final ClassifierSerdes serdes = ClassifierSerdes.with(new InMemorySchemaRegistryClient());
-
-    @TempDir
-    Path stateDir;
-
-    private TopologyTestDriver driver;
-    private TestInputTopic<String, JobSubmitted> jobs;
-    private TestInputTopic<String, NodeHeartbeat> heartbeats;
-    private TestInputTopic<String, TaskReport> reports;
-    private TestOutputTopic<String, JobProfile> profiles;
-    private TestOutputTopic<String, DeadLetter> deadLetters;
+    private ClassifierDriver driver;
     private TestOutputTopic<String, byte[]> jobsChangelog;
-    private KeyValueStore<String, JobEntry> jobStore;
-    private KeyValueStore<String, JobProgress> progress;
-    private KeyValueStore<String, TaskSample> runs;
 
     @BeforeEach
-    void start() {
-        var config = ClassifierConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.")
-                .withProfiledRetention(PROFILED).withUnfinishedRetention(UNFINISHED);
-        driver = new TopologyTestDriver(ClassifierTopology.build(topics, serdes, config),
-                ClassifierApp.streamsProperties(config));
-        var keys = new StringSerializer();
-        jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
-        heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,
-                serdes.nodeHeartbeat().serializer());
-        reports = driver.createInputTopic(topics.tasksReports().name(), keys, serdes.taskReport().serializer());
-        profiles = driver.createOutputTopic(topics.jobsProfiles().name(), new StringDeserializer(),
-                serdes.jobProfile().deserializer());
-        deadLetters = driver.createOutputTopic(topics.deadLetters().name(), new StringDeserializer(),
-                serdes.deadLetter().deserializer());
-        jobsChangelog = driver.createOutputTopic(config.applicationId() + "-" + StoreNames.JOBS + "-changelog",
+    void start(@TempDir Path stateDir) {
+        var config = ClassifierDriver.config(stateDir).withProfiledRetention(PROFILED)
+                .withUnfinishedRetention(UNFINISHED);
+        driver = new ClassifierDriver(config);
+        jobsChangelog = driver.testDriver().createOutputTopic(
+                config.applicationId() + "-" + StoreNames.JOBS + "-changelog",
                 new StringDeserializer(), new ByteArrayDeserializer());
-        jobStore = driver.getKeyValueStore(StoreNames.JOBS);
-        progress = driver.getKeyValueStore(StoreNames.PROGRESS);
-        runs = driver.getKeyValueStore(StoreNames.RUNS);
         tick(0);
     }
 
@@ -92,46 +55,18 @@ class JobExpiryTest {
         }
     }
 
-    private static double minutes(double m) {
-        return m * 60;
-    }
-
-    private static long ms(double second) {
-        return ClassifierFixtures.at(second).toEpochMilli();
-    }
-
     /** Submits a job with {@code maps} maps, its record at its submit time {@code second}. */
     private void submit(String jobId, int maps, double second) {
-        var job = job(jobId, "sort", maps, 0, second);
-        jobs.pipeInput(job.getJobId(), job, job.getSubmitTime());
-    }
-
-    /** A success of the job's map {@code index} that ran on n1 for 10 s up to {@code second}. */
-    private void mapSucceeded(String jobId, int index, double second) {
-        var report = succeeded(jobId, TaskKind.MAP, index, "n1", second - 10, second, 100);
-        reports.pipeInput(report.getJobId(), report, report.getTime());
+        driver.send(job(jobId, "sort", maps, 0, second));
     }
 
     /** Moves stream time to {@code second}, by a heartbeat of n1 (the same node type every time). */
     private void tick(double second) {
-        var node = heartbeat("n1", 2, 2, 4, 8, second);
-        heartbeats.pipeInput(node.getNodeId(), node, node.getTime());
+        driver.send(heartbeat("n1", 2, 2, 4, 8, second));
     }
 
     private List<KeyValue<String, JobEntry>> jobEntries() {
-        var entries = new ArrayList<KeyValue<String, JobEntry>>();
-        try (var it = jobStore.all()) {
-            it.forEachRemaining(entries::add);
-        }
-        return entries;
-    }
-
-    private List<String> runKeys() {
-        var keys = new ArrayList<String>();
-        try (var it = runs.all()) {
-            it.forEachRemaining(entry -> keys.add(entry.key));
-        }
-        return keys;
+        return ClassifierDriver.entries(driver.jobStore());
     }
 
     /** The value of the last changelog record of {@code jobId} among those written since the last call. */
@@ -158,80 +93,80 @@ class JobExpiryTest {
     @Test
     void shouldKeepAJobEntryWhileItsRunProgressesPastTheUnfinishedRetentionFromItsSubmission() {
         submit("jobA", 3, 1);
-        mapSucceeded("jobA", 0, 20);
+        driver.mapSucceeded("jobA", 0, 20);
         tick(minutes(20));
-        mapSucceeded("jobA", 1, minutes(25));
+        driver.mapSucceeded("jobA", 1, minutes(25));
 
         // At the purge at 50:00 the job was submitted 49:59 ago, but its run had a success 25:00 ago: kept.
         tick(minutes(50));
 
-        assertThat(jobStore.get("jobA")).isEqualTo(new JobEntry("sort", 3, 0, ms(1)));
-        mapSucceeded("jobA", 2, minutes(52));
-        assertThat(profiles.readValuesToList()).extracting(JobProfile::getMapCount).containsExactly(3L);
-        assertThat(deadLetters.isEmpty()).isTrue();
+        assertThat(driver.jobStore().get("jobA")).isEqualTo(new JobEntry("sort", 3, 0, ms(1)));
+        driver.mapSucceeded("jobA", 2, minutes(52));
+        assertThat(driver.profiles().readValuesToList()).extracting(JobProfile::getMapCount).containsExactly(3L);
+        assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
 
     @Test
     void shouldKeepAJobEntryWhileItsProfiledMarkerIsWithinTheRetention() {
         submit("jobA", 1, 1);
-        mapSucceeded("jobA", 0, 20);
-        assertThat(profiles.readValuesToList()).hasSize(1);
+        driver.mapSucceeded("jobA", 0, 20);
+        assertThat(driver.profiles().readValuesToList()).hasSize(1);
 
         // The purge at 10:00 sees the marker 9:40 old (profiled at stream time 0:20): kept, and the job with it.
         tick(minutes(10) + 19);
 
-        assertThat(jobStore.get("jobA")).isEqualTo(new JobEntry("sort", 1, 0, ms(1)));
+        assertThat(driver.jobStore().get("jobA")).isEqualTo(new JobEntry("sort", 1, 0, ms(1)));
         // a late duplicate still meets its job and its marker: ignored, no dead letter, no second profile
-        mapSucceeded("jobA", 0, minutes(10) + 19);
-        assertThat(profiles.isEmpty()).isTrue();
-        assertThat(deadLetters.isEmpty()).isTrue();
+        driver.mapSucceeded("jobA", 0, minutes(10) + 19);
+        assertThat(driver.profiles().isEmpty()).isTrue();
+        assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
 
     @Test
     void shouldDeleteAJobEntryWithItsProfiledMarkerAndDeadLetterALateSuccess() {
         submit("jobA", 1, 1);
-        mapSucceeded("jobA", 0, 20);
-        assertThat(profiles.readValuesToList()).hasSize(1);
+        driver.mapSucceeded("jobA", 0, 20);
+        assertThat(driver.profiles().readValuesToList()).hasSize(1);
         tick(minutes(10) + 19);
-        assertThat(jobStore.get("jobA")).isNotNull();
+        assertThat(driver.jobStore().get("jobA")).isNotNull();
 
         // The purge at 20:00 sees the marker 19:40 old: it goes, and the job's entry with it, also from the
         // changelog (a tombstone), so a restore does not bring it back.
         tick(minutes(20));
         assertThat(jobEntries()).isEmpty();
-        assertThat(progress.get("jobA")).isNull();
+        assertThat(driver.progress().get("jobA")).isNull();
         assertThat(lastChangelogValue("jobA")).isNull();
 
-        mapSucceeded("jobA", 0, minutes(21));
+        driver.mapSucceeded("jobA", 0, minutes(21));
 
         // As a report of a job never submitted: a dead letter naming the job, and no new run of the job id.
-        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason)
+        assertThat(driver.deadLetters().readValuesToList()).extracting(DeadLetter::getReason)
                 .containsExactly("job 'jobA' of jobA MAP 0 is unknown: never submitted, or its entry expired");
-        assertThat(progress.get("jobA")).isNull();
-        assertThat(runKeys()).isEmpty();
-        assertThat(profiles.isEmpty()).isTrue();
+        assertThat(driver.progress().get("jobA")).isNull();
+        assertThat(driver.runKeys()).isEmpty();
+        assertThat(driver.profiles().isEmpty()).isTrue();
     }
 
     @Test
     void shouldDeleteAJobEntryWithItsAbandonedRunAndDeadLetterALateSuccess() {
         submit("jobD", 2, 1);
-        mapSucceeded("jobD", 0, 20);
+        driver.mapSucceeded("jobD", 0, 20);
         // The purge at 30:00: the run is 29:40 without a new success, kept, and the job with it.
         tick(minutes(30));
-        assertThat(jobStore.get("jobD")).isEqualTo(new JobEntry("sort", 2, 0, ms(1)));
+        assertThat(driver.jobStore().get("jobD")).isEqualTo(new JobEntry("sort", 2, 0, ms(1)));
 
         // The purge at 40:00: the run goes (39:40), with its sample and the job's entry.
         tick(minutes(40));
         assertThat(jobEntries()).isEmpty();
-        assertThat(progress.get("jobD")).isNull();
-        assertThat(runKeys()).isEmpty();
+        assertThat(driver.progress().get("jobD")).isNull();
+        assertThat(driver.runKeys()).isEmpty();
 
-        mapSucceeded("jobD", 1, minutes(41));
+        driver.mapSucceeded("jobD", 1, minutes(41));
 
-        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason)
+        assertThat(driver.deadLetters().readValuesToList()).extracting(DeadLetter::getReason)
                 .containsExactly("job 'jobD' of jobD MAP 1 is unknown: never submitted, or its entry expired");
-        assertThat(runKeys()).isEmpty();
-        assertThat(profiles.isEmpty()).isTrue();
+        assertThat(driver.runKeys()).isEmpty();
+        assertThat(driver.profiles().isEmpty()).isTrue();
     }
 
     @Test
@@ -239,19 +174,19 @@ class JobExpiryTest {
         submit("jobN", 2, 1);
         // The purge at 30:00 sees it submitted 29:59 ago: kept.
         tick(minutes(30));
-        assertThat(jobStore.get("jobN")).isEqualTo(new JobEntry("sort", 2, 0, ms(1)));
+        assertThat(driver.jobStore().get("jobN")).isEqualTo(new JobEntry("sort", 2, 0, ms(1)));
 
         // The purge at 40:00: 39:59, gone.
         tick(minutes(40));
         assertThat(jobEntries()).isEmpty();
         assertThat(lastChangelogValue("jobN")).isNull();
 
-        mapSucceeded("jobN", 0, minutes(41));
+        driver.mapSucceeded("jobN", 0, minutes(41));
 
-        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason)
+        assertThat(driver.deadLetters().readValuesToList()).extracting(DeadLetter::getReason)
                 .containsExactly("job 'jobN' of jobN MAP 0 is unknown: never submitted, or its entry expired");
-        assertThat(progress.get("jobN")).isNull();
-        assertThat(runKeys()).isEmpty();
+        assertThat(driver.progress().get("jobN")).isNull();
+        assertThat(driver.runKeys()).isEmpty();
     }
 
     @Test
@@ -259,11 +194,11 @@ class JobExpiryTest {
         tick(minutes(15));
         // A late submission: submitted at 0:00, stored at stream time 15:00.
         submit("jobL", 1, 0);
-        assertThat(jobStore.get("jobL")).isEqualTo(new JobEntry("sort", 1, 0, ms(minutes(15))));
+        assertThat(driver.jobStore().get("jobL")).isEqualTo(new JobEntry("sort", 1, 0, ms(minutes(15))));
 
         // The purge at 30:00: 30:00 after its submit time, which would expire it, but 15:00 after it was stored.
         tick(minutes(30));
-        assertThat(jobStore.get("jobL")).isNotNull();
+        assertThat(driver.jobStore().get("jobL")).isNotNull();
 
         // The purge at 50:00: 35:00 after it was stored.
         tick(minutes(50));
@@ -273,18 +208,18 @@ class JobExpiryTest {
     @Test
     void shouldKeepAJobSubmittedAgainAfterItsMarkerChangedUntilTheUnfinishedRetentionFromTheNewSubmission() {
         submit("jobR", 1, 1);
-        mapSucceeded("jobR", 0, 20);
+        driver.mapSucceeded("jobR", 0, 20);
         // the same job id submitted again at 5:00, after its run was profiled at 0:20
         submit("jobR", 1, minutes(5));
 
         // The purge at 20:00 deletes the marker (19:40 old), but not the newer submission (15:00 old) ...
         tick(minutes(20));
-        assertThat(progress.get("jobR")).isNull();
+        assertThat(driver.progress().get("jobR")).isNull();
         assertThat(jobEntries()).containsExactly(KeyValue.pair("jobR", new JobEntry("sort", 1, 0, ms(minutes(5)))));
 
         // ... which now has no progress entry and goes 30 minutes after it was stored: kept at 30:00 (25:00) ...
         tick(minutes(30));
-        assertThat(jobStore.get("jobR")).isNotNull();
+        assertThat(driver.jobStore().get("jobR")).isNotNull();
         // ... gone at 40:00 (35:00).
         tick(minutes(40));
         assertThat(jobEntries()).isEmpty();
@@ -293,17 +228,17 @@ class JobExpiryTest {
     @Test
     void shouldStampAJobEntryWithoutATimeAtTheFirstPurgeAndExpireItOneRetentionLater() {
         // As a format 1 value decodes (JobEntryTest): no time. Written under the submit time 0:00, as the table does.
-        driver.<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS)
+        driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS)
                 .put("jobOld", ValueAndTimestamp.make(new JobEntry("sort", 2, 0), ms(0)));
 
         // The purge at 10:00 is the first to see it: it stamps it with 10:00 (the table's timestamp stays) ...
         tick(minutes(10));
-        assertThat(jobStore.get("jobOld")).isEqualTo(new JobEntry("sort", 2, 0, ms(minutes(10))));
-        assertThat(driver.<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS).get("jobOld").timestamp())
-                .isEqualTo(ms(0));
+        assertThat(driver.jobStore().get("jobOld")).isEqualTo(new JobEntry("sort", 2, 0, ms(minutes(10))));
+        assertThat(driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS)
+                .get("jobOld").timestamp()).isEqualTo(ms(0));
         // ... kept at 30:00 (20:00 after the stamp), though 30:00 after its submit time ...
         tick(minutes(30));
-        assertThat(jobStore.get("jobOld")).isNotNull();
+        assertThat(driver.jobStore().get("jobOld")).isNotNull();
 
         // ... and gone at 40:00, one unfinished retention after the stamp.
         tick(minutes(40));
