@@ -11,6 +11,9 @@ import java.util.TreeMap;
  */
 final class Occupancy {
 
+    /** {@link #mapsEnd} or {@link #reducesStart} not known: to be recomputed when next asked. */
+    private static final int UNKNOWN = -1;
+
     final Instance instance;
     final int[] node;
     final int[] start;
@@ -28,7 +31,6 @@ final class Occupancy {
      */
     private final int[] mapsEnd;
     private final int[] reducesStart;
-    private static final int UNKNOWN = -1;
     private int scheduled;
     private int makespan;
     private long endSum;
