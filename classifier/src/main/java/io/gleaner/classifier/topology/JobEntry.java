@@ -1,10 +1,9 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.streams.Wire;
+import java.util.Map;
 import java.util.Objects;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 
 /**
  * What the classifier keeps of a submitted job: its name (the profile's key), how many tasks of each kind it has, so
@@ -59,25 +58,13 @@ record JobEntry(String jobName, int maps, int reduces, long atMs) {
      * restores.
      */
     static Serde<JobEntry> serde() {
-        var current = Wire.<JobEntry>serde("JobEntry", 2, (out, job) -> {
+        return Wire.<JobEntry>serde("JobEntry", 2, (out, job) -> {
             out.writeUTF(job.jobName);
             out.writeInt(job.maps);
             out.writeInt(job.reduces);
             out.writeLong(job.atMs);
-        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), in.readLong()));
-        var formatOne = formatOneSerde().deserializer();
-        Deserializer<JobEntry> either = (topic, bytes) -> bytes != null && bytes.length > 0 && bytes[0] == 1
-                ? formatOne.deserialize(topic, bytes)
-                : current.deserializer().deserialize(topic, bytes);
-        return Serdes.serdeFrom(current.serializer(), either);
+        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), in.readLong()),
+                Map.of(1, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), UNKNOWN_TIME)));
     }
 
-    /** Format 1, as the classifier wrote it before job entries expired; only its reader is used. */
-    private static Serde<JobEntry> formatOneSerde() {
-        return Wire.serde("JobEntry", 1, (out, job) -> {
-            out.writeUTF(job.jobName);
-            out.writeInt(job.maps);
-            out.writeInt(job.reduces);
-        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), UNKNOWN_TIME));
-    }
 }

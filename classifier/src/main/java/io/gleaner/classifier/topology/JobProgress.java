@@ -1,9 +1,8 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.streams.Wire;
-import org.apache.kafka.common.serialization.Deserializer;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
 
 /**
  * How far a job's run is: how many of its tasks have succeeded (distinct tasks), whether its profile was built, and
@@ -44,23 +43,12 @@ record JobProgress(long succeeded, boolean profiled, long atMs) {
      * read, with the time {@link #UNKNOWN_TIME}, so a store or changelog written by an older classifier restores.
      */
     static Serde<JobProgress> serde() {
-        var current = Wire.<JobProgress>serde("JobProgress", 2, (out, p) -> {
+        return Wire.<JobProgress>serde("JobProgress", 2, (out, p) -> {
             out.writeLong(p.succeeded);
             out.writeBoolean(p.profiled);
             out.writeLong(p.atMs);
-        }, in -> new JobProgress(in.readLong(), in.readBoolean(), in.readLong()));
-        var formatOne = formatOneSerde().deserializer();
-        Deserializer<JobProgress> either = (topic, bytes) -> bytes != null && bytes.length > 0 && bytes[0] == 1
-                ? formatOne.deserialize(topic, bytes)
-                : current.deserializer().deserialize(topic, bytes);
-        return Serdes.serdeFrom(current.serializer(), either);
+        }, in -> new JobProgress(in.readLong(), in.readBoolean(), in.readLong()),
+                Map.of(1, in -> new JobProgress(in.readLong(), in.readBoolean(), UNKNOWN_TIME)));
     }
 
-    /** Format 1, as the classifier wrote it before markers expired; only its reader is used. */
-    private static Serde<JobProgress> formatOneSerde() {
-        return Wire.serde("JobProgress", 1, (out, p) -> {
-            out.writeLong(p.succeeded);
-            out.writeBoolean(p.profiled);
-        }, in -> new JobProgress(in.readLong(), in.readBoolean(), UNKNOWN_TIME));
-    }
 }

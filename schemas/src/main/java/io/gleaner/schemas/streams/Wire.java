@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -33,6 +34,16 @@ public final class Wire {
 
     /** A serde that writes {@code version} then the fields; reading another version is an error naming both. */
     public static <T> Serde<T> serde(String name, int version, Writer<T> writer, Reader<T> reader) {
+        return serde(name, version, writer, reader, Map.of());
+    }
+
+    /**
+     * A serde that writes {@code version} then the fields, and reads that version or any earlier one in
+     * {@code earlier} (by version), so that a store or changelog written before the layout changed still restores;
+     * reading any other version is an error naming it.
+     */
+    public static <T> Serde<T> serde(String name, int version, Writer<T> writer, Reader<T> reader,
+                                     Map<Integer, Reader<T>> earlier) {
         Serializer<T> serializer = (topic, value) -> {
             if (value == null) {
                 return null;
@@ -52,10 +63,11 @@ public final class Wire {
             }
             try (var in = new DataInputStream(new ByteArrayInputStream(bytes))) {
                 int found = in.readUnsignedByte();
-                if (found != version) {
+                var read = found == version ? reader : earlier.get(found);
+                if (read == null) {
                     throw new IllegalArgumentException(name + " format version " + found + " is not " + version);
                 }
-                return reader.read(in);
+                return read.read(in);
             } catch (IOException e) {
                 throw new IllegalArgumentException("cannot read a " + name + " of " + bytes.length + " bytes: " + e,
                         e);
