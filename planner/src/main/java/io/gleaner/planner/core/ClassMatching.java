@@ -31,7 +31,8 @@ import org.ojalgo.optimisation.Optimisation;
  * one of the full LP's optimal δ (the one giving every member the same shares). Identical columns are the case
  * w_j = 1, n_g = the number of resources. Columns are compared after dividing each by its largest entry, to 40
  * binary digits (about 12 decimal ones), so columns proportional up to rounding merge; what a merge then ignores is
- * below 1e-12 of a rate. {@code ClassMatchingTest} checks the merged λ against the unmerged LP.
+ * below 1e-12 of a rate. A zero rate only matches a zero rate, so no member of a merged column is suggested a class it
+ * cannot run. {@code ClassMatchingTest} checks the merged λ against the unmerged LP.
  *
  * <p><b>Size.</b> The LP has F × G δ variables for G merged columns. 100 classes on 1,000 nodes of 10 types, each
  * node with its own speed, is 1,000 variables and solves in tens of milliseconds; 100 classes on 1,000 nodes whose
@@ -288,6 +289,8 @@ public final class ClassMatching {
 
         /** Normalised entries are compared to this many binary digits. */
         private static final double RESOLUTION = 0x1p40;
+        /** The shape entry of a class whose rate on the resource is 0 (normalised entries are never negative). */
+        private static final long CANNOT_RUN = -1;
 
         static Columns of(double[][] mu, List<Integer> active, int resources, boolean merge) {
             var groups = new ArrayList<int[]>();
@@ -308,8 +311,10 @@ public final class ClassMatching {
                 }
                 long[] shape = new long[active.size()];
                 for (int a = 0; a < active.size(); a++) {
-                    // A column of zeros (no class in the LP can use the resource) has the all-zero shape.
-                    shape[a] = largest[j] == 0 ? 0 : Math.round(mu[active.get(a)][j] / largest[j] * RESOLUTION);
+                    // A class the resource cannot run at all keeps its own mark: a merged column must not suggest a
+                    // class to a member that cannot run it, however small the rate of the column's first resource.
+                    double rate = mu[active.get(a)][j];
+                    shape[a] = rate == 0 ? CANNOT_RUN : Math.round(rate / largest[j] * RESOLUTION);
                 }
                 byShape.computeIfAbsent(new ColumnShape(shape), key -> {
                     var list = new ArrayList<Integer>();

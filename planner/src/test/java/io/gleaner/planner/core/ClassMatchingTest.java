@@ -150,6 +150,19 @@ class ClassMatchingTest {
     }
 
     @Test
+    void shouldNotMergeAResourceThatCannotRunAClassWithOneThatBarelyCan() {
+        // Resource 1 cannot run class 1; resource 0 runs it at a rate below the shapes' resolution.
+        double[] alpha = {1, 1e-15};
+        double[][] mu = {{1, 1}, {1e-14, 0}};
+
+        Matching result = matching.solve(alpha, mu);
+
+        assertThat(result.columns()).isEqualTo(2);
+        assertThat(result.delta(1, 1)).isZero();
+        assertThat(result.suggested(1)).doesNotContain(1);
+    }
+
+    @Test
     void shouldReturnAnEmptyMatchingWithoutClasses() {
         Matching result = matching.solve(new double[0], new double[0][], 3);
 
