@@ -60,7 +60,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
     private final HolisticPlanning planning;
     private final TreeMap<String, NodeState> nodes = new TreeMap<>();
     private final Map<String, JobProgress> jobs = new HashMap<>();
-    private final Map<String, HolisticPlanning.Launch> running = new HashMap<>();
+    private final Launches running = new Launches();
     private final Map<String, Admission> answered = new HashMap<>();
     private final Map<String, Admission> unpublished = new LinkedHashMap<>();
     private Map<String, List<PlannedTask>> toRelease = Map.of();
@@ -112,7 +112,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         jobs.remove(jobId);
         answered.remove(jobId);
         unpublished.remove(jobId);
-        running.values().removeIf(launch -> launch.jobId().equals(jobId));
+        running.removeJob(jobId);
     }
 
     @Override
@@ -195,9 +195,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
             return Long.MAX_VALUE;
         }
         long held = 0;
-        for (var launch : running.values()) {
+        for (var launch : running.onNode(node.nodeId())) {
             var progress = jobs.get(launch.jobId());
-            if (!launch.nodeId().equals(node.nodeId()) || progress == null) {
+            if (progress == null) {
                 continue;
             }
             if (HolisticPlanning.isRunning(progress.phase(launch.kind()), launch.taskIndex())) {
@@ -289,8 +289,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
 
     private void replan(CapacityOutlook outlook, Instant now) {
         var queue = jobs.values().stream().sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
-        running.values().removeIf(launch -> !jobs.containsKey(launch.jobId()));
-        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running, outlook);
+        running.retainJobs(jobs::containsKey);
+        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running.byTask(), outlook);
         var order = releaseOrder();
         var release = new HashMap<String, List<PlannedTask>>();
         plan.byNode().forEach((nodeId, tasks) -> release.put(nodeId, new ArrayList<>(
