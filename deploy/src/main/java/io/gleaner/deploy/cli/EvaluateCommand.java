@@ -12,6 +12,7 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PlanTimeline;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.Topics;
@@ -147,6 +148,16 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "rounded up (default: ${DEFAULT-VALUE}; in-process runs only).")
     long chunkMb;
 
+    @Option(names = "--no-data-placement",
+            description = "Keep every job's input where its submission says it is: COSHH and Cuckoo do not place "
+                    + "new input (gleaner.planner.place-data=false; in-process runs only).")
+    boolean noDataPlacement;
+
+    @Option(names = "--locality-delay-ms", paramLabel = "MS",
+            description = "How long the fair policy lets a job wait for a node-local map before it runs maps "
+                    + "anywhere; 0 turns delay scheduling off (default: 4500, Hadoop's; in-process runs only).")
+    Long localityDelayMs;
+
     @Option(names = "--plan-at", paramLabel = "TIME",
             description = "Also print the salamander policy's plan as it stood at TIME of the first seed's run, one "
                     + "line per node of its tasks over the window, with the jobs it rejected and why: an instant "
@@ -206,8 +217,13 @@ final class EvaluateCommand implements Callable<Integer> {
         if (chunkMb < 1 || chunkMb > Long.MAX_VALUE >> 20) {
             throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
         }
-        if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128)) {
-            throw usage("--safety-margin and --chunk-mb run in-process only; the Kafka stages take their defaults");
+        if (localityDelayMs != null && localityDelayMs < 0) {
+            throw usage("--locality-delay-ms must be >= 0, was " + localityDelayMs);
+        }
+        if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
+                || localityDelayMs != null)) {
+            throw usage("--safety-margin, --chunk-mb, --no-data-placement and --locality-delay-ms run in-process "
+                    + "only; the Kafka stages take their defaults");
         }
         var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
@@ -216,7 +232,8 @@ final class EvaluateCommand implements Callable<Integer> {
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
-                seedList, controllers, safetyMargin);
+                seedList, controllers, safetyMargin, !noDataPlacement, localityDelayMs == null
+                        ? PolicySettings.DEFAULT_LOCALITY_DELAY : Duration.ofMillis(localityDelayMs));
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -398,6 +415,12 @@ final class EvaluateCommand implements Callable<Integer> {
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
                 controllers.configValue(), chunkMb, safetyMargin);
+        if (noDataPlacement) {
+            printer.println("data placement: off (every job's input stays where its submission says)");
+        }
+        if (localityDelayMs != null) {
+            printer.printf(Locale.ROOT, "fair policy's locality delay: %d ms%n", localityDelayMs);
+        }
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

@@ -123,6 +123,24 @@ class EvaluateCommandTest {
                 .contains("jobs: ", "each column: ").containsPattern("(?m)^node +tasks \\|0h");
     }
 
+    @Test
+    void shouldTurnDataPlacementAndDelaySchedulingOffWhenAsked(@TempDir Path dir) throws IOException {
+        var placed = execute("evaluate", "--jobs", "40", "--policies", "coshh,fair", "--out",
+                dir.resolve("placed").toString());
+        var asked = execute("evaluate", "--jobs", "40", "--policies", "coshh,fair", "--no-data-placement",
+                "--locality-delay-ms", "0", "--out", dir.resolve("asked").toString());
+
+        assertThat(placed.exitCode()).as(placed.err()).isZero();
+        assertThat(asked.exitCode()).as(asked.err()).isZero();
+        assertThat(asked.out()).contains("data placement: off", "fair policy's locality delay: 0 ms");
+        assertThat(placed.out()).doesNotContain("data placement: off", "locality delay");
+        var remotePlaced = runsColumn(dir.resolve("placed"), "remote_map_pct");
+        var remoteAsked = runsColumn(dir.resolve("asked"), "remote_map_pct");
+        // COSHH lays its jobs' input out elsewhere; Fair without delay scheduling runs more maps remotely.
+        assertThat(remoteAsked.get(0)).isNotEqualTo(remotePlaced.get(0));
+        assertThat(Double.parseDouble(remoteAsked.get(1))).isGreaterThan(Double.parseDouble(remotePlaced.get(1)));
+    }
+
     /** The cells of one column of runs.csv, a row per run in order. */
     private static List<String> runsColumn(Path out, String key) throws IOException {
         var lines = Files.readAllLines(out.resolve("runs.csv"));
@@ -201,7 +219,8 @@ class EvaluateCommandTest {
 
         assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out",
                 "--qos=none|salamander|cuckoo|own", "--safety-margin=S", "(default: 0.1; in-process runs only)",
-                "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)");
+                "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
+                "--no-data-placement", "--locality-delay-ms=MS", "(default: 4500, Hadoop's; in-process runs only)");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -237,8 +256,13 @@ class EvaluateCommandTest {
                         "--plan-at needs salamander among --policies"),
                 Arguments.of(Named.of("a plan at no time", new String[] {"--policies", "salamander", "--plan-at",
                         "soon"}), "--plan-at: 'soon' is neither an instant"),
+                Arguments.of(Named.of("a negative locality delay", new String[] {"--locality-delay-ms", "-1"}),
+                        "--locality-delay-ms must be >= 0, was -1"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
-                        "--through-kafka"}), "--safety-margin and --chunk-mb run in-process only"));
+                        "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement and "
+                        + "--locality-delay-ms run in-process only"),
+                Arguments.of(Named.of("no data placement through Kafka", new String[] {"--no-data-placement",
+                        "--through-kafka"}), "run in-process only"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -2,10 +2,12 @@ package io.gleaner.simulator.evaluate;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.SimulationSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,9 +22,12 @@ import java.util.Objects;
  * @param seeds     seeds of the runs, each policy running once per seed
  * @param qos       the QoS controller each policy's runs obey
  * @param margin    the safety margin S(m) of every run ({@link SimulationSettings#safetyMargin()})
+ * @param placeData whether the policies that place a new job's input do ({@link PolicySettings#placeData()})
+ * @param localityDelay the Fair policy's delay scheduling wait ({@link PolicySettings#localityDelay()}), &gt;= 0
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
-                             List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin) {
+                             List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
+                             boolean placeData, Duration localityDelay) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -41,6 +46,16 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
         if (seeds.isEmpty()) {
             throw new IllegalArgumentException("an evaluation needs at least one seed");
         }
+        Objects.requireNonNull(localityDelay, "localityDelay");
+        if (localityDelay.isNegative()) {
+            throw new IllegalArgumentException("localityDelay must be >= 0, was " + localityDelay);
+        }
+    }
+
+    /** An evaluation with the policies' own data placement and locality delay. */
+    public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
+                          List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin) {
+        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, true, PolicySettings.DEFAULT_LOCALITY_DELAY);
     }
 
     /** An evaluation without a QoS controller. */

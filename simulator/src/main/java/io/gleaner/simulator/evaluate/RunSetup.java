@@ -24,9 +24,13 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
         Objects.requireNonNull(policy, "policy");
     }
 
-    /** The policy's settings in this run ({@link InProcessPlannerLink#settings}): the pools, seed and link speed. */
+    /**
+     * The policy's settings in this run ({@link InProcessPlannerLink#settings}): the pools, seed and link speed, and
+     * the spec's data placement and locality delay.
+     */
     PolicySettings policySettings() {
-        return InProcessPlannerLink.settings(spec.pools(), spec.cluster(), spec.settings(policy, seed));
+        return InProcessPlannerLink.settings(spec.pools(), spec.cluster(), spec.settings(policy, seed))
+                .withPlaceData(spec.placeData()).withLocalityDelay(spec.localityDelay());
     }
 
     /** The run with a new instance of its policy, not started. */

@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.HolisticPlan;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.SalamanderPolicy;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,20 @@ class RunSetupTest {
         assertThat(kept.plan()).isNotEqualTo(HolisticPlan.EMPTY);
         assertThat(kept.plan().start()).isAfterOrEqualTo(SPEC.jobs().get(0).submitTime())
                 .isBeforeOrEqualTo(own.endTime());
+    }
+
+    @Test
+    void shouldGiveThePoliciesTheSpecsDataPlacementAndLocalityDelay() {
+        var spec = new EvaluationSpec(SPEC.jobs(), SPEC.cluster(), SPEC.owners(), SPEC.pools(), SPEC.policies(),
+                SPEC.seeds(), SPEC.qos(), SPEC.margin(), false, Duration.ZERO);
+
+        var settings = new RunSetup(spec, PolicyName.FAIR, 7L).policySettings();
+        var defaults = new RunSetup(SPEC, PolicyName.FAIR, 7L).policySettings();
+
+        assertThat(settings.placeData()).isFalse();
+        assertThat(settings.localityDelay()).isEqualTo(Duration.ZERO);
+        assertThat(defaults.placeData()).isTrue();
+        assertThat(defaults.localityDelay()).isEqualTo(PolicySettings.DEFAULT_LOCALITY_DELAY);
     }
 
     @Test
