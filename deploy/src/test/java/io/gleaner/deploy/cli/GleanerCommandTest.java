@@ -64,7 +64,8 @@ class GleanerCommandTest {
                 "--bootstrap-servers", "--topic-prefix", "--schema-registry-url", "--data-dir", "--commit-interval-ms");
         assertThat(execute("run", "--help").out()).contains("--stages", "--application-id", "--state-dir",
                 "--bootstrap-servers", "--data-dir", "--fresh", "--classifier-application-id",
-                "--classifier-state-dir", "--classifier-commit-interval-ms", "--qos-mode", "--qos-period-ms",
+                "--classifier-state-dir", "--classifier-commit-interval-ms", "--classifier-profiled-retention",
+                "--classifier-unfinished-retention", "--qos-mode", "--qos-period-ms",
                 "--qos-cpu-margin", "--qos-ram-margin", "--qos-ram-threshold", "--qos-application-id",
                 "--qos-state-dir", "--qos-commit-interval-ms")
                 .contains("planner, forecaster, classifier");
