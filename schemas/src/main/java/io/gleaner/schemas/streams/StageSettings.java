@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -19,13 +20,23 @@ public final class StageSettings {
     /** What Kafka allows in an application id or topic name. */
     private static final Pattern LEGAL_NAME = Pattern.compile("[a-zA-Z0-9._-]+");
 
+    /**
+     * How long a stage's exactly-once transaction may stay open: 5 minutes, not Kafka Streams' 10 s. One record can
+     * take long to process (Salamander's search may run 30 s on a re-plan, COSHH's LPs tens of seconds on 1,000
+     * nodes that do not merge), and a transaction that times out while it does is aborted, the task migrates and
+     * processes the same records again, as long again. Within the brokers' default {@code
+     * transaction.max.timeout.ms} (15 minutes); a restarted instance fences its old transaction at once.
+     */
+    public static final Duration TRANSACTION_TIMEOUT = Duration.ofMinutes(5);
+
     private StageSettings() {
     }
 
     /**
      * The Kafka Streams settings every stage runs with: exactly-once (v2), explicit names for every internal resource
-     * (KIP-1111), and these values; with a non-empty {@code instanceId} the stream threads' consumers are static
-     * group members (Kafka Streams suffixes the id with each thread's index). A stage adds what is its own.
+     * (KIP-1111), a {@link #TRANSACTION_TIMEOUT} long enough for the slowest record, and these values; with a
+     * non-empty {@code instanceId} the stream threads' consumers are static group members (Kafka Streams suffixes the
+     * id with each thread's index). A stage adds what is its own.
      */
     public static Properties streamsProperties(String applicationId, String bootstrapServers, Path stateDir,
                                                long commitIntervalMs, int streamThreads, String instanceId) {
@@ -37,6 +48,8 @@ public final class StageSettings {
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
         props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
         props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG),
+                Long.toString(TRANSACTION_TIMEOUT.toMillis()));
         if (!instanceId.isEmpty()) {
             props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
         }

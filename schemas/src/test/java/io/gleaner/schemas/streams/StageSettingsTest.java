@@ -3,6 +3,7 @@ package io.gleaner.schemas.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,16 @@ class StageSettingsTest {
                 .hasMessage("a.bad must be a number, was 'x y'");
         assertThatThrownBy(() -> StageSettings.duration(PROPERTIES, "a.bad", Duration.ZERO))
                 .hasMessage("a.bad must be an ISO-8601 duration such as PT1H or P7D, was 'x y'");
+    }
+
+    @Test
+    void streamsRunExactlyOnceWithATransactionLongerThanTheSlowestRecord() {
+        var props = StageSettings.streamsProperties("app", "kafka:9092", Path.of("state"), 100, 1, "");
+
+        assertThat(props.getProperty("processing.guarantee")).isEqualTo("exactly_once_v2");
+        // Kafka Streams' own default would be 10 s, shorter than a Salamander re-plan may take.
+        assertThat(props.getProperty("producer.transaction.timeout.ms")).isEqualTo("300000");
+        assertThat(StageSettings.TRANSACTION_TIMEOUT).isGreaterThan(Duration.ofSeconds(30));
     }
 
     @Test
