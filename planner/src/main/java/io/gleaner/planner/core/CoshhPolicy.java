@@ -87,15 +87,14 @@ public final class CoshhPolicy implements PlacementPolicy {
      * its class is known; before the first heartbeat, and when no node suggests its classes, its input stays.
      */
     @Override
-    public Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
-        var dataset = job.group(TaskKind.MAP).flatMap(TaskGroup::dataset);
-        if (!placeData || !ledgers.built() || dataset.isEmpty()) {
+    public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
+        if (!placeData || !ledgers.built()) {
             return Optional.empty();
         }
         return queueing.suggestedNodes(job, history)
                 .flatMap(nodes -> DataPlacements.overSuggested(nodes.suggested(), nodes.others(),
-                        ChunkLayout.DEFAULT_REPLICATION, dataset.get(), seed))
-                .map(layout -> new DataPlacement(job.jobId(), dataset.get(), layout, job.submitTime(),
+                        ChunkLayout.DEFAULT_REPLICATION, dataset, seed))
+                .map(layout -> new DataPlacement(job.jobId(), dataset, layout, job.submitTime(),
                         PolicyName.COSHH));
     }
 

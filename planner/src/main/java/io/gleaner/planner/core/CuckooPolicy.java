@@ -42,9 +42,8 @@ public final class CuckooPolicy implements PlacementPolicy {
      * is weighed by the cores it has free now. Before any node beat, the input stays where it was written.
      */
     @Override
-    public Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
-        var dataset = job.group(TaskKind.MAP).flatMap(TaskGroup::dataset);
-        if (!placeData || nodes.isEmpty() || dataset.isEmpty()) {
+    public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
+        if (!placeData || nodes.isEmpty()) {
             return Optional.empty();
         }
         var ids = new ArrayList<>(nodes.keySet());
@@ -54,8 +53,8 @@ public final class CuckooPolicy implements PlacementPolicy {
             weights[k] = spareCores(node, outlook, job.submitTime()) * node.speedGflops();
         }
         int replication = Math.min(ChunkLayout.DEFAULT_REPLICATION, ids.size());
-        return DataPlacements.weightedRoundRobin(ids, weights, replication, dataset.get())
-                .map(layout -> new DataPlacement(job.jobId(), dataset.get(), layout, job.submitTime(),
+        return DataPlacements.weightedRoundRobin(ids, weights, replication, dataset)
+                .map(layout -> new DataPlacement(job.jobId(), dataset, layout, job.submitTime(),
                         PolicyName.CUCKOO));
     }
 

@@ -72,6 +72,11 @@ public record Job(String jobId, String jobName, String user, String queue, int p
                 outputBytes, groups);
     }
 
+    /** The dataset the job's maps read, if it has maps that read one. */
+    public Optional<String> mapDataset() {
+        return group(TaskKind.MAP).flatMap(TaskGroup::dataset);
+    }
+
     /** The group of {@code kind}, if the job has one. */
     public Optional<TaskGroup> group(TaskKind kind) {
         // A loop, not a stream: policies ask this for every task they consider on every heartbeat.

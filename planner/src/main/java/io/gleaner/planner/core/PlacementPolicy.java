@@ -21,12 +21,12 @@ public interface PlacementPolicy {
     }
 
     /**
-     * Where the input of {@code job}, just submitted with a map dataset, goes when this policy places data (Cuckoo,
-     * COSHH; see {@link DataPlacements}): a layout of that dataset, which replaces the submitter's. Asked before the
-     * job joins the queue, at its submit time; {@code outlook} and {@code history} are the cell's. Empty keeps the
-     * submitter's layout, which is the default.
+     * Where {@code dataset}, the input of {@code job}'s maps ({@link Job#mapDataset()}), goes when this policy places
+     * data (Cuckoo, COSHH; see {@link DataPlacements}): a layout of that dataset, which replaces the submitter's.
+     * Asked only for a job whose maps read a dataset, before the job joins the queue, at its submit time;
+     * {@code outlook} and {@code history} are the cell's. Empty keeps the submitter's layout, which is the default.
      */
-    default Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
+    default Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
         return Optional.empty();
     }
 }

@@ -74,8 +74,7 @@ public final class PlannerCell {
             return new Verdict.Invalid("job " + job.jobId() + " already completed at " + completed.get()
                     + "; job ids must not be reused");
         }
-        boolean readsData = job.group(TaskKind.MAP).flatMap(TaskGroup::dataset).isPresent();
-        var placed = readsData ? policy.placeInput(job, outlook, history) : Optional.<DataPlacement>empty();
+        var placed = job.mapDataset().flatMap(dataset -> policy.placeInput(job, dataset, outlook, history));
         var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));
         state.putJob(progress);
         policy.onProgress(Optional.empty(), Optional.of(progress));

@@ -137,7 +137,8 @@ class PlannerCellTest {
             }
 
             @Override
-            public Optional<DataPlacement> placeInput(Job job, CapacityOutlook outlook, JobHistory history) {
+            public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook,
+                                                      JobHistory history) {
                 return Optional.of(new DataPlacement(job.jobId(), "d", placed, job.submitTime(), PolicyName.CUCKOO));
             }
         };

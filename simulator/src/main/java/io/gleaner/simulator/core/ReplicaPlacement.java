@@ -4,8 +4,6 @@ import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Job;
-import io.gleaner.planner.core.TaskGroup;
-import io.gleaner.planner.core.TaskKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -86,7 +84,7 @@ public final class ReplicaPlacement {
      * returned as it is.
      */
     public Job withLayout(Job job) {
-        return job.group(TaskKind.MAP).flatMap(TaskGroup::dataset)
+        return job.mapDataset()
                 .map(dataset -> job.withMapLayout(Optional.of(layout(dataset))))
                 .orElse(job);
     }
