@@ -1,13 +1,14 @@
 package io.gleaner.planner.core;
 
+import com.google.ortools.Loader;
+import com.google.ortools.linearsolver.MPConstraint;
+import com.google.ortools.linearsolver.MPSolver;
+import com.google.ortools.linearsolver.MPVariable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import org.ojalgo.optimisation.Expression;
-import org.ojalgo.optimisation.ExpressionsBasedModel;
-import org.ojalgo.optimisation.Optimisation;
+import java.util.function.IntToDoubleFunction;
 
 /**
  * The matching of job classes to resources of COSHH section 3.2 (Rasooli and Down): the linear program
@@ -16,7 +17,7 @@ import org.ojalgo.optimisation.Optimisation;
  *                Σ_i δ_ij ≤ 1           for every resource j   (2), the capacity rows
  *                δ_ij ≥ 0                                      (3)
  * </pre>
- * solved with ojAlgo's {@link ExpressionsBasedModel}, and the suggested classes SC_j = {i : δ_ij > tolerance} of each
+ * solved with GLOP (OR-Tools' simplex) by column generation, and the suggested classes SC_j = {i : δ_ij > tolerance} of each
  * resource. α_i is the arrival rate of class i and µ_ij its execution rate on resource j (both in jobs per second);
  * δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with the
  * system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
@@ -34,15 +35,22 @@ import org.ojalgo.optimisation.Optimisation;
  * below 1e-12 of a rate. A zero rate only matches a zero rate, so no member of a merged column is suggested a class it
  * cannot run. {@code ClassMatchingTest} checks the merged λ against the unmerged LP.
  *
- * <p><b>Size.</b> The LP has F × G δ variables for G merged columns. 100 classes on 1,000 nodes of 10 types, each
- * node with its own speed, is 1,000 variables and solves in tens of milliseconds; 100 classes on 1,000 nodes whose
- * columns are not proportional is 100,000 variables, which ojAlgo 56's simplex takes tens of seconds to solve (about
- * 60 s for the 60-class and 100-class LPs together in {@code CoshhQueueingBenchmark}). By default the solve runs to
- * the optimum however long that takes, so that the same classes and nodes give the same suggested sets on every run
- * and machine: a solve stopped early comes back {@link Outcome#FEASIBLE} with a worse λ (28% of the optimum after
- * 500 iterations, about 6 s, on one such LP), and a stop on wall time ({@link Settings#timeAbortMillis()}) would make
- * it depend on the machine's load. {@link Settings#iterationsAbort()} stops reproducibly; the default wall-time limit,
- * 10 minutes, is only a guard against a solver that hangs.
+ * <p><b>Column generation.</b> The LP has F × G δ variables for G merged columns: 100,000 for 100 classes on 1,000
+ * nodes whose columns are not proportional. Few of them are non-zero at an optimum (a basis has at most F + G), so
+ * the master LP starts with each column's 8 relatively fastest classes (largest µ_ig / max_g µ_ig) and each class's 8
+ * fastest columns, and after each solve prices every missing δ_ig with the master's duals: its reduced gain is
+ * r_ig π_i − σ_g, with r_ig its demand coefficient, π_i the dual of class i's demand row and σ_g that of column g's
+ * capacity row. Each column adds its missing pair of largest positive gain; when no pair has one, the master's duals
+ * are feasible for the whole LP's dual, so the master's optimum is the whole LP's (the reduced-cost test of the
+ * revised simplex method, applied to the columns left out). Pairs are never removed, so the loop ends. {@code ClassMatchingTest} checks λ against
+ * ojAlgo's simplex on the whole LP. On {@code CoshhQueueingBenchmark}'s 100 classes × 1,000 non-proportional
+ * columns this takes a few hundred milliseconds where ojAlgo 56's simplex on the whole LP took about 30 s.
+ *
+ * <p><b>Limits.</b> Every master solve runs to its optimum by default, so that the same classes and nodes give the
+ * same suggested sets on every run and machine (GLOP is single-threaded and deterministic). {@link
+ * Settings#iterationLimit()} stops a master reproducibly; {@link Settings#timeLimitMillis()} (default 10 minutes) only
+ * guards against a solver that hangs, since a stop on wall time would depend on the machine's load. A master stopped
+ * by either returns the previous master's optimum, which is feasible for the whole LP, as {@link Outcome#FEASIBLE}.
  *
  * <p><b>Edge cases.</b> With no classes (F = 0) the matching is empty: every SC_j is empty and λ, which no row
  * bounds, is reported as {@code +∞}. A class with α_i = 0 has no arrivals to serve: its row (1) holds for any δ, so
@@ -55,7 +63,7 @@ import org.ojalgo.optimisation.Optimisation;
  * {@code +∞}. A δ_ij whose µ_ij = 0 is fixed at 0 (it would only use capacity), which changes no optimal λ.
  *
  * <p><b>Tolerance.</b> SC_j holds the classes with δ_ij &gt; {@link Settings#tolerance()} (default 1e-6): δ is a
- * share of one resource, ojAlgo's simplex meets its rows to about 1e-9, and a millionth of a node is no allocation.
+ * share of one resource, GLOP meets its rows to about 1e-9, and a millionth of a node is no allocation.
  *
  * <p><b>Scaling.</b> Execution rates of one workload span many orders of magnitude, so each demand row is divided by
  * the class's largest µ_ij (its coefficients become µ_ij / max_j µ_ij in (0, 1]) and λ is solved in units of
@@ -82,10 +90,10 @@ public final class ClassMatching {
             return this == OPTIMAL || this == FEASIBLE;
         }
 
-        static Outcome of(Optimisation.State state) {
-            return switch (state) {
-                case OPTIMAL, DISTINCT -> OPTIMAL;
-                case FEASIBLE, APPROXIMATE -> FEASIBLE;
+        static Outcome of(MPSolver.ResultStatus status) {
+            return switch (status) {
+                case OPTIMAL -> OPTIMAL;
+                case FEASIBLE -> FEASIBLE;
                 case INFEASIBLE -> INFEASIBLE;
                 case UNBOUNDED -> UNBOUNDED;
                 default -> FAILED;
@@ -97,12 +105,12 @@ public final class ClassMatching {
      * Settings of the solve.
      *
      * @param tolerance the δ above which a class is suggested for a resource (SC_j), in [0, 1)
-     * @param timeAbortMillis ojAlgo's {@code time_abort}: stop after this long, &gt; 0
-     * @param iterationsAbort ojAlgo's {@code iterations_abort}, &gt; 0
+     * @param timeLimitMillis the wall time each GLOP solve may take, &gt; 0: a guard against a hung solver only
+     * @param iterationLimit the simplex iterations each GLOP solve may take, &gt; 0: a reproducible stop
      * @param mergeProportionalColumns whether resources with proportional µ columns are merged (exact, see the
      *     class doc)
      */
-    public record Settings(double tolerance, long timeAbortMillis, int iterationsAbort,
+    public record Settings(double tolerance, long timeLimitMillis, int iterationLimit,
             boolean mergeProportionalColumns) {
 
         /** Tolerance 1e-6, 10 minutes (a guard only), 1,000,000 iterations, proportional columns merged. */
@@ -112,18 +120,22 @@ public final class ClassMatching {
             if (!(tolerance >= 0 && tolerance < 1)) {
                 throw new IllegalArgumentException("tolerance must be in [0, 1), was " + tolerance);
             }
-            if (timeAbortMillis <= 0) {
-                throw new IllegalArgumentException("timeAbortMillis must be > 0, was " + timeAbortMillis);
+            if (timeLimitMillis <= 0) {
+                throw new IllegalArgumentException("timeLimitMillis must be > 0, was " + timeLimitMillis);
             }
-            if (iterationsAbort <= 0) {
-                throw new IllegalArgumentException("iterationsAbort must be > 0, was " + iterationsAbort);
+            if (iterationLimit <= 0) {
+                throw new IllegalArgumentException("iterationLimit must be > 0, was " + iterationLimit);
             }
         }
 
         /** These settings with merging on or off. */
         public Settings withMergeProportionalColumns(boolean merge) {
-            return new Settings(tolerance, timeAbortMillis, iterationsAbort, merge);
+            return new Settings(tolerance, timeLimitMillis, iterationLimit, merge);
         }
+    }
+
+    static {
+        Loader.loadNativeLibraries();
     }
 
     private final Settings settings;
@@ -175,110 +187,222 @@ public final class ClassMatching {
                 active.add(i);
             }
         }
-        double[][] delta = new double[f][m];
         if (active.isEmpty()) {
-            return new Matching(Outcome.OPTIMAL, Double.POSITIVE_INFINITY, delta, m, settings.tolerance(),
-                    withoutArrivals, unservable, 0);
+            return new Matching(Outcome.OPTIMAL, Double.POSITIVE_INFINITY, new double[f][m], m, settings.tolerance(),
+                    withoutArrivals, unservable, 0, 0);
         }
         var columns = Columns.of(mu, active, m, settings.mergeProportionalColumns());
-        var lp = new Lp(alpha, mu, active, columns, m);
-        lp.addDemandRows();
-        lp.addCapacityRows();
-        lp.model.options.time_abort = settings.timeAbortMillis();
-        lp.model.options.iterations_abort = settings.iterationsAbort();
-        var result = lp.model.maximise();
-        var outcome = Outcome.of(result.getState());
-        if (!outcome.usable()) {
-            return new Matching(outcome, Double.NaN, delta, m, settings.tolerance(), withoutArrivals, unservable,
-                    columns.count());
-        }
-        double lambda = result.doubleValue(0) * lp.lambdaUnit;
-        for (int a = 0; a < active.size(); a++) {
-            int i = active.get(a);
-            for (int g = 0; g < columns.count(); g++) {
-                int index = lp.deltaIndex[a][g];
-                if (index < 0) {
-                    continue;
+        Outcome outcome;
+        Solution best = null;
+        try (var lp = new Lp(alpha, mu, active, columns, m, settings)) {
+            lp.addInitialPairs();
+            while ((outcome = lp.solve()) == Outcome.OPTIMAL) {
+                best = lp.solution();
+                if (lp.addPricedPairs() == 0) {
+                    break;
                 }
-                double share = Math.max(0, result.doubleValue(index)) / columns.capacity(g);
+            }
+            if (outcome == Outcome.FEASIBLE) {
+                var stopped = lp.solution();
+                best = best == null || stopped.lambda() > best.lambda() ? stopped : best;
+            }
+        }
+        if (outcome != Outcome.OPTIMAL && best != null) {
+            // A master stopped by a limit: its point, or the last optimal master's, is feasible for the whole LP.
+            outcome = Outcome.FEASIBLE;
+        }
+        double[][] delta = new double[f][m];
+        if (best == null) {
+            return new Matching(outcome, Double.NaN, delta, m, settings.tolerance(), withoutArrivals, unservable,
+                    columns.count(), 0);
+        }
+        for (int a = 0; a < active.size(); a++) {
+            for (int g = 0; g < columns.count(); g++) {
+                // Split evenly over the merged column's members (see the class doc).
+                double share = best.shares()[a][g] / columns.capacity(g);
                 for (int j : columns.members(g)) {
-                    delta[i][j] = share;
+                    delta[active.get(a)][j] = share;
                 }
             }
         }
-        return new Matching(outcome, lambda, delta, m, settings.tolerance(), withoutArrivals, unservable,
-                columns.count());
+        return new Matching(outcome, best.lambda(), delta, m, settings.tolerance(), withoutArrivals, unservable,
+                columns.count(), best.masters());
     }
 
-    /** The ojAlgo model: variable 0 is λ (in units of {@link #lambdaUnit}), then δ_ig for each µ_ig &gt; 0. */
-    private static final class Lp {
-        final ExpressionsBasedModel model = new ExpressionsBasedModel();
-        final double[] alpha;
-        final double[][] mu;
+    /** A master's λ and δ per (active class, merged column), 0 where not in the master; the masters solved so far. */
+    private record Solution(double lambda, double[][] shares, int masters) {
+    }
+
+    /**
+     * The LP in GLOP, grown by column generation: variable λ (in units of {@link #lambdaUnit}), one demand row per
+     * active class and one capacity row per merged column, and δ_ag only for the pairs added so far.
+     */
+    private static final class Lp implements AutoCloseable {
+        /** Initial pairs: each column's K relatively fastest classes and each class's K fastest columns. */
+        private static final int INITIAL_PER_LINE = 8;
+        /** A pair is priced in when its reduced gain exceeds the column's dual by this relative margin. */
+        private static final double PRICING_MARGIN = 1e-9;
+
+        final MPSolver solver;
         final List<Integer> active;
         final Columns columns;
-        /** Model index of δ for (active class a, column g), -1 when µ_ig = 0 (δ fixed at 0). */
-        final int[][] deltaIndex;
-        /** λ = (value of variable 0) × lambdaUnit: M / Σ_i ρ_i, ρ_i = α_i / max_j µ_ij. */
+        /** µ_ig / max_j µ_ij of active class a on column g: the scaled demand-row coefficient. */
+        final double[][] relative;
+        /** λ = (value of the λ variable) × lambdaUnit: M / Σ_i ρ_i, ρ_i = α_i / max_j µ_ij. */
         final double lambdaUnit;
-        final double[] rowScale;
+        final MPVariable lambda;
+        final MPConstraint[] demand;
+        final MPConstraint[] capacity;
+        /** δ_ag once added, else null. */
+        final MPVariable[][] delta;
+        int masters;
 
-        Lp(double[] alpha, double[][] mu, List<Integer> active, Columns columns, int resources) {
-            this.alpha = alpha;
-            this.mu = mu;
+        Lp(double[] alpha, double[][] mu, List<Integer> active, Columns columns, int resources, Settings settings) {
+            this.solver = MPSolver.createSolver("GLOP");
+            if (solver == null) {
+                throw new IllegalStateException("OR-Tools has no GLOP solver on this platform");
+            }
+            solver.setTimeLimit(settings.timeLimitMillis());
+            solver.setSolverSpecificParametersAsString("max_number_of_iterations: " + settings.iterationLimit());
             this.active = active;
             this.columns = columns;
-            this.deltaIndex = new int[active.size()][columns.count()];
-            this.rowScale = new double[active.size()];
+            int f = active.size();
+            int g = columns.count();
+            this.relative = new double[f][g];
             double rhoSum = 0;
-            for (int a = 0; a < active.size(); a++) {
+            for (int a = 0; a < f; a++) {
                 int i = active.get(a);
-                rowScale[a] = 1 / max(mu[i]);
-                rhoSum += alpha[i] * rowScale[a];
+                double fastest = max(mu[i]);
+                rhoSum += alpha[i] / fastest;
+                for (int c = 0; c < g; c++) {
+                    relative[a][c] = mu[i][columns.first(c)] / fastest;
+                }
             }
             this.lambdaUnit = resources / rhoSum;
-            model.addVariable("lambda").lower(0).weight(1);
-            int next = 1;
-            for (int a = 0; a < active.size(); a++) {
+            this.lambda = solver.makeNumVar(0, Double.POSITIVE_INFINITY, "lambda");
+            solver.objective().setCoefficient(lambda, 1);
+            solver.objective().setMaximization();
+            // Eq. 1 (or 4), scaled by 1 / max_j µ_ij: Σ_g µ_ig δ_ig - α_i λ ≥ 0.
+            this.demand = new MPConstraint[f];
+            for (int a = 0; a < f; a++) {
                 int i = active.get(a);
-                for (int g = 0; g < columns.count(); g++) {
-                    if (mu[i][columns.first(g)] > 0) {
-                        model.addVariable("delta[class=" + i + ",column=" + g + "]").lower(0);
-                        deltaIndex[a][g] = next++;
-                    } else {
-                        deltaIndex[a][g] = -1;
-                    }
+                demand[a] = solver.makeConstraint(0, Double.POSITIVE_INFINITY, "demand[class=" + i + "]");
+                demand[a].setCoefficient(lambda, -alpha[i] / max(mu[i]) * lambdaUnit);
+            }
+            // Eq. 2 (or 5): Σ_i δ_ig ≤ n_g, the sum of the merged column's weights.
+            this.capacity = new MPConstraint[g];
+            for (int c = 0; c < g; c++) {
+                capacity[c] = solver.makeConstraint(Double.NEGATIVE_INFINITY, columns.capacity(c),
+                        "capacity[column=" + c + "]");
+            }
+            this.delta = new MPVariable[f][g];
+        }
+
+        Outcome solve() {
+            masters++;
+            return Outcome.of(solver.solve());
+        }
+
+        /** The master's optimum, read out of the solver. */
+        Solution solution() {
+            double[][] shares = new double[delta.length][columns.count()];
+            for (int a = 0; a < delta.length; a++) {
+                for (int c = 0; c < columns.count(); c++) {
+                    shares[a][c] = delta[a][c] == null ? 0 : Math.max(0, delta[a][c].solutionValue());
+                }
+            }
+            return new Solution(lambda.solutionValue() * lambdaUnit, shares, masters);
+        }
+
+        /** Adds δ_ag unless it is in already or µ_ag = 0 (δ fixed at 0: it would only use capacity). */
+        boolean add(int a, int c) {
+            if (delta[a][c] != null || relative[a][c] == 0) {
+                return false;
+            }
+            MPVariable v = solver.makeNumVar(0, Double.POSITIVE_INFINITY, "delta[" + a + "," + c + "]");
+            demand[a].setCoefficient(v, relative[a][c]);
+            capacity[c].setCoefficient(v, 1);
+            delta[a][c] = v;
+            return true;
+        }
+
+        /** The pairs to start from: every class and every column gets some, the likely optimal ones first. */
+        void addInitialPairs() {
+            int f = relative.length;
+            int g = columns.count();
+            for (int c = 0; c < g; c++) {
+                final int column = c;
+                for (int a : top(f, a -> relative[a][column])) {
+                    add(a, c);
+                }
+            }
+            for (int a = 0; a < f; a++) {
+                final int row = a;
+                for (int c : top(g, c -> relative[row][c])) {
+                    add(a, c);
                 }
             }
         }
 
-        /** Eq. 1 (or 4), one row per class, scaled by 1 / max_j µ_ij: Σ_g µ_ig δ_ig - α_i λ ≥ 0. */
-        void addDemandRows() {
-            for (int a = 0; a < active.size(); a++) {
-                int i = active.get(a);
-                Expression row = model.addExpression("demand[class=" + i + "]").lower(0);
-                row.set(0, -alpha[i] * rowScale[a] * lambdaUnit);
-                for (int g = 0; g < columns.count(); g++) {
-                    int index = deltaIndex[a][g];
-                    if (index >= 0) {
-                        row.set(index, mu[i][columns.first(g)] * rowScale[a]);
+        /**
+         * Prices every missing pair with the master's duals and adds, for each column, the one that would raise λ
+         * most. The reduced gain of δ_ag is r_ag π_a − σ_g (r_ag its demand coefficient, π_a and σ_g the duals of its
+         * two rows, taken by magnitude since the solver signs them by row sense): positive means the master's optimum
+         * is not the LP's. Returns how many were added; none means the master's optimum is optimal for the whole LP.
+         */
+        int addPricedPairs() {
+            int f = relative.length;
+            double[] pi = new double[f];
+            for (int a = 0; a < f; a++) {
+                pi[a] = Math.abs(demand[a].dualValue());
+            }
+            double[] sigma = new double[columns.count()];
+            for (int c = 0; c < columns.count(); c++) {
+                sigma[c] = Math.abs(capacity[c].dualValue());
+            }
+            // Only now add: the solver forgets its duals once the model changes.
+            int added = 0;
+            for (int c = 0; c < columns.count(); c++) {
+                int best = -1;
+                double bestGain = sigma[c] * (1 + PRICING_MARGIN);
+                for (int a = 0; a < f; a++) {
+                    double gain = relative[a][c] * pi[a];
+                    if (delta[a][c] == null && gain > bestGain) {
+                        best = a;
+                        bestGain = gain;
                     }
                 }
+                if (best >= 0 && add(best, c)) {
+                    added++;
+                }
             }
+            return added;
         }
 
-        /** Eq. 2 (or 5), one row per merged column g: Σ_i δ_ig ≤ n_g, the sum of its members' weights. */
-        void addCapacityRows() {
-            for (int g = 0; g < columns.count(); g++) {
-                Expression row = model.addExpression("capacity[column=" + g + "]").upper(columns.capacity(g));
-                for (int a = 0; a < active.size(); a++) {
-                    int index = deltaIndex[a][g];
-                    if (index >= 0) {
-                        row.set(index, 1);
-                    }
-                }
+        @Override
+        public void close() {
+            solver.delete();
+        }
+    }
+
+    /** The indices of the {@link Lp#INITIAL_PER_LINE} largest keys among {@code 0..n-1}, ties by lower index. */
+    private static int[] top(int n, IntToDoubleFunction key) {
+        int k = Math.min(Lp.INITIAL_PER_LINE, n);
+        int[] best = new int[k];
+        int size = 0;
+        for (int x = 0; x < n; x++) {
+            double v = key.applyAsDouble(x);
+            int at = size;
+            while (at > 0 && key.applyAsDouble(best[at - 1]) < v) {
+                at--;
+            }
+            if (at < k) {
+                System.arraycopy(best, at, best, at + 1, Math.min(size, k - 1) - at);
+                best[at] = x;
+                size = Math.min(size + 1, k);
             }
         }
+        return best;
     }
 
     /**
@@ -420,16 +544,17 @@ public final class ClassMatching {
         private final List<Integer> withoutArrivals;
         private final List<Integer> unservable;
         private final int columns;
+        private final int masters;
 
         Matching(Outcome outcome, double lambda, double[][] delta, int m, double tolerance,
-                List<Integer> withoutArrivals,
-                List<Integer> unservable, int columns) {
+                List<Integer> withoutArrivals, List<Integer> unservable, int columns, int masters) {
             this.outcome = outcome;
             this.lambda = lambda;
             this.delta = delta;
             this.withoutArrivals = List.copyOf(withoutArrivals);
             this.unservable = List.copyOf(unservable);
             this.columns = columns;
+            this.masters = masters;
             var sc = new ArrayList<List<Integer>>(m);
             for (int j = 0; j < m; j++) {
                 var classes = new ArrayList<Integer>();
@@ -497,10 +622,15 @@ public final class ClassMatching {
             return columns;
         }
 
+        /** How many master LPs column generation solved: 1 when the starting pairs held an optimum. */
+        public int masters() {
+            return masters;
+        }
+
         @Override
         public String toString() {
             return "Matching[outcome=" + outcome + ", lambda=" + lambda + ", classes=" + delta.length
-                    + ", resources=" + suggested.size() + ", columns=" + columns + "]";
+                    + ", resources=" + suggested.size() + ", columns=" + columns + ", masters=" + masters + "]";
         }
     }
 }

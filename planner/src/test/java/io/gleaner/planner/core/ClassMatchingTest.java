@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.planner.core.ClassMatching.Matching;
 import io.gleaner.planner.core.ClassMatching.Outcome;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.ojalgo.optimisation.Expression;
+import org.ojalgo.optimisation.ExpressionsBasedModel;
 
 class ClassMatchingTest {
 
@@ -139,6 +142,79 @@ class ClassMatchingTest {
     }
 
     @Test
+    void shouldMatchOjAlgosSimplexOnTheWholeLpWhenColumnsDoNotMerge() {
+        // Nodes of a few types, each with its own speed and slots, and every µ_ij with its own factor (0.7 to 1.3),
+        // so no columns merge and column generation has to price pairs in: the master starts with 8 pairs per column
+        // and per class, fewer than the optimum needs on some of these.
+        var random = new Random(11);
+        int priced = 0;
+        for (int trial = 0; trial < 6; trial++) {
+            int f = 40 + random.nextInt(40);
+            int m = 100 + random.nextInt(100);
+            int types = 2 + random.nextInt(8);
+            double[][] byType = new double[f][types];
+            for (int i = 0; i < f; i++) {
+                double base = Math.pow(10, -3 + 3 * random.nextDouble());
+                for (int t = 0; t < types; t++) {
+                    byType[i][t] = base * (0.3 + random.nextDouble());
+                }
+            }
+            double[][] mu = new double[f][m];
+            for (int j = 0; j < m; j++) {
+                double scale = (0.5 + random.nextDouble()) * (1 + random.nextInt(8));
+                for (int i = 0; i < f; i++) {
+                    mu[i][j] = byType[i][j % types] * scale * (0.7 + 0.6 * random.nextDouble());
+                }
+            }
+            double[] alpha = new double[f];
+            for (int i = 0; i < f; i++) {
+                alpha[i] = 0.001 + 0.05 * random.nextDouble();
+            }
+
+            Matching result = matching.solve(alpha, mu);
+
+            assertThat(result.outcome()).isEqualTo(Outcome.OPTIMAL);
+            assertThat(result.columns()).isEqualTo(m);
+            assertThat(result.lambda()).as("trial %d", trial)
+                    .isCloseTo(ojAlgoLambda(alpha, mu), within(1e-6 * result.lambda()));
+            assertFeasible(alpha, mu, result);
+            if (result.masters() > 1) {
+                priced++;
+            }
+        }
+        assertThat(priced).as("trials whose optimum needed priced pairs").isGreaterThan(0);
+    }
+
+    @Test
+    void shouldReturnTheLastOptimalMasterAsFeasibleWhenAMasterHitsItsLimit() {
+        var random = new Random(5);
+        int f = 40;
+        int m = 150;
+        double[][] mu = new double[f][m];
+        for (int i = 0; i < f; i++) {
+            for (int j = 0; j < m; j++) {
+                mu[i][j] = 0.5 + random.nextDouble();
+            }
+        }
+        double[] alpha = new double[f];
+        Arrays.fill(alpha, 1);
+        Matching optimum = matching.solve(alpha, mu);
+        Matching stopped = null;
+        for (int iterations = 1; iterations < 10_000; iterations++) {
+            // The smallest limit that stops a master after some optimal master has found a positive λ.
+            var limited = new ClassMatching(new ClassMatching.Settings(1e-6, 600_000, iterations, true));
+            stopped = limited.solve(alpha, mu);
+            if (stopped.outcome() != Outcome.FAILED && stopped.lambda() > 0) {
+                break;
+            }
+        }
+
+        assertThat(stopped.outcome()).isEqualTo(Outcome.FEASIBLE);
+        assertThat(stopped.lambda()).isPositive().isLessThan(optimum.lambda());
+        assertFeasible(alpha, mu, stopped);
+    }
+
+    @Test
     void shouldNotMergeColumnsThatAreNotProportional() {
         double[] alpha = {1, 1};
         double[][] mu = {{1, 2, 2}, {1, 2, 3}};
@@ -255,6 +331,34 @@ class ClassMatchingTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("mu[1] must have 1 resources");
         assertThatThrownBy(() -> new ClassMatching.Settings(1, 1, 1, true))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tolerance");
+    }
+
+    /** λ of the whole, unscaled LP by ojAlgo's simplex: an independent solver. */
+    private static double ojAlgoLambda(double[] alpha, double[][] mu) {
+        var model = new ExpressionsBasedModel();
+        model.addVariable("lambda").lower(0).weight(1);
+        int m = mu[0].length;
+        for (int i = 0; i < alpha.length; i++) {
+            for (int j = 0; j < m; j++) {
+                model.addVariable("delta" + i + "_" + j).lower(0);
+            }
+        }
+        for (int i = 0; i < alpha.length; i++) {
+            Expression demand = model.addExpression("demand" + i).lower(0);
+            demand.set(0, -alpha[i]);
+            for (int j = 0; j < m; j++) {
+                demand.set(1 + i * m + j, mu[i][j]);
+            }
+        }
+        for (int j = 0; j < m; j++) {
+            Expression capacity = model.addExpression("capacity" + j).upper(1);
+            for (int i = 0; i < alpha.length; i++) {
+                capacity.set(1 + i * m + j, 1);
+            }
+        }
+        var result = model.maximise();
+        assertThat(result.getState().isOptimal()).isTrue();
+        return result.doubleValue(0);
     }
 
     /** The first of resources 0..types-1 whose µ column is proportional to resource j's. */
