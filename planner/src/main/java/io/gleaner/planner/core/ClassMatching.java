@@ -17,10 +17,10 @@ import java.util.function.IntToDoubleFunction;
  *                Σ_i δ_ij ≤ 1           for every resource j   (2), the capacity rows
  *                δ_ij ≥ 0                                      (3)
  * </pre>
- * solved with GLOP (OR-Tools' simplex) by column generation, and the suggested classes SC_j = {i : δ_ij > tolerance} of each
- * resource. α_i is the arrival rate of class i and µ_ij its execution rate on resource j (both in jobs per second);
- * δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with the
- * system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
+ * solved with GLOP (OR-Tools' simplex) by column generation, and the suggested classes SC_j = {i : δ_ij > tolerance}
+ * of each resource. α_i is the arrival rate of class i and µ_ij its execution rate on resource j (both in jobs per
+ * second); δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with
+ * the system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
  *
  * <p><b>Merged columns.</b> Resources whose µ columns are proportional (nodes of one type, or of one hardware with
  * different slot counts or core speeds when rates scale with them) are merged into one column g. Write resource j of
@@ -40,17 +40,19 @@ import java.util.function.IntToDoubleFunction;
  * the master LP starts with each column's 8 relatively fastest classes (largest µ_ig / max_g µ_ig) and each class's 8
  * fastest columns, and after each solve prices every missing δ_ig with the master's duals: its reduced gain is
  * r_ig π_i − σ_g, with r_ig its demand coefficient, π_i the dual of class i's demand row and σ_g that of column g's
- * capacity row. Each column adds its missing pair of largest positive gain; when no pair has one, the master's duals
+ * capacity row. Each column adds its missing pair of largest positive gain. When no pair has one, the master's duals
  * are feasible for the whole LP's dual, so the master's optimum is the whole LP's (the reduced-cost test of the
- * revised simplex method, applied to the columns left out). Pairs are never removed, so the loop ends. {@code ClassMatchingTest} checks λ against
- * ojAlgo's simplex on the whole LP. On {@code CoshhQueueingBenchmark}'s 100 classes × 1,000 non-proportional
- * columns this takes a few hundred milliseconds where ojAlgo 56's simplex on the whole LP took about 30 s.
+ * revised simplex method, applied to the columns left out). Pairs are never removed, so the loop ends.
+ * {@code ClassMatchingTest} checks λ against ojAlgo's simplex on the whole LP. GLOP on the whole LP of 100 classes ×
+ * 1,000 non-proportional columns takes about 0.9 s, ojAlgo 56's simplex about 30 s; column generation a few
+ * hundred milliseconds ({@code CoshhQueueingBenchmark}).
  *
  * <p><b>Limits.</b> Every master solve runs to its optimum by default, so that the same classes and nodes give the
  * same suggested sets on every run and machine (GLOP is single-threaded and deterministic). {@link
  * Settings#iterationLimit()} stops a master reproducibly; {@link Settings#timeLimitMillis()} (default 10 minutes) only
- * guards against a solver that hangs, since a stop on wall time would depend on the machine's load. A master stopped
- * by either returns the previous master's optimum, which is feasible for the whole LP, as {@link Outcome#FEASIBLE}.
+ * guards against a solver that hangs, since a stop on wall time would depend on the machine's load. When a master is
+ * stopped by either, the better of its feasible point and the previous master's optimum, both feasible for the whole
+ * LP, comes back as {@link Outcome#FEASIBLE}.
  *
  * <p><b>Edge cases.</b> With no classes (F = 0) the matching is empty: every SC_j is empty and λ, which no row
  * bounds, is reported as {@code +∞}. A class with α_i = 0 has no arrivals to serve: its row (1) holds for any δ, so
@@ -244,7 +246,6 @@ public final class ClassMatching {
         private static final double PRICING_MARGIN = 1e-9;
 
         final MPSolver solver;
-        final List<Integer> active;
         final Columns columns;
         /** µ_ig / max_j µ_ij of active class a on column g: the scaled demand-row coefficient. */
         final double[][] relative;
@@ -264,7 +265,6 @@ public final class ClassMatching {
             }
             solver.setTimeLimit(settings.timeLimitMillis());
             solver.setSolverSpecificParametersAsString("max_number_of_iterations: " + settings.iterationLimit());
-            this.active = active;
             this.columns = columns;
             int f = active.size();
             int g = columns.count();
@@ -303,7 +303,7 @@ public final class ClassMatching {
             return Outcome.of(solver.solve());
         }
 
-        /** The master's optimum, read out of the solver. */
+        /** The master's solution, read out of the solver. */
         Solution solution() {
             double[][] shares = new double[delta.length][columns.count()];
             for (int a = 0; a < delta.length; a++) {
