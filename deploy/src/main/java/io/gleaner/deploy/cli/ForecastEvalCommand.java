@@ -9,7 +9,13 @@ import io.gleaner.forecaster.eval.TraceSeries;
 import io.gleaner.forecaster.eval.TraceSeriesLoader;
 import io.gleaner.forecaster.eval.WalkForward;
 import io.gleaner.ingest.bitbrains.BitbrainsOwnerExcerpt;
+import io.gleaner.ingest.mapping.Mapping;
+import io.gleaner.ingest.replay.TraceSequence;
+import io.gleaner.ingest.trace.TraceReader;
+import io.gleaner.ingest.validation.SampleValidator;
+import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,8 +23,10 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +35,8 @@ import picocli.CommandLine.Spec;
 
 /** {@code gleaner forecast-eval}: walk-forward evaluation of the quantile forecasters on a utilization trace. */
 @Command(name = "forecast-eval", mixinStandardHelpOptions = true,
-        description = {"Evaluate the spare-capacity forecasters on a Bitbrains utilization trace, walking forward in "
+        description = {"Evaluate the spare-capacity forecasters on a utilization trace (Bitbrains by default, or "
+                + "any --format of gleaner replay that yields utilization samples), walking forward in "
                 + "time: at each origin (every horizon, after the burn-in) every model is fitted on the past "
                 + "--train-days only and forecasts the next --horizon-hours in --step-minutes steps at each "
                 + "--quantile level; the forecast is scored against the use that followed.",
@@ -36,17 +45,41 @@ import picocli.CommandLine.Spec;
                         + "reclaimable capacity max(0, 1 - forecast - margin) and its ratio to the max-24h baseline's; "
                         + "then the same per metric (cpu, memory). Each model is told the metric of the series.",
                 "The trace is resampled onto the forecast step: a step takes the latest sample taken before it "
-                        + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored.",
+                        + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored. Samples are "
+                        + "sorted by time per node, so the trace need not be in time order. Only CPU and memory "
+                        + "samples of the owners' use (source REGULAR) are scored; others (e.g. Alibaba's DISK) are "
+                        + "counted and ignored.",
                 "With --out DIR it writes summary.csv, summary-by-metric.csv, hosts.csv, host-days.csv and index.html "
                         + "(the tables and charts "
                         + "of forecast against use for the CPU of the first --plots nodes that have data for at least "
                         + "half of the trace)."})
 final class ForecastEvalCommand implements Callable<Integer> {
 
-    @Option(names = "--trace", defaultValue = BitbrainsOwnerExcerpt.LOCATION, paramLabel = "DIR|FILE",
-            description = "A directory of Bitbrains VM files (*.csv, *.csv.gz), one such file, or the bundled "
-                    + "7-day, 99-VM excerpt (default: ${DEFAULT-VALUE}).")
+    /** The format whose files forecast-eval opens itself (so that it can read the bundled owner excerpt). */
+    static final String BITBRAINS = "bitbrains";
+
+    @Option(names = "--format", defaultValue = BITBRAINS, paramLabel = "FORMAT",
+            completionCandidates = FormatNames.class,
+            description = "What the trace is, one of the formats of gleaner replay whose records are utilization "
+                    + "samples: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}). The others (jobs, heartbeats, "
+                    + "task reports) have nothing to forecast and are refused.")
+    String format;
+
+    @Option(names = "--trace", paramLabel = "DIR|FILE",
+            description = "bitbrains: a directory of VM files (*.csv, *.csv.gz), one such file, or the bundled "
+                    + "7-day, 99-VM excerpt (default: " + BitbrainsOwnerExcerpt.LOCATION + "). Other formats: "
+                    + "required; a file (plain or gzip), or a directory (google-task-usage reads it as one table; "
+                    + "for the others its files are read one after another in name order).")
     String trace;
+
+    @Option(names = "--mapping", paramLabel = "FILE|PRESET",
+            description = "For --format mapped: a mapping file (YAML), or a preset: telegraf-json, otlp-json.")
+    String mapping;
+
+    @Option(names = "--machine-events", paramLabel = "PATH",
+            description = "For --format google-task-usage: the machine_events table, whose capacities turn usage "
+                    + "into fractions (default: every machine taken as the largest one).")
+    String machineEvents;
 
     @Option(names = "--quantile", split = ",", defaultValue = "0.99", paramLabel = "Q",
             description = "Quantile levels in (0, 1), repeatable or comma-separated (default: ${DEFAULT-VALUE}).")
@@ -111,18 +144,34 @@ final class ForecastEvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** The formats forecast-eval reads, for picocli's ${COMPLETION-CANDIDATES}. */
+    static final class FormatNames implements Iterable<String> {
+        @Override
+        public Iterator<String> iterator() {
+            return accepted().stream().map(ReplayFormat::name).iterator();
+        }
+    }
+
+    /** The replay formats whose every record is a utilization sample, in the order replay lists them. */
+    static List<ReplayFormat> accepted() {
+        return ReplayFormat.FORMATS.stream()
+                .filter(f -> f.routes().stream().allMatch(r -> r.type() == UtilizationSample.class))
+                .toList();
+    }
+
     @Override
     public Integer call() throws IOException {
         validate();
         Duration step = Duration.ofMinutes(stepMinutes);
         int horizon = (int) (Duration.ofHours(horizonHours).toMinutes() / stepMinutes);
-        List<String> locations;
-        try {
-            locations = TraceSeriesLoader.locations(trace);
-        } catch (IllegalArgumentException e) {
-            throw usage(e.getMessage());
+        var replayFormat = replayFormat();
+        if (trace == null) {
+            if (!replayFormat.name().equals(BITBRAINS)) {
+                throw usage("--format " + format + " has no bundled trace: give --trace");
+            }
+            trace = BitbrainsOwnerExcerpt.LOCATION;
         }
-        var loaded = TraceSeriesLoader.load(locations, step, Duration.ofMinutes(maxHoldMinutes));
+        var loaded = load(replayFormat, step, Duration.ofMinutes(maxHoldMinutes));
         List<TraceSeries> series = loaded.series();
         series = skip(series, skipHosts);
         if (hosts != null) {
@@ -149,9 +198,16 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         var outStream = spec.commandLine().getOut();
         var notes = new ArrayList<String>();
-        notes.add(String.format(Locale.ROOT, "trace %s: %d nodes%s, %d rows read, %d rows or metrics rejected",
-                trace, series.size() / 2, skipHosts > 0 ? " (after skipping the first " + skipHosts + ")" : "",
-                loaded.rows(), loaded.rejected()));
+        notes.add(String.format(Locale.ROOT, "trace %s: %d nodes%s, %d rows with a sample, %d rows or metrics "
+                        + "rejected", trace, series.size() / 2,
+                skipHosts > 0 ? " (after skipping the first " + skipHosts + ")" : "", loaded.rows(),
+                loaded.rejected()));
+        if (!replayFormat.name().equals(BITBRAINS) || loaded.ignoredTotal() > 0) {
+            notes.add(String.format(Locale.ROOT, "format %s: %d cpu and memory samples%s", replayFormat.name(),
+                    loaded.samples(), loaded.ignoredTotal() == 0 ? "" : loaded.ignored().entrySet().stream()
+                            .map(e -> e.getValue() + " " + e.getKey())
+                            .collect(Collectors.joining(", ", "; ignored, not forecast: ", ""))));
+        }
         loaded.reasons().forEach(r -> notes.add("rejected: " + r));
         notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s) after %d burn-in day(s), "
                         + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(), burnInDays,
@@ -167,6 +223,75 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         outStream.flush();
         return 0;
+    }
+
+    /** The --format, if forecast-eval reads it; its options checked. */
+    private ReplayFormat replayFormat() {
+        var names = accepted().stream().map(ReplayFormat::name).collect(Collectors.joining(", "));
+        ReplayFormat replayFormat;
+        try {
+            replayFormat = ReplayFormat.named(format);
+        } catch (IllegalArgumentException e) {
+            throw usage("--format: unknown format '" + format + "'; forecast-eval reads " + names);
+        }
+        if (accepted().stream().noneMatch(f -> f.name().equals(replayFormat.name()))) {
+            throw usage("--format " + format + " yields no utilization samples; forecast-eval reads " + names);
+        }
+        if (mapping != null && !replayFormat.name().equals("mapped")) {
+            throw usage("--mapping is for --format mapped, not " + format);
+        }
+        if (replayFormat.name().equals("mapped") && mapping == null) {
+            throw usage("--format mapped needs --mapping FILE or a preset (" + String.join(", ", Mapping.PRESETS)
+                    + ")");
+        }
+        if (machineEvents != null && !replayFormat.name().equals("google-task-usage")) {
+            throw usage("--machine-events is for --format google-task-usage, not " + format);
+        }
+        return replayFormat;
+    }
+
+    /**
+     * Reads the trace onto the grid: Bitbrains file by file ({@link TraceSeriesLoader#locations}, which also reads
+     * the bundled owner excerpt from the class path), any other format through the reader gleaner replay opens it
+     * with.
+     */
+    private TraceSeriesLoader.Loaded load(ReplayFormat replayFormat, Duration step, Duration maxHold)
+            throws IOException {
+        if (replayFormat.name().equals(BITBRAINS)) {
+            List<String> locations;
+            try {
+                locations = TraceSeriesLoader.locations(trace);
+            } catch (IllegalArgumentException e) {
+                throw usage(e.getMessage());
+            }
+            return TraceSeriesLoader.load(locations, step, maxHold);
+        }
+        var path = trace.startsWith("classpath:") ? null : Path.of(trace);
+        if (path != null && !Files.exists(path)) {
+            throw usage("trace " + trace + " is neither a file nor a directory");
+        }
+        var settings = new ReplayFormat.Settings("", "", mapping == null ? Optional.empty()
+                : Optional.of(mapping(mapping)), Optional.ofNullable(machineEvents), SampleValidator.anyHost());
+        // Every record of an accepted format is a UtilizationSample (accepted()).
+        @SuppressWarnings("unchecked")
+        TraceSequence.Opener<UtilizationSample> opener =
+                location -> (TraceReader<UtilizationSample>) replayFormat.reader().open(location, settings);
+        try (var reader = path != null && Files.isDirectory(path) && !replayFormat.readsDirectory()
+                ? new TraceSequence<>(String.valueOf(path.getFileName()), TraceSequence.files(path), opener,
+                        Long.MAX_VALUE)
+                : opener.open(trace)) {
+            return TraceSeriesLoader.load(reader, step, maxHold);
+        }
+    }
+
+    private Mapping mapping(String fileOrPreset) {
+        try {
+            return Mapping.resolve(fileOrPreset);
+        } catch (IOException e) {
+            throw usage("--mapping " + fileOrPreset + " cannot be read: " + e.getMessage());
+        } catch (RuntimeException e) {
+            throw usage("--mapping " + fileOrPreset + ": " + e.getMessage());
+        }
     }
 
     /** The series of all but the first {@code n} nodes, in trace order. */

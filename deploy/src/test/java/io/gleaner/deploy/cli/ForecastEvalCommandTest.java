@@ -68,6 +68,127 @@ class ForecastEvalCommandTest {
         assertThat(days.subList(1, days.size())).isNotEmpty().allMatch(line -> line.startsWith("2,"));
     }
 
+    /**
+     * A made-up Alibaba 2018 machine_usage file (machine_id, time_stamp, cpu_util_percent, mem_util_percent, mem_gps,
+     * mkpi, net_in, net_out, disk_io_percent): three days of a sample a minute for two machines, with a daily CPU
+     * cycle, each machine's rows in reverse time order (the loader sorts them), and one malformed line.
+     */
+    private Path machineUsage() throws IOException {
+        var sb = new StringBuilder();
+        for (String machine : new String[] {"m_7", "m_3"}) {
+            for (int i = 3 * 1440 - 1; i >= 0; i--) {
+                long cpu = Math.round(40 + 20 * Math.sin(2 * Math.PI * i / 1440));
+                sb.append(machine).append(',').append(60L * i).append(',').append(cpu).append(",55,,,1.5,2.5,")
+                        .append(i % 7).append('\n');
+            }
+        }
+        sb.append("m_3,60,oops\n");
+        Path file = dir.resolve("machine_usage.csv");
+        Files.writeString(file, sb.toString());
+        return file;
+    }
+
+    @Test
+    void shouldEvaluateAnAlibabaMachineUsageTrace() throws IOException {
+        Path out = dir.resolve("out");
+        var run = execute("forecast-eval", "--format", "alibaba-machine-usage", "--trace", machineUsage().toString(),
+                "--burn-in-days", "1", "--models", "max-24h,qr|sq+h", "--out", out.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("2 nodes").contains(2 * 3 * 1440 + " rows with a sample")
+                .contains("1 rows or metrics rejected").contains("machine_usage.csv line " + (2 * 3 * 1440 + 1))
+                .contains("format alibaba-machine-usage: " + 2 * 2 * 3 * 1440 + " cpu and memory samples; "
+                        + "ignored, not forecast: " + 2 * 3 * 1440 + " DISK samples")
+                .contains("2 origin(s) after 1 burn-in day(s)").contains("by metric:")
+                .containsPattern("(?m)^memory +qr\\|sq\\+h ");
+        // Two machines x two metrics x two origins x two models, in the order of the file: m_7 first.
+        var days = Files.readAllLines(out.resolve("host-days.csv"));
+        assertThat(days).hasSize(1 + 2 * 2 * 2 * 2);
+        assertThat(days.get(1)).startsWith("m_7,");
+        assertThat(days.subList(1, days.size())).allMatch(line -> line.startsWith("m_7,") || line.startsWith("m_3,"));
+    }
+
+    @Test
+    void shouldEvaluateAMappedTraceWithAPreset() throws IOException {
+        // Telegraf JSON lines (the telegraf-json preset): three days and 5 minutes of cpu-total and mem every 5
+        // minutes (1,440 steps of 3 minutes, room for two origins), two hosts; the per-core series is skipped by the
+        // mapping.
+        var sb = new StringBuilder();
+        for (int i = 0; i <= 3 * 288; i++) {
+            long t = 1_700_006_400L + 300L * i;
+            for (String host : new String[] {"node-b", "node-a"}) {
+                double idle = 60 + 20 * Math.sin(2 * Math.PI * i / 288);
+                sb.append("{\"fields\":{\"usage_idle\":").append(idle).append("},\"name\":\"cpu\",\"tags\":"
+                        + "{\"cpu\":\"cpu-total\",\"host\":\"").append(host).append("\"},\"timestamp\":").append(t)
+                        .append("}\n");
+                sb.append("{\"fields\":{\"usage_idle\":10},\"name\":\"cpu\",\"tags\":{\"cpu\":\"cpu0\",\"host\":\"")
+                        .append(host).append("\"},\"timestamp\":").append(t).append("}\n");
+                sb.append("{\"fields\":{\"used_percent\":42.5},\"name\":\"mem\",\"tags\":{\"host\":\"")
+                        .append(host).append("\"},\"timestamp\":").append(t).append("}\n");
+            }
+        }
+        Path file = dir.resolve("telegraf.jsonl");
+        Files.writeString(file, sb.toString());
+        Path out = dir.resolve("out");
+        var run = execute("forecast-eval", "--format", "mapped", "--mapping", "telegraf-json", "--trace",
+                file.toString(), "--burn-in-days", "1", "--models", "max-24h", "--out", out.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("2 nodes").contains("0 rows or metrics rejected")
+                .contains("format mapped: " + 2 * 2 * (3 * 288 + 1) + " cpu and memory samples").contains("2 origin(s)");
+        var days = Files.readAllLines(out.resolve("host-days.csv"));
+        // Two hosts x two metrics x two origins, node-b first as in the trace.
+        assertThat(days).hasSize(1 + 2 * 2 * 2);
+        assertThat(days.get(1)).startsWith("node-b,cpu,");
+    }
+
+    @Test
+    void shouldExitTwoOnMappedWithoutAMapping() throws IOException {
+        var run = execute("forecast-eval", "--format", "mapped", "--trace", machineUsage().toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--format mapped needs --mapping");
+    }
+
+    @Test
+    void shouldExitTwoOnAnUnknownFormatNamingTheAcceptedOnes() {
+        var run = execute("forecast-eval", "--format", "azure");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("unknown format 'azure'")
+                .contains("bitbrains, alibaba-machine-usage, google-task-usage, mapped");
+    }
+
+    @Test
+    void shouldExitTwoOnAFormatWithoutUtilizationSamples() throws IOException {
+        var run = execute("forecast-eval", "--format", "alibaba-batch-task", "--trace", machineUsage().toString());
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--format alibaba-batch-task yields no utilization samples")
+                .contains("bitbrains, alibaba-machine-usage, google-task-usage, mapped");
+    }
+
+    @Test
+    void shouldExitTwoWhenAFormatWithoutABundledTraceIsGivenNone() {
+        var run = execute("forecast-eval", "--format", "alibaba-machine-usage");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--format alibaba-machine-usage has no bundled trace: give --trace");
+    }
+
+    @Test
+    void shouldExitTwoOnAMappingForAnotherFormat() {
+        var run = execute("forecast-eval", "--format", "alibaba-machine-usage", "--mapping", "telegraf-json");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--mapping is for --format mapped");
+    }
+
+    @Test
+    void shouldListTheAcceptedFormatsInTheHelp() {
+        var run = execute("forecast-eval", "--help");
+        assertThat(run.exitCode()).isZero();
+        // The accepted formats are listed (the help wraps lines, so name by name); the others are not.
+        assertThat(run.out()).contains("--format").contains("bitbrains,").contains("alibaba-machine-usage,")
+                .contains("google-task-usage,").contains("mapped").doesNotContain("alibaba-batch-task")
+                .doesNotContain("swim");
+    }
+
     @Test
     void shouldExitTwoOnANegativeSkip() {
         var run = execute("forecast-eval", "--skip-hosts", "-1");

@@ -1,35 +1,47 @@
 package io.gleaner.forecaster.eval;
 
-import io.gleaner.forecaster.core.Series;
+import io.gleaner.forecaster.eval.SampleGrid.Resource;
 import io.gleaner.ingest.bitbrains.BitbrainsOwnerExcerpt;
-import io.gleaner.ingest.bitbrains.BitbrainsRow;
-import io.gleaner.ingest.bitbrains.BitbrainsRow.Resource;
-import io.gleaner.ingest.bitbrains.BitbrainsRowReader;
+import io.gleaner.ingest.bitbrains.BitbrainsTraceReader;
+import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.UsageSource;
+import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * Reads Bitbrains VM files (see {@link io.gleaner.ingest.bitbrains.BitbrainsTraceReader} for the format) into a CPU
- * and a memory {@link TraceSeries} per VM, all on one grid of the forecast step.
+ * Reads a utilization trace into a CPU and a memory {@link TraceSeries} per node, all on one grid of the forecast
+ * step: Bitbrains VM files ({@link #load(List, Duration, Duration)}; see {@link BitbrainsTraceReader} for the format),
+ * or the {@link UtilizationSample}s of any reader of the ingest module ({@link #load(TraceReader, Duration, Duration)}:
+ * Alibaba 2018 machine_usage, Google 2011 task_usage, mapped CSV or JSON, Bitbrains). Both go through the same
+ * {@link SampleGrid}, so they resample alike.
  *
- * <p><b>Resampling.</b> The trace samples every 300 s (with jitter); the forecast step is 3 minutes by default. The
- * grid starts at the earliest sample, floored to the step, and ends after the latest. A grid step takes the value
- * of the latest sample taken before the step ends (a sample inside the step, else the last one before it: hold the
- * last value), as long as that sample is at most {@code maxHold} older than the end of the step; otherwise the step
- * is a gap (NaN). With a 300 s trace and a 3-minute step each sample fills one or two steps; the default bound of
- * 10 minutes bridges one missing sample and no more. Fractions are usage over capacity clamped to [0, 1]
- * ({@link BitbrainsRow#fraction}).
+ * <p><b>Resampling</b> ({@link SampleGrid}). The grid starts at the earliest sample, floored to the step, and ends
+ * after the latest. A grid step takes the value of the latest sample taken before the step ends (a sample inside the
+ * step, else the last one before it: hold the last value), as long as that sample is at most {@code maxHold} older
+ * than the end of the step; otherwise the step is a gap (NaN). Samples are sorted by time per node and metric, so a
+ * trace need not be in time order. The Bitbrains trace samples every 300 s (with jitter) and the forecast step is 3
+ * minutes by default: each sample fills one or two steps, and the default bound of 10 minutes bridges one missing
+ * sample and no more. Bitbrains fractions are usage over capacity clamped to [0, 1]
+ * ({@link io.gleaner.ingest.bitbrains.BitbrainsRow#fraction}).
  *
- * <p><b>Bad input.</b> Malformed lines and unusable metrics are not dropped silently: they are counted in
+ * <p><b>What is used.</b> CPU and MEMORY samples of source REGULAR (the owners' use, as the forecaster stage
+ * forecasts it). Samples of other metrics (DISK, ...) or other sources are not scored: they are counted in
+ * {@link Loaded#ignored()}, by what they were.
+ *
+ * <p><b>Bad input.</b> Rows the reader rejects ({@link TraceRow.Rejected}: malformed lines, unusable metrics) and
+ * CPU or memory samples whose value is not in [0, 1] are not dropped silently: they are counted in
  * {@link Loaded#rejected()} with the first reasons in {@link Loaded#reasons()}.
  */
 public final class TraceSeriesLoader {
@@ -40,11 +52,28 @@ public final class TraceSeriesLoader {
     private TraceSeriesLoader() {
     }
 
-    /** The series read, and what was rejected on the way. */
-    public record Loaded(List<TraceSeries> series, long rows, long rejected, List<String> reasons) {
+    /**
+     * The series read, and what was left out on the way.
+     *
+     * @param series   per node, CPU then memory, in the order the trace first names the nodes (Bitbrains: every file;
+     *                 other readers: every node with a CPU or memory sample of source REGULAR)
+     * @param rows     trace rows (lines) that gave at least one sample, of any metric
+     * @param samples  CPU and memory samples put on the grid
+     * @param rejected rows and samples rejected
+     * @param ignored  samples not scored, by what they were (e.g. {@code DISK samples}), in name order
+     * @param reasons  the first rejections' reasons, each naming its file and line
+     */
+    public record Loaded(List<TraceSeries> series, long rows, long samples, long rejected, Map<String, Long> ignored,
+                         List<String> reasons) {
         public Loaded {
             series = List.copyOf(series);
+            ignored = Collections.unmodifiableMap(new TreeMap<>(ignored));
             reasons = List.copyOf(reasons);
+        }
+
+        /** Samples not scored, over all kinds. */
+        public long ignoredTotal() {
+            return ignored.values().stream().mapToLong(Long::longValue).sum();
         }
     }
 
@@ -83,104 +112,101 @@ public final class TraceSeriesLoader {
     }
 
     /**
-     * Reads the files and resamples them.
+     * Reads Bitbrains VM files and resamples them. Each file is a node, named by its file name without
+     * {@code .csv.gz} or {@code .csv}; the nodes keep the order of the locations.
      *
      * @param locations files or {@code classpath:} resources, one VM each
      * @param step      the grid step
      * @param maxHold   how much older than the end of a step its sample may be
      */
     public static Loaded load(List<String> locations, Duration step, Duration maxHold) throws IOException {
-        long stepSeconds = step.toSeconds();
-        if (stepSeconds < 1 || !step.equals(Duration.ofSeconds(stepSeconds))) {
-            throw new IllegalArgumentException("step must be a whole number of seconds >= 1, was " + step);
-        }
-        List<Samples> vms = new ArrayList<>();
-        long rows = 0;
-        long rejected = 0;
-        List<String> reasons = new ArrayList<>();
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
+        var reading = new Reading(new SampleGrid(step, maxHold));
         for (String location : locations) {
-            var samples = new Samples();
-            try (var reader = BitbrainsRowReader.open(location)) {
-                samples.vm = reader.vmId();
-                while (reader.hasNext()) {
-                    TraceRow<BitbrainsRow> row = reader.next();
-                    if (row instanceof TraceRow.Parsed<BitbrainsRow> parsed) {
+            try (var reader = BitbrainsTraceReader.open(location, "")) {
+                reading.grid.node(reader.nodeId());
+                reading.read(reader);
+            }
+        }
+        return reading.loaded();
+    }
+
+    /**
+     * Reads every row of a reader of utilization samples and resamples them. The nodes keep the order in which the
+     * trace first names them. The reader is read to its end, not closed.
+     *
+     * @param reader  e.g. an {@link io.gleaner.ingest.alibaba.AlibabaMachineUsageReader}
+     * @param step    the grid step
+     * @param maxHold how much older than the end of a step its sample may be
+     */
+    public static Loaded load(TraceReader<? extends UtilizationSample> reader, Duration step, Duration maxHold) {
+        Objects.requireNonNull(reader, "reader");
+        var reading = new Reading(new SampleGrid(step, maxHold));
+        reading.read(reader);
+        return reading.loaded();
+    }
+
+    /** Rows read into a grid, and the counts of what was left out. */
+    private static final class Reading {
+        final SampleGrid grid;
+        long rows;
+        long rejected;
+        final Map<String, Long> ignored = new TreeMap<>();
+        final List<String> reasons = new ArrayList<>();
+
+        Reading(SampleGrid grid) {
+            this.grid = grid;
+        }
+
+        void read(TraceReader<? extends UtilizationSample> reader) {
+            long lastLine = -1;
+            String lastKey = null;
+            while (reader.hasNext()) {
+                TraceRow<? extends UtilizationSample> row = reader.next();
+                if (row instanceof TraceRow.Parsed<? extends UtilizationSample> parsed) {
+                    // A row's samples (CPU, MEMORY, ...) come one after another with its line number and key.
+                    if (parsed.line() != lastLine || !parsed.key().equals(lastKey)) {
                         rows++;
-                        var r = parsed.value();
-                        for (Resource resource : Resource.values()) {
-                            var rejection = r.rejection(resource);
-                            if (rejection.isPresent()) {
-                                rejected++;
-                                keep(reasons, reader.sourceName() + " line " + parsed.line() + ": "
-                                        + rejection.get());
-                            }
-                        }
-                        samples.add(r);
-                        first = Math.min(first, r.timestampSeconds());
-                        last = Math.max(last, r.timestampSeconds());
-                    } else if (row instanceof TraceRow.Rejected<BitbrainsRow> bad) {
-                        rejected++;
-                        keep(reasons, bad.deadLetter().getSourceTopic() + " line " + bad.deadLetter().getOffset() + ": "
-                                + bad.deadLetter().getReason());
+                        lastLine = parsed.line();
+                        lastKey = parsed.key();
                     }
+                    add(reader.sourceName(), parsed.line(), parsed.value());
+                } else if (row instanceof TraceRow.Rejected<? extends UtilizationSample> bad) {
+                    reject(bad.deadLetter().getSourceTopic() + " line " + bad.deadLetter().getOffset() + ": "
+                            + bad.deadLetter().getReason());
                 }
             }
-            vms.add(samples);
-        }
-        List<TraceSeries> series = new ArrayList<>();
-        if (first == Long.MAX_VALUE) {
-            return new Loaded(series, rows, rejected, reasons);
-        }
-        long start = Math.floorDiv(first, stepSeconds) * stepSeconds;
-        int length = (int) ((last - start) / stepSeconds) + 1;
-        for (Samples vm : vms) {
-            series.add(new TraceSeries(vm.vm, "cpu", new Series(Instant.ofEpochSecond(start), step,
-                    vm.grid(Resource.CPU, start, stepSeconds, length, maxHold.toSeconds()))));
-            series.add(new TraceSeries(vm.vm, "memory", new Series(Instant.ofEpochSecond(start), step,
-                    vm.grid(Resource.MEMORY, start, stepSeconds, length, maxHold.toSeconds()))));
-        }
-        return new Loaded(series, rows, rejected, reasons);
-    }
-
-    private static void keep(List<String> reasons, String reason) {
-        if (reasons.size() < KEPT_REASONS) {
-            reasons.add(reason);
-        }
-    }
-
-    /** One VM's rows, in file order. */
-    private static final class Samples {
-        String vm;
-        final List<BitbrainsRow> rows = new ArrayList<>();
-
-        void add(BitbrainsRow row) {
-            rows.add(row);
         }
 
-        double[] grid(Resource resource, long start, long step, int length, long maxHold) {
-            double[] grid = new double[length];
-            Arrays.fill(grid, Double.NaN);
-            var sorted = new ArrayList<>(rows);
-            sorted.sort((a, b) -> Long.compare(a.timestampSeconds(), b.timestampSeconds()));
-            int next = 0;
-            long heldTime = Long.MIN_VALUE;
-            double held = Double.NaN;
-            for (int k = 0; k < length; k++) {
-                long end = start + (k + 1) * step;
-                while (next < sorted.size() && sorted.get(next).timestampSeconds() < end) {
-                    var row = sorted.get(next++);
-                    if (row.rejection(resource).isEmpty()) {
-                        held = row.fraction(resource);
-                        heldTime = row.timestampSeconds();
-                    }
-                }
-                if (heldTime != Long.MIN_VALUE && end - heldTime <= maxHold) {
-                    grid[k] = held;
-                }
+        private void add(String source, long line, UtilizationSample sample) {
+            Metric metric = sample.getMetric();
+            Resource resource = metric == Metric.CPU ? Resource.CPU : metric == Metric.MEMORY ? Resource.MEMORY : null;
+            if (resource == null) {
+                ignored.merge(metric + " samples", 1L, Long::sum);
+                return;
             }
-            return grid;
+            if (sample.getSource() != UsageSource.REGULAR) {
+                ignored.merge(metric + " samples of source " + sample.getSource(), 1L, Long::sum);
+                return;
+            }
+            grid.node(sample.getNodeId());
+            double value = sample.getValue();
+            if (!(value >= 0 && value <= 1)) {
+                reject(source + " line " + line + ": node " + sample.getNodeId() + " " + metric + " value " + value
+                        + " is not a fraction in [0, 1]; no " + metric + " sample");
+                return;
+            }
+            grid.add(sample.getNodeId(), resource, sample.getTime().toEpochMilli(), value);
+        }
+
+        private void reject(String reason) {
+            rejected++;
+            if (reasons.size() < KEPT_REASONS) {
+                reasons.add(reason);
+            }
+        }
+
+        Loaded loaded() {
+            return new Loaded(grid.series(), rows, grid.samples(), rejected, ignored, reasons);
         }
     }
 }

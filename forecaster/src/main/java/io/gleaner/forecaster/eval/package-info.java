@@ -1,6 +1,8 @@
 /**
  * Walk-forward evaluation of {@link io.gleaner.forecaster.core.Forecaster}s on utilization traces: reading a
- * Bitbrains trace onto the forecast grid ({@link io.gleaner.forecaster.eval.TraceSeriesLoader}), refitting every
+ * Bitbrains trace, or the utilization samples of any reader of the ingest module, onto the forecast grid
+ * ({@link io.gleaner.forecaster.eval.TraceSeriesLoader}, one resampling rule in
+ * {@link io.gleaner.forecaster.eval.SampleGrid}), refitting every
  * model on the past only and scoring the next horizon ({@link io.gleaner.forecaster.eval.WalkForward}), and the
  * tables (overall and per metric, {@link io.gleaner.forecaster.eval.Summary}) and page of the
  * {@code gleaner forecast-eval} command ({@link io.gleaner.forecaster.eval.EvalReport}). The models it can name are in

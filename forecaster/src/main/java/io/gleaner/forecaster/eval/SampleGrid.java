@@ -1,0 +1,224 @@
+package io.gleaner.forecaster.eval;
+
+import io.gleaner.forecaster.core.Series;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * CPU and memory samples of many nodes, gathered in any order and resampled onto one grid of the forecast step: the
+ * one resampling rule of {@code forecast-eval}, whatever the trace format.
+ *
+ * <p><b>Grid.</b> It starts at the earliest sample (of any node, CPU or memory), floored to the step, and ends with
+ * the step that holds the latest one. Every node gets a CPU and a memory {@link TraceSeries} of that length, in the
+ * order the nodes were first named ({@link #node} or {@link #add}), CPU first.
+ *
+ * <p><b>Resampling</b> ({@link #resample}). A node's samples of one metric are sorted by time (stable: samples with
+ * the same time keep the order they were added in, so the later one wins). A grid step takes the value of the latest
+ * sample taken before the step ends (a sample inside the step, else the last one before it: hold the last value), as
+ * long as that sample is at most {@code maxHold} older than the end of the step; otherwise the step is a gap (NaN).
+ *
+ * <p><b>Memory.</b> Samples are kept as a time array ({@code long}, epoch milliseconds) and a value array
+ * ({@code double}) per node and metric, 16 bytes a sample, not as objects. Not thread-safe.
+ */
+final class SampleGrid {
+
+    /** The resources a series is built for; the names are {@link TraceSeries#metric()}. */
+    enum Resource {
+        CPU("cpu"), MEMORY("memory");
+
+        private final String metric;
+
+        Resource(String metric) {
+            this.metric = metric;
+        }
+
+        /** The series' metric name: {@code cpu} or {@code memory}. */
+        String metric() {
+            return metric;
+        }
+    }
+
+    private final Duration step;
+    private final long stepMillis;
+    private final long maxHoldMillis;
+    private final Map<String, Samples[]> nodes = new LinkedHashMap<>();
+    private long first = Long.MAX_VALUE;
+    private long last = Long.MIN_VALUE;
+
+    /**
+     * @param step    the grid step, a whole number of milliseconds &gt; 0
+     * @param maxHold how much older than the end of a step its sample may be, &gt;= 0
+     */
+    SampleGrid(Duration step, Duration maxHold) {
+        Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(maxHold, "maxHold");
+        if (step.isNegative() || step.isZero() || step.getNano() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("step must be a whole number of milliseconds > 0, was " + step);
+        }
+        if (maxHold.isNegative()) {
+            throw new IllegalArgumentException("maxHold must be >= 0, was " + maxHold);
+        }
+        this.step = step;
+        this.stepMillis = step.toMillis();
+        this.maxHoldMillis = maxHold.toMillis();
+    }
+
+    /** Names a node, so that it gets its series (all gaps if it has no sample) in this place of the order. */
+    void node(String node) {
+        samples(node);
+    }
+
+    /** Adds a sample: a fraction of the node's capacity in use at {@code timeMillis} (epoch milliseconds). */
+    void add(String node, Resource resource, long timeMillis, double value) {
+        samples(node)[resource.ordinal()].add(timeMillis, value);
+        first = Math.min(first, timeMillis);
+        last = Math.max(last, timeMillis);
+    }
+
+    /** Samples added so far. */
+    long samples() {
+        long total = 0;
+        for (Samples[] node : nodes.values()) {
+            for (Samples s : node) {
+                total += s.size;
+            }
+        }
+        return total;
+    }
+
+    /**
+     * The series: per node, in the order the nodes were first named, CPU then memory, all on one grid; empty when no
+     * sample was added.
+     *
+     * @throws IllegalArgumentException when the grid would have more than {@link Integer#MAX_VALUE} steps
+     */
+    List<TraceSeries> series() {
+        List<TraceSeries> series = new ArrayList<>();
+        if (first == Long.MAX_VALUE) {
+            return series;
+        }
+        long start = Math.floorDiv(first, stepMillis) * stepMillis;
+        long steps = (last - start) / stepMillis + 1;
+        if (steps > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("the trace spans " + steps + " steps of " + step + ", more than "
+                    + Integer.MAX_VALUE);
+        }
+        int length = (int) steps;
+        for (var node : nodes.entrySet()) {
+            for (Resource resource : Resource.values()) {
+                Samples s = node.getValue()[resource.ordinal()];
+                s.sort();
+                double[] grid = resample(s.times, s.values, s.size, start, stepMillis, length, maxHoldMillis);
+                series.add(new TraceSeries(node.getKey(), resource.metric(),
+                        new Series(Instant.ofEpochMilli(start), step, grid)));
+            }
+        }
+        return series;
+    }
+
+    /**
+     * The resampling rule: step {@code k} covers {@code [start + k * step, start + (k + 1) * step)} and takes the
+     * value of the latest sample with a time before the step's end, if that time is at most {@code maxHold} before
+     * the end; otherwise NaN.
+     *
+     * @param times  sample times in milliseconds, in ascending order (the first {@code size})
+     * @param values sample values, in the same order
+     */
+    static double[] resample(long[] times, double[] values, int size, long start, long step, int length,
+            long maxHold) {
+        double[] grid = new double[length];
+        Arrays.fill(grid, Double.NaN);
+        int next = 0;
+        long heldTime = 0;
+        boolean holding = false;
+        double held = Double.NaN;
+        for (int k = 0; k < length; k++) {
+            long end = start + (k + 1) * step;
+            while (next < size && times[next] < end) {
+                held = values[next];
+                heldTime = times[next];
+                holding = true;
+                next++;
+            }
+            if (holding && end - heldTime <= maxHold) {
+                grid[k] = held;
+            }
+        }
+        return grid;
+    }
+
+    private Samples[] samples(String node) {
+        Objects.requireNonNull(node, "node");
+        return nodes.computeIfAbsent(node, n -> new Samples[] {new Samples(), new Samples()});
+    }
+
+    /** One node's samples of one metric, in the order added until {@link #sort()}. */
+    private static final class Samples {
+        long[] times = new long[16];
+        double[] values = new double[16];
+        int size;
+        boolean sorted = true;
+
+        void add(long time, double value) {
+            if (size == times.length) {
+                times = Arrays.copyOf(times, size * 2);
+                values = Arrays.copyOf(values, size * 2);
+            }
+            if (size > 0 && time < times[size - 1]) {
+                sorted = false;
+            }
+            times[size] = time;
+            values[size] = value;
+            size++;
+        }
+
+        /** Sorts by time, keeping the order of equal times (a merge sort of the positions). */
+        void sort() {
+            if (sorted) {
+                return;
+            }
+            int[] order = new int[size];
+            for (int i = 0; i < size; i++) {
+                order[i] = i;
+            }
+            int[] buffer = new int[size];
+            for (int width = 1; width < size; width *= 2) {
+                for (int lo = 0; lo < size - width; lo += 2 * width) {
+                    merge(order, buffer, lo, lo + width, Math.min(lo + 2 * width, size));
+                }
+            }
+            long[] sortedTimes = new long[size];
+            double[] sortedValues = new double[size];
+            for (int i = 0; i < size; i++) {
+                sortedTimes[i] = times[order[i]];
+                sortedValues[i] = values[order[i]];
+            }
+            times = sortedTimes;
+            values = sortedValues;
+            sorted = true;
+        }
+
+        /** Merges the sorted runs {@code [lo, mid)} and {@code [mid, hi)} of {@code order}, left first on ties. */
+        private void merge(int[] order, int[] buffer, int lo, int mid, int hi) {
+            int i = lo;
+            int j = mid;
+            int k = lo;
+            while (i < mid && j < hi) {
+                buffer[k++] = times[order[j]] < times[order[i]] ? order[j++] : order[i++];
+            }
+            while (i < mid) {
+                buffer[k++] = order[i++];
+            }
+            while (j < hi) {
+                buffer[k++] = order[j++];
+            }
+            System.arraycopy(buffer, lo, order, lo, hi - lo);
+        }
+    }
+}
