@@ -164,14 +164,15 @@ final class ForecastEvalCommand implements Callable<Integer> {
         validate();
         Duration step = Duration.ofMinutes(stepMinutes);
         int horizon = (int) (Duration.ofHours(horizonHours).toMinutes() / stepMinutes);
-        var replayFormat = replayFormat();
+        var source = source();
+        var replayFormat = source.format();
         if (trace == null) {
             if (!replayFormat.name().equals(BITBRAINS)) {
                 throw usage("--format " + format + " has no bundled trace: give --trace");
             }
             trace = BitbrainsOwnerExcerpt.LOCATION;
         }
-        var loaded = load(replayFormat, step, Duration.ofMinutes(maxHoldMinutes));
+        var loaded = load(source, step, Duration.ofMinutes(maxHoldMinutes));
         List<TraceSeries> series = loaded.series();
         series = skip(series, skipHosts);
         if (hosts != null) {
@@ -225,8 +226,12 @@ final class ForecastEvalCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The --format, if forecast-eval reads it; its options checked. */
-    private ReplayFormat replayFormat() {
+    /** The --format, if forecast-eval reads it, with the mapping its options name. */
+    private record Source(ReplayFormat format, Optional<Mapping> mapping) {
+    }
+
+    /** The --format and its options, checked. */
+    private Source source() {
         var names = accepted().stream().map(ReplayFormat::name).collect(Collectors.joining(", "));
         ReplayFormat replayFormat;
         try {
@@ -237,17 +242,11 @@ final class ForecastEvalCommand implements Callable<Integer> {
         if (accepted().stream().noneMatch(f -> f.name().equals(replayFormat.name()))) {
             throw usage("--format " + format + " yields no utilization samples; forecast-eval reads " + names);
         }
-        if (mapping != null && !replayFormat.name().equals("mapped")) {
-            throw usage("--mapping is for --format mapped, not " + format);
+        try {
+            return new Source(replayFormat, replayFormat.mappingOf(mapping, machineEvents));
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
-        if (replayFormat.name().equals("mapped") && mapping == null) {
-            throw usage("--format mapped needs --mapping FILE or a preset (" + String.join(", ", Mapping.PRESETS)
-                    + ")");
-        }
-        if (machineEvents != null && !replayFormat.name().equals("google-task-usage")) {
-            throw usage("--machine-events is for --format google-task-usage, not " + format);
-        }
-        return replayFormat;
     }
 
     /**
@@ -255,9 +254,8 @@ final class ForecastEvalCommand implements Callable<Integer> {
      * the bundled owner excerpt from the class path), any other format through the reader gleaner replay opens it
      * with.
      */
-    private TraceSeriesLoader.Loaded load(ReplayFormat replayFormat, Duration step, Duration maxHold)
-            throws IOException {
-        if (replayFormat.name().equals(BITBRAINS)) {
+    private TraceSeriesLoader.Loaded load(Source source, Duration step, Duration maxHold) throws IOException {
+        if (source.format().name().equals(BITBRAINS)) {
             List<String> locations;
             try {
                 locations = TraceSeriesLoader.locations(trace);
@@ -266,31 +264,14 @@ final class ForecastEvalCommand implements Callable<Integer> {
             }
             return TraceSeriesLoader.load(locations, step, maxHold);
         }
-        var path = trace.startsWith("classpath:") ? null : Path.of(trace);
-        if (path != null && !Files.exists(path)) {
+        if (!trace.startsWith("classpath:") && !Files.exists(Path.of(trace))) {
             throw usage("trace " + trace + " is neither a file nor a directory");
         }
-        var settings = new ReplayFormat.Settings("", "", mapping == null ? Optional.empty()
-                : Optional.of(mapping(mapping)), Optional.ofNullable(machineEvents), SampleValidator.anyHost());
+        var settings = new ReplayFormat.Settings("", "", source.mapping(), Optional.ofNullable(machineEvents),
+                SampleValidator.anyHost());
         // Every record of an accepted format is a UtilizationSample (accepted()).
-        @SuppressWarnings("unchecked")
-        TraceSequence.Opener<UtilizationSample> opener =
-                location -> (TraceReader<UtilizationSample>) replayFormat.reader().open(location, settings);
-        try (var reader = path != null && Files.isDirectory(path) && !replayFormat.readsDirectory()
-                ? new TraceSequence<>(String.valueOf(path.getFileName()), TraceSequence.files(path), opener,
-                        Long.MAX_VALUE)
-                : opener.open(trace)) {
+        try (TraceReader<UtilizationSample> reader = source.format().open(trace, settings, Long.MAX_VALUE)) {
             return TraceSeriesLoader.load(reader, step, maxHold);
-        }
-    }
-
-    private Mapping mapping(String fileOrPreset) {
-        try {
-            return Mapping.resolve(fileOrPreset);
-        } catch (IOException e) {
-            throw usage("--mapping " + fileOrPreset + " cannot be read: " + e.getMessage());
-        } catch (RuntimeException e) {
-            throw usage("--mapping " + fileOrPreset + ": " + e.getMessage());
         }
     }
 

@@ -217,19 +217,11 @@ final class ReplayCommand implements Callable<Integer> {
         }
         var location = trace != null ? trace : replayFormat.bundled()
                 .orElseThrow(() -> usage("--format " + format + " has no bundled trace: give --trace"));
-        if (mapping != null && !replayFormat.name().equals("mapped")) {
-            throw usage("--mapping is for --format mapped, not " + format);
-        }
-        if (machineEvents != null && !replayFormat.name().equals("google-task-usage")) {
-            throw usage("--machine-events is for --format google-task-usage, not " + format);
-        }
-        Optional<Mapping> loaded = Optional.empty();
-        if (replayFormat.name().equals("mapped")) {
-            if (mapping == null) {
-                throw usage("--format mapped needs --mapping FILE or a preset (" + String.join(", ", Mapping.PRESETS)
-                        + ")");
-            }
-            loaded = Optional.of(loadMapping(mapping));
+        Optional<Mapping> loaded;
+        try {
+            loaded = replayFormat.mappingOf(mapping, machineEvents);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
         }
         if (limit != null && limit < 1) {
             throw usage("--limit must be >= 1, was " + limit);
@@ -270,47 +262,13 @@ final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    private Mapping loadMapping(String fileOrPreset) {
-        try {
-            if (Mapping.PRESETS.contains(fileOrPreset)) {
-                return Mapping.preset(fileOrPreset);
-            }
-            var file = Path.of(fileOrPreset);
-            if (!Files.isRegularFile(file)) {
-                throw usage("--mapping '" + fileOrPreset + "' is neither a file nor a preset ("
-                        + String.join(", ", Mapping.PRESETS) + ")");
-            }
-            return Mapping.load(file);
-        } catch (IOException e) {
-            throw usage("--mapping " + fileOrPreset + " cannot be read: " + e.getMessage());
-        } catch (RuntimeException e) {
-            if (e instanceof CommandLine.ParameterException) {
-                throw e;
-            }
-            throw usage("--mapping " + fileOrPreset + ": " + e.getMessage());
-        }
-    }
-
     private CommandLine.ParameterException usage(String message) {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
-    /**
-     * The trace as one reader, read to at most --limit parsed rows: a directory's files one after another,
-     * unless the format reads directories itself.
-     */
-    @SuppressWarnings("unchecked")
+    /** The trace as one reader, read to at most --limit parsed rows. */
     private TraceReader<SpecificRecord> open(Plan plan, ReplayFormat.Settings settings) throws IOException {
-        var replayFormat = plan.format();
-        TraceSequence.Opener<SpecificRecord> opener =
-                location -> (TraceReader<SpecificRecord>) replayFormat.reader().open(location, settings);
-        long most = limit == null ? Long.MAX_VALUE : limit;
-        var path = plan.trace().startsWith("classpath:") ? null : Path.of(plan.trace());
-        if (path != null && Files.isDirectory(path) && !replayFormat.readsDirectory()) {
-            var name = path.getFileName() == null ? path.toString() : path.getFileName().toString();
-            return new TraceSequence<>(name, TraceSequence.files(path), opener, most);
-        }
-        return TraceSequence.of(plan.trace(), opener, most);
+        return plan.format().open(plan.trace(), settings, limit == null ? Long.MAX_VALUE : limit);
     }
 
     /** A sink per record type of the format, each on its topic. */

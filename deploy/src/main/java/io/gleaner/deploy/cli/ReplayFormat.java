@@ -150,6 +150,56 @@ record ReplayFormat(String name, String reads, List<Route> routes, boolean sampl
         return FORMATS.stream().map(ReplayFormat::name).collect(Collectors.joining(", "));
     }
 
+    /**
+     * Checks {@code --mapping} and {@code --machine-events} against this format and loads the mapping, which only
+     * {@code mapped} takes and needs.
+     *
+     * @throws IllegalArgumentException naming the option, when one is given to the wrong format, the mapping is
+     *     missing, or it is neither a preset nor a readable, valid mapping file
+     */
+    Optional<Mapping> mappingOf(String mapping, String machineEvents) {
+        if (mapping != null && !name.equals("mapped")) {
+            throw new IllegalArgumentException("--mapping is for --format mapped, not " + name);
+        }
+        if (machineEvents != null && !name.equals("google-task-usage")) {
+            throw new IllegalArgumentException("--machine-events is for --format google-task-usage, not " + name);
+        }
+        if (!name.equals("mapped")) {
+            return Optional.empty();
+        }
+        if (mapping == null) {
+            throw new IllegalArgumentException("--format mapped needs --mapping FILE or a preset ("
+                    + String.join(", ", Mapping.PRESETS) + ")");
+        }
+        if (!Mapping.PRESETS.contains(mapping) && !Files.isRegularFile(Path.of(mapping))) {
+            throw new IllegalArgumentException("--mapping '" + mapping + "' is neither a file nor a preset ("
+                    + String.join(", ", Mapping.PRESETS) + ")");
+        }
+        try {
+            return Optional.of(Mapping.PRESETS.contains(mapping) ? Mapping.preset(mapping)
+                    : Mapping.load(Path.of(mapping)));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("--mapping " + mapping + " cannot be read: " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("--mapping " + mapping + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The trace as one reader, read to at most {@code most} parsed rows: a directory's files one after another in
+     * name order, unless the format reads directories itself.
+     */
+    @SuppressWarnings("unchecked")
+    <T extends SpecificRecord> TraceReader<T> open(String trace, Settings settings, long most) throws IOException {
+        TraceSequence.Opener<T> opener = location -> (TraceReader<T>) reader.open(location, settings);
+        var path = trace.startsWith("classpath:") ? null : Path.of(trace);
+        if (path != null && Files.isDirectory(path) && !readsDirectory) {
+            var directory = path.getFileName() == null ? path.toString() : path.getFileName().toString();
+            return new TraceSequence<>(directory, TraceSequence.files(path), opener, most);
+        }
+        return TraceSequence.of(trace, opener, most);
+    }
+
     /** The help's lines for this format: its name and what it reads, then where its records go. */
     List<String> help() {
         var topics = Topics.withPrefix("");
