@@ -41,7 +41,7 @@ import java.util.function.LongSupplier;
  * <p>Budget ({@link SolverBudget}): the search stops after {@code moveLimit} moves (reproducible: same instance, seed
  * and move limit, same schedule) or when {@code timeLimit} of wall time has passed since {@link #run} was called,
  * FFD included, whichever comes first; a run stopped by time is not reproducible (the pattern of
- * {@code ClassMatching}'s iteration and time aborts). It also stops once its best is as good as an optional goal
+ * {@code ClassMatching}'s iteration and time limits). It also stops once its best is as good as an optional goal
  * (such as {@link ObjectiveBound#objective()}: nothing better exists). The wall time is read from
  * {@link System#nanoTime()} once per move, the only clock this package reads.
  */
