@@ -137,7 +137,14 @@ public final class ClassMatching {
     }
 
     static {
-        Loader.loadNativeLibraries();
+        try {
+            Loader.loadNativeLibraries();
+        } catch (UnsatisfiedLinkError | RuntimeException e) {
+            // Say what needs the library and which platforms have one: the bare error names neither.
+            throw new IllegalStateException("COSHH's LP needs OR-Tools' native library, which does not load on "
+                    + System.getProperty("os.name") + " " + System.getProperty("os.arch")
+                    + " (OR-Tools ships Linux, macOS and Windows on x86-64, Linux and macOS on arm64): " + e, e);
+        }
     }
 
     private final Settings settings;
