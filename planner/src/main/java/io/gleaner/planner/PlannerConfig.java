@@ -41,8 +41,8 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param policySettings    what the policy gets besides its name: the fair policy's pools ({@value #FAIR_POOLS},
  *                          none by default) and locality delay ({@value #FAIR_LOCALITY_DELAY_MS}, default
  *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}), COSHH's seed ({@value #COSHH_SEED},
- *                          default 0), work conservation ({@value #COSHH_WORK_CONSERVING}, default true) and
- *                          history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
+ *                          default 0), work conservation ({@value #COSHH_WORK_CONSERVING}, default true), min-share
+ *                          guarantee ({@value #COSHH_MIN_SHARE_GUARANTEE}, default true) and history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
  *                          jobs); COSHH uses the pools too, FIFO ignores them all; Salamander's seed
  *                          ({@value #SALAMANDER_SEED}), tasks per plan ({@value #SALAMANDER_TASK_BUDGET}), local-search
  *                          moves ({@value #SALAMANDER_MOVE_LIMIT}), early release ({@value #SALAMANDER_EARLY_RELEASE})
@@ -76,6 +76,8 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     public static final String COSHH_SEED = "gleaner.planner.coshh.seed";
     /** Property key of COSHH's work conservation, true or false ({@link CoshhSettings#workConserving()}). */
     public static final String COSHH_WORK_CONSERVING = "gleaner.planner.coshh.work-conserving";
+    /** Property key of COSHH's min-share guarantee, true or false ({@link CoshhSettings#minShareGuarantee()}). */
+    public static final String COSHH_MIN_SHARE_GUARANTEE = "gleaner.planner.coshh.min-share-guarantee";
     /** Property key of COSHH's history, in jobs ({@link CoshhSettings#historyJobs()}). */
     public static final String COSHH_HISTORY_JOBS = "gleaner.planner.coshh.history-jobs";
     /** Property key of Salamander's seed ({@link SalamanderSettings#seed()}). */
@@ -176,12 +178,13 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         }
         var coshhDefaults = CoshhSettings.defaults();
         boolean workConserving = bool(properties, COSHH_WORK_CONSERVING, coshhDefaults.workConserving());
+        boolean minShareGuarantee = bool(properties, COSHH_MIN_SHARE_GUARANTEE, coshhDefaults.minShareGuarantee());
         int historyJobs = intValue(properties, COSHH_HISTORY_JOBS, coshhDefaults.historyJobs());
         if (historyJobs < 1) {
             throw new IllegalArgumentException(COSHH_HISTORY_JOBS + " must be >= 1, was " + historyJobs);
         }
         var coshh = new CoshhSettings(longValue(properties, COSHH_SEED, coshhDefaults.seed()),
-                workConserving, historyJobs);
+                workConserving, minShareGuarantee, historyJobs);
         var salamanderDefaults = SalamanderSettings.defaults();
         var salamander = new SalamanderSettings(salamanderDefaults.window(), salamanderDefaults.replanEvery(),
                 intValue(properties, SALAMANDER_TASK_BUDGET, salamanderDefaults.taskBudget()),

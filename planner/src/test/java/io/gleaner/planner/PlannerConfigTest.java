@@ -3,6 +3,7 @@ package io.gleaner.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.FairPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
@@ -52,6 +53,21 @@ class PlannerConfigTest {
         assertThat(config.policySettings()).isEqualTo(new PolicySettings(
                 List.of(new Pool("alice", 4, 2), new Pool("bob", 0, 1)), Duration.ofSeconds(6)));
         assertThat(config.createPolicy()).isInstanceOf(FairPolicy.class);
+    }
+
+    @Test
+    void shouldReadCoshhsDeviationsFromAlgorithmTwoAndDefaultThemOn() {
+        var defaults = PlannerConfig.from(Map.of("gleaner.planner.policy", "coshh")).policySettings().coshh();
+        var strict = PlannerConfig.from(Map.of("gleaner.planner.policy", "coshh",
+                "gleaner.planner.coshh.work-conserving", "false",
+                "gleaner.planner.coshh.min-share-guarantee", "false",
+                "gleaner.planner.coshh.seed", "7")).policySettings().coshh();
+
+        assertThat(defaults).isEqualTo(CoshhSettings.defaults());
+        assertThat(defaults.workConserving()).isTrue();
+        assertThat(defaults.minShareGuarantee()).isTrue();
+        assertThat(strict).isEqualTo(CoshhSettings.defaults().withSeed(7).withWorkConserving(false)
+                .withMinShareGuarantee(false));
     }
 
     @Test

@@ -32,7 +32,8 @@ final class PlannerOptions {
 
     @Option(names = "--coshh-strict",
             description = "Run COSHH's routing (Algorithm 2) as printed: leave a slot idle when no job of the node's "
-                    + "suggested classes can use it, instead of giving it to any waiting job (default: off).")
+                    + "suggested classes can use it, instead of giving it to any waiting job, and serve a user below "
+                    + "her min share only with jobs of suggested classes (default: off).")
     boolean coshhStrict;
 
     @Option(names = "--salamander-seed", paramLabel = "S",
@@ -72,7 +73,7 @@ final class PlannerOptions {
         if (localityDelayMs != null) {
             settings = settings.withLocalityDelay(Duration.ofMillis(localityDelayMs));
         }
-        var coshh = settings.coshh().withWorkConserving(!coshhStrict);
+        var coshh = settings.coshh().withWorkConserving(!coshhStrict).withMinShareGuarantee(!coshhStrict);
         if (coshhSeed != null) {
             coshh = coshh.withSeed(coshhSeed);
         }

@@ -7,9 +7,11 @@ package io.gleaner.planner.core;
  *                       between them") and seeds k-means++ (COSHH section 3.1)
  * @param workConserving after Algorithm 2's two stages, give slots still free to any waiting job by
  *                       {@code currentShare / weight} instead of leaving them idle
+ * @param minShareGuarantee when every min share fits in the cluster at once, give a user below her min share any of
+ *                       her jobs right after Algorithm 2's first stage, not only jobs of the node's suggested classes
  * @param historyJobs    the most recent jobs the classifications cluster over and take arrival rates from, >= 1
  */
-public record CoshhSettings(long seed, boolean workConserving, int historyJobs) {
+public record CoshhSettings(long seed, boolean workConserving, boolean minShareGuarantee, int historyJobs) {
 
     /** Default {@link #historyJobs()}: enough for a day of FB-2009's busiest hours, little enough to re-cluster fast. */
     public static final int DEFAULT_HISTORY_JOBS = 1_000;
@@ -20,18 +22,23 @@ public record CoshhSettings(long seed, boolean workConserving, int historyJobs) 
         }
     }
 
-    /** Seed 0, work-conserving, {@value #DEFAULT_HISTORY_JOBS} jobs of history. */
+    /** Seed 0, work-conserving, min shares guaranteed, {@value #DEFAULT_HISTORY_JOBS} jobs of history. */
     public static CoshhSettings defaults() {
-        return new CoshhSettings(0, true, DEFAULT_HISTORY_JOBS);
+        return new CoshhSettings(0, true, true, DEFAULT_HISTORY_JOBS);
     }
 
     /** These settings with another seed. */
     public CoshhSettings withSeed(long value) {
-        return new CoshhSettings(value, workConserving, historyJobs);
+        return new CoshhSettings(value, workConserving, minShareGuarantee, historyJobs);
     }
 
     /** These settings with work conservation on or off. */
     public CoshhSettings withWorkConserving(boolean value) {
-        return new CoshhSettings(seed, value, historyJobs);
+        return new CoshhSettings(seed, value, minShareGuarantee, historyJobs);
+    }
+
+    /** These settings with the min-share guarantee on or off. */
+    public CoshhSettings withMinShareGuarantee(boolean value) {
+        return new CoshhSettings(seed, workConserving, value, historyJobs);
     }
 }

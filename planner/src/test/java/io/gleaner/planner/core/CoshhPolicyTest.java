@@ -78,6 +78,50 @@ class CoshhPolicyTest {
     }
 
     @Test
+    void shouldGiveAUserBelowHerMinShareAnyJobBeforeStageTwoWhenEveryMinShareFits() {
+        // alice (min share 2) has a job no node suggests; bob's is in this node's SC'. The node has 8 slots, so
+        // alice's min share fits: she gets both free slots before stage 2 reaches bob.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 0);
+        var bob = running(job("b1", "bob", at(5), maps(20)), 0);
+
+        var result = coshh(Set.of(), Set.of("b1"), new Pool("alice", 2, 1), new Pool("bob", 0, 1))
+                .place(state(slots(at(30), 2), alice, bob), at(30));
+
+        assertThat(ids(result.placed())).containsExactly("a1/m/0/0", "a1/m/1/0");
+    }
+
+    @Test
+    void shouldLeaveMinSharesToTheSuggestedClassesWhenTheyDoNotAllFitOrTheGuaranteeIsOff() {
+        // The same queue; alice's min share of 9 does not fit in the 8 slots known, or the guarantee is off: stage 2
+        // serves bob's suggested job first, as Algorithm 2 does.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 0);
+        var bob = running(job("b1", "bob", at(5), maps(20)), 0);
+
+        var tooLarge = coshh(Set.of(), Set.of("b1"), new Pool("alice", 9, 1), new Pool("bob", 0, 1))
+                .place(state(slots(at(30), 2), alice, bob), at(30));
+        var off = coshh(CoshhSettings.defaults().withMinShareGuarantee(false), Set.of(), Set.of("b1"),
+                new Pool("alice", 2, 1), new Pool("bob", 0, 1))
+                .place(state(slots(at(30), 2), alice, bob), at(30));
+
+        assertThat(ids(tooLarge.placed())).containsExactly("b1/m/0/0", "b1/m/1/0");
+        assertThat(ids(off.placed())).containsExactly("b1/m/0/0", "b1/m/1/0");
+    }
+
+    @Test
+    void shouldCountTheSlotsOfEveryNodeThatHasBeatenForTheGuarantee() {
+        // alice's min share of 12 fits only once a second 8-slot node has beaten.
+        var policy = coshh(Set.of(), Set.of("b1"), new Pool("alice", 12, 1), new Pool("bob", 0, 1));
+        var alice = running(job("a1", "alice", at(10), maps(20)), 0);
+        var bob = running(job("b1", "bob", at(5), maps(20)), 0);
+
+        var first = policy.place(state(slots(at(30), 1), alice, bob), at(30));
+        var second = policy.place(state(node("n2", at(31), 1, res(16, 64)), alice, bob), at(31));
+
+        assertThat(ids(first.placed())).containsExactly("b1/m/0/0");
+        assertThat(ids(second.placed())).containsExactly("a1/m/0/0");
+    }
+
+    @Test
     void shouldLeaveSlotsIdleWithoutSuggestedJobsOnlyWhenNotWorkConserving() {
         var carol = running(job("c1", "carol", at(5), maps(20)), 0);
 
