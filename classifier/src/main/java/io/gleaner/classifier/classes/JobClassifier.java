@@ -1,5 +1,6 @@
 package io.gleaner.classifier.classes;
 
+import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import org.apache.commons.math3.ml.clustering.CentroidCluster;
@@ -141,6 +143,17 @@ public final class JobClassifier {
     /** Whether a job of this id is in the history. */
     public boolean contains(String jobId) {
         return byJobId.containsKey(jobId);
+    }
+
+    /** The id of the job's class, while the job is in the history; empty for a job that is not. */
+    public Optional<String> classOf(String jobId) {
+        Entry entry = byJobId.get(jobId);
+        return entry == null || entry.jobClass == null ? Optional.empty() : Optional.of(entry.jobClass.id);
+    }
+
+    /** The earliest arrival of a job in the history, so of any member of a class; empty while it is empty. */
+    public Optional<Instant> earliestArrival() {
+        return arrivals.isEmpty() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(arrivals.firstKey()));
     }
 
     /** The number of re-clusterings so far. */

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * COSHH's routing process (Rasooli and Down, COSHH section 4, Algorithm 2) over the classes and suggested sets of its
@@ -137,13 +138,16 @@ public final class CoshhPolicy implements PlacementPolicy {
             turns.add(new UserTurn(ledger, SeededHash.mix(tieSalt ^ ledger.pool().user().hashCode())));
         }
         var stages = new ArrayList<Stage>();
-        stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE, jobId -> suggested.primary(node.nodeId(), jobId)));
+        // Jobs older than the classifications' histories have no class: the suggested stages start after them.
+        stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE, suggested.primaryFrom(),
+                jobId -> suggested.primary(node.nodeId(), jobId)));
         if (minShareGuarantee && minShares <= slots) {
-            stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, jobId -> true));
+            stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, "", jobId -> true));
         }
-        stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, jobId -> suggested.secondary(node.nodeId(), jobId)));
+        stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, suggested.secondaryFrom(),
+                jobId -> suggested.secondary(node.nodeId(), jobId)));
         if (workConserving) {
-            stages.add(new Stage(Stage.ANY, LEAST_SHARE, jobId -> true));
+            stages.add(new Stage(Stage.ANY, LEAST_SHARE, "", jobId -> true));
         }
         for (var stage : stages) {
             while (freeSlots > 0 && free.fits(state.leastDemand())) {
@@ -169,7 +173,7 @@ public final class CoshhPolicy implements PlacementPolicy {
             .thenComparingLong(turn -> turn.tieKey);
 
     /** One while-loop of Algorithm 2: which users take part, in which order, and which of their jobs it offers. */
-    private record Stage(int index, Comparator<UserTurn> order, Predicate<String> offers) {
+    private record Stage(int index, Comparator<UserTurn> order, String from, Predicate<String> offers) {
         static final int PRIMARY = 0;
         static final int GUARANTEE = 1;
         static final int SECONDARY = 2;
@@ -230,7 +234,7 @@ public final class CoshhPolicy implements PlacementPolicy {
             int i = stage.index();
             if (!started[i]) {
                 // The ledger does not change during a heartbeat (the cell reports its placements after it).
-                cursors.set(i, ledger.runnableJobs().iterator());
+                cursors.set(i, ledger.runnableJobsFrom(stage.from()).iterator());
                 started[i] = true;
             }
             while (true) {
@@ -309,8 +313,27 @@ public final class CoshhPolicy implements PlacementPolicy {
         /** Whether the secondary class of {@code jobId} is in SC' of {@code nodeId}. */
         boolean secondary(String nodeId, String jobId);
 
-        /** Suggestions from two predicates. */
+        /**
+         * An order key ({@link JobOrder#key}) at or before every job that has a primary class: an older job is in no
+         * SC, and stage 1 skips it without asking. The least key, "", when any job may have one.
+         */
+        default String primaryFrom() {
+            return "";
+        }
+
+        /** The same for secondary classes and SC'. */
+        default String secondaryFrom() {
+            return "";
+        }
+
+        /** Suggestions from two predicates, any job possibly classified. */
         static ClassSuggestions of(BiPredicate<String, String> primary, BiPredicate<String, String> secondary) {
+            return of(primary, secondary, () -> "", () -> "");
+        }
+
+        /** Suggestions from two predicates and the keys before which no job has a primary, secondary class. */
+        static ClassSuggestions of(BiPredicate<String, String> primary, BiPredicate<String, String> secondary,
+                Supplier<String> primaryFrom, Supplier<String> secondaryFrom) {
             return new ClassSuggestions() {
                 @Override
                 public boolean primary(String nodeId, String jobId) {
@@ -320,6 +343,16 @@ public final class CoshhPolicy implements PlacementPolicy {
                 @Override
                 public boolean secondary(String nodeId, String jobId) {
                     return secondary.test(nodeId, jobId);
+                }
+
+                @Override
+                public String primaryFrom() {
+                    return primaryFrom.get();
+                }
+
+                @Override
+                public String secondaryFrom() {
+                    return secondaryFrom.get();
                 }
             };
         }

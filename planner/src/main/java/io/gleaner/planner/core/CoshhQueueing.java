@@ -65,8 +65,6 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private final ArrayDeque<Job> arrived = new ArrayDeque<>();
     /** The profile each job of the history was classified with, so that a rebuild classifies it the same way. */
     private final Map<String, Optional<JobProfile>> profiles = new HashMap<>();
-    private final Map<String, String> primaryClassOf = new HashMap<>();
-    private final Map<String, String> secondaryClassOf = new HashMap<>();
     private Classifications classifications;
     private SuggestedClasses primaryPlan = SuggestedClasses.none(PRIMARY);
     private SuggestedClasses secondaryPlan = SuggestedClasses.none(SECONDARY);
@@ -115,8 +113,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         var suggested = new ArrayList<String>();
         var others = new ArrayList<String>();
         for (var nodeId : typeByNode.keySet()) {
-            boolean holds = suggests(primarySets, nodeId, primaryClassOf.get(job.jobId()))
-                    || suggests(secondarySets, nodeId, secondaryClassOf.get(job.jobId()));
+            boolean holds = suggests(primarySets, nodeId, classifications.primary(), job.jobId())
+                    || suggests(secondarySets, nodeId, classifications.secondary(), job.jobId());
             (holds ? suggested : others).add(nodeId);
         }
         return Optional.of(new CoshhPolicy.SuggestedNodes(suggested, others));
@@ -144,12 +142,28 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
 
     /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */
     private final CoshhPolicy.ClassSuggestions suggestions = CoshhPolicy.ClassSuggestions.of(
-            (nodeId, jobId) -> suggests(primarySets, nodeId, primaryClassOf.get(jobId)),
-            (nodeId, jobId) -> suggests(secondarySets, nodeId, secondaryClassOf.get(jobId)));
+            (nodeId, jobId) -> classifications != null
+                    && suggests(primarySets, nodeId, classifications.primary(), jobId),
+            (nodeId, jobId) -> classifications != null
+                    && suggests(secondarySets, nodeId, classifications.secondary(), jobId),
+            () -> classifiedFrom(classifications == null ? null : classifications.primary()),
+            () -> classifiedFrom(classifications == null ? null : classifications.secondary()));
 
-    private static boolean suggests(Map<String, Set<String>> sets, String nodeId, String classId) {
+    /** The least order key of a job arriving when the classification's earliest job did: no member is older. */
+    private static String classifiedFrom(JobClassifier classification) {
+        return classification == null ? "" : classification.earliestArrival()
+                .map(arrival -> JobOrder.key(arrival, "")).orElse("");
+    }
+
+    /**
+     * Whether the node's suggested set holds the job's class in {@code classification}: a job has a class while it
+     * is in that classification's history (the primary one holds only min-share users' jobs, so it reaches further
+     * back), as the classes published on {@code jobs.classes} list it.
+     */
+    private static boolean suggests(Map<String, Set<String>> sets, String nodeId, JobClassifier classification,
+            String jobId) {
         var classes = sets.get(nodeId);
-        return classId != null && classes != null && classes.contains(classId);
+        return classes != null && classification.classOf(jobId).map(classes::contains).orElse(false);
     }
 
     private static Map<String, Set<String>> sets(SuggestedClasses plan) {
@@ -217,8 +231,6 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         classifications = new Classifications(names,
                 ClassifierSettings.defaults(primaryUsers, settings.seed()).withHistorySize(settings.historyJobs()),
                 ClassifierSettings.defaults(allUsers, settings.seed()).withHistorySize(settings.historyJobs()));
-        primaryClassOf.clear();
-        secondaryClassOf.clear();
         var jobs = List.copyOf(history);
         history.clear();
         jobs.forEach(this::classify);
@@ -238,27 +250,10 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         var assignment = classifications.classify(features, pool.minShare() > 0);
         history.addLast(job);
         while (history.size() > settings.historyJobs()) {
-            // The classifications forget it too; a job still queued but out of the history has no class.
-            var gone = history.removeFirst().jobId();
-            primaryClassOf.remove(gone);
-            secondaryClassOf.remove(gone);
-            profiles.remove(gone);
+            profiles.remove(history.removeFirst().jobId());
         }
         if (assignment.reclustered()) {
-            // Class ids are reassigned at each re-clustering: read every member's class again.
-            remember(classifications.primary(), primaryClassOf);
-            remember(classifications.secondary(), secondaryClassOf);
             resolve = true;
-        } else {
-            assignment.primary().ifPresent(in -> primaryClassOf.put(job.jobId(), in.jobClass().id()));
-            secondaryClassOf.put(job.jobId(), assignment.secondary().jobClass().id());
-        }
-    }
-
-    private static void remember(JobClassifier classifier, Map<String, String> classOf) {
-        classOf.clear();
-        for (var jobClass : classifier.classes()) {
-            jobClass.memberJobIds().forEach(jobId -> classOf.put(jobId, jobClass.id()));
         }
     }
 

@@ -47,6 +47,11 @@ final class UserLedgers {
         Collection<JobProgress> runnableJobs() {
             return runnable.values();
         }
+
+        /** Her jobs with runnable tasks whose order key ({@link JobOrder#key}) is {@code key} or later, oldest first. */
+        Collection<JobProgress> runnableJobsFrom(String key) {
+            return runnable.tailMap(key, true).values();
+        }
     }
 
     private final Map<String, Pool> pools;

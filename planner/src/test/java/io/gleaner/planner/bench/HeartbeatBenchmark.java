@@ -209,6 +209,10 @@ public class HeartbeatBenchmark {
         @Param({"fifo", "fair", "coshh", "cuckoo", "salamander"})
         String policy;
 
+        /** The even users' min share: 4 (20 slots, more than the node's 8) or 1 (5 slots: COSHH's guarantee runs). */
+        @Param({"4", "1"})
+        int minShare;
+
         InMemoryPlannerState plannerState;
         PlannerCell cell;
         long millis;
@@ -217,10 +221,10 @@ public class HeartbeatBenchmark {
         @Setup(Level.Trial)
         public void queueJobs() {
             plannerState = new InMemoryPlannerState();
-            // Ten users, the even ones with a min share of 4 slots (COSHH's primary classification), weights 1 and 2.
+            // Ten users, the even ones with a min share (COSHH's primary classification), weights 1 and 2.
             var pools = new ArrayList<Pool>();
             for (int u = 0; u < 10; u++) {
-                pools.add(new Pool("user" + u, u % 2 == 0 ? 4 : 0, 1 + u % 2));
+                pools.add(new Pool("user" + u, u % 2 == 0 ? minShare : 0, 1 + u % 2));
             }
             cell = new PlannerCell(PolicyName.parse(policy).create(PolicySettings.defaults().withPools(pools)),
                     plannerState);

@@ -122,6 +122,23 @@ class CoshhPolicyTest {
     }
 
     @Test
+    void shouldNotOfferJobsOlderThanTheOldestClassifiedOneInTheSuggestedStages() {
+        // Both jobs answer "suggested", but a1 is older than where both classifications start: stages 1 and 2 start
+        // at b1, and a1 is served only by the last stage, once b1 has nothing left to launch.
+        var old = running(job("a1", "alice", at(5), maps(1)), 0);
+        var classified = running(job("b1", "alice", at(10), maps(1)), 0);
+        var from = JobOrder.key(classified.job());
+        var suggestions = ClassSuggestions.of((nodeId, jobId) -> true, (nodeId, jobId) -> true, () -> from,
+                () -> from);
+        var policy = new CoshhPolicy(PolicySettings.defaults().withPools(List.of(new Pool("alice", 1, 1))),
+                (node, history, now) -> suggestions);
+
+        var result = policy.place(state(slots(at(30), 2), old, classified), at(30));
+
+        assertThat(ids(result.placed())).containsExactly("b1/m/0/0", "a1/m/0/0");
+    }
+
+    @Test
     void shouldLeaveSlotsIdleWithoutSuggestedJobsOnlyWhenNotWorkConserving() {
         var carol = running(job("c1", "carol", at(5), maps(20)), 0);
 

@@ -109,6 +109,22 @@ class CoshhQueueingTest {
     }
 
     @Test
+    void shouldNameWhereEachClassificationsMembersStart() {
+        // Histories of 5 jobs: of 12 jobs queued, the secondary classification holds j7 to j11; the primary one, of
+        // the min-share user's (even) jobs only, holds j2 to j10, so it reaches further back.
+        var queueing = new CoshhQueueing(POOLS, new CoshhSettings(0, true, true, 5));
+        var jobs = queue(12);
+        jobs.forEach(progress -> queueing.onJob(progress.job()));
+
+        var suggestions = queueing.observe(node("fast", true, at(1_200)), JobHistory.NONE, at(1_200));
+
+        assertThat(suggestions.secondaryFrom()).isEqualTo(JobOrder.key(jobs.get(7).job().submitTime(), ""));
+        assertThat(suggestions.primaryFrom()).isEqualTo(JobOrder.key(jobs.get(2).job().submitTime(), ""));
+        assertThat(suggestions.secondary("fast", "j6")).isFalse();
+        assertThat(suggestions.secondary("fast", "j7")).isTrue();
+    }
+
+    @Test
     void shouldClassifyTheSameWayForTheSameSeedAndJobs() {
         var first = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
         var second = new CoshhQueueing(POOLS, CoshhSettings.defaults().withSeed(3));
