@@ -49,7 +49,9 @@ import java.util.function.Supplier;
  *
  * <p><b>Cost.</b> A heartbeat must not cost a pass over the queue (COSHH's routing goal is 1 ms with 10,000 queued
  * jobs), so the policy keeps {@link UserLedgers} of the queue from {@link #onProgress}. A heartbeat then looks at
- * the users (a few) and, for the users it serves, at their jobs in order until one launches.
+ * the users (a few) and, for the users it serves, at their jobs in order until one launches; in stages 1 and 2 from
+ * the first job that can have a class ({@link ClassSuggestions#primaryFrom()}): with a queue longer than the
+ * classifications' histories, the older jobs have none and would be looked at, and passed over, on every heartbeat.
  */
 public final class CoshhPolicy implements PlacementPolicy {
 
