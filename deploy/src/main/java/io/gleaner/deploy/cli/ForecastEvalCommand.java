@@ -10,7 +10,6 @@ import io.gleaner.forecaster.eval.TraceSeriesLoader;
 import io.gleaner.forecaster.eval.WalkForward;
 import io.gleaner.ingest.bitbrains.BitbrainsOwnerExcerpt;
 import io.gleaner.ingest.mapping.Mapping;
-import io.gleaner.ingest.replay.TraceSequence;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.validation.SampleValidator;
 import io.gleaner.schemas.avro.UtilizationSample;
