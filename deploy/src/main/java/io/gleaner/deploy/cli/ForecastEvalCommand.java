@@ -28,6 +28,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -71,14 +72,8 @@ final class ForecastEvalCommand implements Callable<Integer> {
                     + "for the others its files are read one after another in name order).")
     String trace;
 
-    @Option(names = "--mapping", paramLabel = "FILE|PRESET",
-            description = "For --format mapped: a mapping file (YAML), or a preset: telegraf-json, otlp-json.")
-    String mapping;
-
-    @Option(names = "--machine-events", paramLabel = "PATH",
-            description = "For --format google-task-usage: the machine_events table, whose capacities turn usage "
-                    + "into fractions (default: every machine taken as the largest one).")
-    String machineEvents;
+    @Mixin
+    FormatOptions formatOptions;
 
     @Option(names = "--quantile", split = ",", defaultValue = "0.99", paramLabel = "Q",
             description = "Quantile levels in (0, 1), repeatable or comma-separated (default: ${DEFAULT-VALUE}).")
@@ -242,7 +237,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
             throw usage("--format " + format + " yields no utilization samples; forecast-eval reads " + names);
         }
         try {
-            return new Source(replayFormat, replayFormat.mappingOf(mapping, machineEvents));
+            return new Source(replayFormat, formatOptions.mappingFor(replayFormat));
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -266,7 +261,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
         if (!trace.startsWith("classpath:") && !Files.exists(Path.of(trace))) {
             throw usage("trace " + trace + " is neither a file nor a directory");
         }
-        var settings = new ReplayFormat.Settings("", "", source.mapping(), Optional.ofNullable(machineEvents),
+        var settings = new ReplayFormat.Settings("", "", source.mapping(), formatOptions.machineEvents(),
                 SampleValidator.anyHost());
         // Every record of an accepted format is a UtilizationSample (accepted()).
         try (TraceReader<UtilizationSample> reader = source.format().open(trace, settings, Long.MAX_VALUE)) {

@@ -88,14 +88,8 @@ final class ReplayCommand implements Callable<Integer> {
                     + "Facebook 2009; bitbrains: 10 VMs over 2 days); required for the other formats.")
     String trace;
 
-    @Option(names = "--mapping", paramLabel = "FILE|PRESET",
-            description = "For --format mapped: a mapping file (YAML), or a preset: telegraf-json, otlp-json.")
-    String mapping;
-
-    @Option(names = "--machine-events", paramLabel = "PATH",
-            description = "For --format google-task-usage: the machine_events table, whose capacities turn usage "
-                    + "into fractions (default: every machine taken as the largest one).")
-    String machineEvents;
+    @Mixin
+    FormatOptions formatOptions;
 
     @Option(names = "--speed", defaultValue = "1", paramLabel = "FACTOR|max",
             description = "Trace seconds per wall-clock second: 1 is real time, 60 a minute per second, "
@@ -181,7 +175,7 @@ final class ReplayCommand implements Callable<Integer> {
             var clientConfig = Map.<String, Object>of("bootstrap.servers", environment.bootstrapServers());
             var validator = SampleValidator.anyHost();
             var settings = new ReplayFormat.Settings(nodeIdPrefix, jobIdPrefix, plan.mapping(),
-                    Optional.ofNullable(machineEvents), validator);
+                    formatOptions.machineEvents(), validator);
             try (var rows = open(plan, settings);
                  var sink = routes(plan, topics, clientConfig, environment.registryClient());
                  var deadLetterSink = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
@@ -216,7 +210,7 @@ final class ReplayCommand implements Callable<Integer> {
                 .orElseThrow(() -> usage("--format " + format + " has no bundled trace: give --trace"));
         Optional<Mapping> loaded;
         try {
-            loaded = replayFormat.mappingOf(mapping, machineEvents);
+            loaded = formatOptions.mappingFor(replayFormat);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
@@ -234,7 +228,7 @@ final class ReplayCommand implements Callable<Integer> {
         }
         var identity = String.join("\n", replayFormat.name(), options.window().toString(), options.sampler().toString(),
                 nodeIdPrefix, jobIdPrefix, loaded.map(Object::toString).orElse(""),
-                machineEvents == null ? "" : machineEvents);
+                formatOptions.machineEvents().orElse(""));
         return new Plan(replayFormat, location, options, loaded, digest(identity));
     }
 
