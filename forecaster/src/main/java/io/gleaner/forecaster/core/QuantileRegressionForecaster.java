@@ -65,7 +65,10 @@ public final class QuantileRegressionForecaster implements Forecaster {
         int buckets = (horizon + settings.bucketSteps() - 1) / settings.bucketSteps();
         double[] scratch = new double[Baselines.WEEK * (2 * settings.seasonalWindow() + 1)];
 
-        Origin now = origin(v, n, s);
+        // Many origins fall back on the last known value: in a history that is mostly gaps (a young series), a scan
+        // back per origin costs the square of its length.
+        int[] known = SeriesWindows.lastKnown(v);
+        Origin now = origin(v, n, s, known);
         if (Double.isNaN(now.level)) {
             for (double[] row : out) {
                 Arrays.fill(row, Double.NaN);
@@ -74,7 +77,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
         }
         List<Origin> origins = new ArrayList<>();
         for (int t = n - settings.originStride(); t >= s; t -= settings.originStride()) {
-            Origin o = origin(v, t, s);
+            Origin o = origin(v, t, s, known);
             if (!Double.isNaN(o.level)) {
                 origins.add(o);
             }
@@ -134,10 +137,12 @@ public final class QuantileRegressionForecaster implements Forecaster {
     private record Origin(int index, double level, double spread, double max24, double maxWeek) {
     }
 
-    private Origin origin(double[] v, int t, int s) {
+    private Origin origin(double[] v, int t, int s, int[] known) {
         double level = SeriesWindows.mean(v, t, settings.levelSteps());
         if (Double.isNaN(level)) {
-            level = SeriesWindows.last(v, t);
+            // SeriesWindows.last(v, t), from the precomputed indices.
+            int last = t > 0 ? known[Math.min(t, v.length) - 1] : -1;
+            level = last < 0 ? Double.NaN : v[last];
         }
         double spread = SeriesWindows.spread(v, t, settings.spreadSteps());
         double max24 = SeriesWindows.max(v, t, s);

@@ -32,6 +32,22 @@ public final class SeriesWindows {
         return Double.NaN;
     }
 
+    /**
+     * For each index i, the index of the last non-NaN value at or before i, or -1: {@link #last} for many limits at
+     * once, in one pass instead of one scan back per limit.
+     */
+    public static int[] lastKnown(double[] v) {
+        int[] known = new int[v.length];
+        int last = -1;
+        for (int i = 0; i < v.length; i++) {
+            if (!Double.isNaN(v[i])) {
+                last = i;
+            }
+            known[i] = last;
+        }
+        return known;
+    }
+
     /** The mean of the non-NaN values in {@code [limit - steps, limit)}, or NaN. */
     public static double mean(double[] v, int limit, int steps) {
         double sum = 0;
