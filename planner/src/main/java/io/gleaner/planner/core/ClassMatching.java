@@ -276,13 +276,14 @@ public final class ClassMatching {
             int f = active.size();
             int g = columns.count();
             this.relative = new double[f][g];
+            double[] fastest = new double[f];
             double rhoSum = 0;
             for (int a = 0; a < f; a++) {
                 int i = active.get(a);
-                double fastest = max(mu[i]);
-                rhoSum += alpha[i] / fastest;
+                fastest[a] = max(mu[i]);
+                rhoSum += alpha[i] / fastest[a];
                 for (int c = 0; c < g; c++) {
-                    relative[a][c] = mu[i][columns.first(c)] / fastest;
+                    relative[a][c] = mu[i][columns.first(c)] / fastest[a];
                 }
             }
             this.lambdaUnit = resources / rhoSum;
@@ -294,7 +295,7 @@ public final class ClassMatching {
             for (int a = 0; a < f; a++) {
                 int i = active.get(a);
                 demand[a] = solver.makeConstraint(0, Double.POSITIVE_INFINITY, "demand[class=" + i + "]");
-                demand[a].setCoefficient(lambda, -alpha[i] / max(mu[i]) * lambdaUnit);
+                demand[a].setCoefficient(lambda, -alpha[i] / fastest[a] * lambdaUnit);
             }
             // Eq. 2 (or 5): Σ_i δ_ig ≤ n_g, the sum of the merged column's weights.
             this.capacity = new MPConstraint[g];

@@ -112,9 +112,11 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         solveIfReclustered(job.submitTime());
         var suggested = new ArrayList<String>();
         var others = new ArrayList<String>();
+        var primaryClass = classifications.primary().classOf(job.jobId());
+        var secondaryClass = classifications.secondary().classOf(job.jobId());
         for (var nodeId : typeByNode.keySet()) {
-            boolean holds = suggests(primarySets, nodeId, classifications.primary(), job.jobId())
-                    || suggests(secondarySets, nodeId, classifications.secondary(), job.jobId());
+            boolean holds = suggests(primarySets, nodeId, primaryClass)
+                    || suggests(secondarySets, nodeId, secondaryClass);
             (holds ? suggested : others).add(nodeId);
         }
         return Optional.of(new CoshhPolicy.SuggestedNodes(suggested, others));
@@ -143,9 +145,9 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */
     private final CoshhPolicy.ClassSuggestions suggestions = CoshhPolicy.ClassSuggestions.of(
             (nodeId, jobId) -> classifications != null
-                    && suggests(primarySets, nodeId, classifications.primary(), jobId),
+                    && suggests(primarySets, nodeId, classifications.primary().classOf(jobId)),
             (nodeId, jobId) -> classifications != null
-                    && suggests(secondarySets, nodeId, classifications.secondary(), jobId),
+                    && suggests(secondarySets, nodeId, classifications.secondary().classOf(jobId)),
             () -> classifiedFrom(classifications == null ? null : classifications.primary()),
             () -> classifiedFrom(classifications == null ? null : classifications.secondary()));
 
@@ -156,14 +158,13 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     /**
-     * Whether the node's suggested set holds the job's class in {@code classification}: a job has a class while it
-     * is in that classification's history (the primary one holds only min-share users' jobs, so it reaches further
-     * back), as the classes published on {@code jobs.classes} list it.
+     * Whether the node's suggested set holds a job's class, as its classification gives it: a job has a class while
+     * it is in that classification's history (the primary one holds only min-share users' jobs, so it reaches
+     * further back), as the classes published on {@code jobs.classes} list it.
      */
-    private static boolean suggests(Map<String, Set<String>> sets, String nodeId, JobClassifier classification,
-            String jobId) {
+    private static boolean suggests(Map<String, Set<String>> sets, String nodeId, Optional<String> jobClass) {
         var classes = sets.get(nodeId);
-        return classes != null && classification.classOf(jobId).map(classes::contains).orElse(false);
+        return classes != null && jobClass.map(classes::contains).orElse(false);
     }
 
     private static Map<String, Set<String>> sets(SuggestedClasses plan) {
