@@ -9,20 +9,22 @@ import java.util.Objects;
 
 /**
  * What the forecaster stage forecasts and when: the rolling window of samples kept per node and metric, the
- * event-time refit period, the forecast step and horizon, the quantile level, the staleness bound and the safety
- * margin S(m) per metric (Salamander Eq. 1). Validated here; {@link ForecasterConfig} reads it from properties.
+ * event-time refit period, the forecast step and how long a sample is held on it, the horizon, the quantile level,
+ * the staleness bound and the safety margin S(m) per metric (Salamander Eq. 1). Validated here; {@link ForecasterConfig} reads it from properties.
  *
  * @param window      how much history each refit sees, a whole number of steps (default 7 days)
  * @param refitPeriod forecasts are refit when a series' event time crosses a multiple of this period since the
  *                    epoch, a whole number of steps (default 1 hour)
  * @param step        the forecast grid; samples are averaged onto it (default 3 minutes)
+ * @param maxHold     how long a sample is held over steps without one before they become gaps, &gt;= 0
+ *                    ({@link io.gleaner.forecaster.core.GridResampler}; default 10 minutes)
  * @param horizon     number of steps forecast (default 480, a day of 3-minute steps)
  * @param quantile    quantile level of the forecast, in (0, 1) (default 0.99)
  * @param staleness   a series with no sample for this long of stream time gets a stale forecast (default 15 min)
  * @param margins     safety margin S(m) per metric, each in [0, 1); every metric but UNKNOWN must have one
  */
-public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, int horizon, double quantile,
-                               Duration staleness, Map<Metric, Double> margins) {
+public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, Duration maxHold, int horizon,
+                               double quantile, Duration staleness, Map<Metric, Double> margins) {
 
     /** Default {@link #window()}. */
     public static final Duration DEFAULT_WINDOW = Duration.ofDays(7);
@@ -30,6 +32,11 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
     public static final Duration DEFAULT_REFIT_PERIOD = Duration.ofHours(1);
     /** Default {@link #step()}. */
     public static final Duration DEFAULT_STEP = Duration.ofMinutes(3);
+    /**
+     * Default {@link #maxHold()}: bridges one missing sample of a host sampled every 5 minutes (Bitbrains), and a
+     * few seconds of jitter, on the 3-minute grid; a longer silence shows as gaps.
+     */
+    public static final Duration DEFAULT_MAX_HOLD = Duration.ofMinutes(10);
     /** Default {@link #horizon()}. */
     public static final int DEFAULT_HORIZON = 480;
     /** Default {@link #quantile()}. */
@@ -46,6 +53,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(refitPeriod, "refitPeriod");
         Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(maxHold, "maxHold");
         Objects.requireNonNull(staleness, "staleness");
         Objects.requireNonNull(margins, "margins");
         positive("step", step);
@@ -54,6 +62,9 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
         positive("staleness", staleness);
         wholeSteps("window", window, step);
         wholeSteps("refitPeriod", refitPeriod, step);
+        if (maxHold.isNegative() || maxHold.getNano() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("maxHold must be a whole number of milliseconds >= 0, was " + maxHold);
+        }
         if (horizon < 1) {
             throw new IllegalArgumentException("horizon must be >= 1 step, was " + horizon);
         }
@@ -86,7 +97,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
                 margins.put(metric, DEFAULT_MARGIN);
             }
         }
-        return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_HORIZON,
+        return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_MAX_HOLD, DEFAULT_HORIZON,
                 DEFAULT_QUANTILE, DEFAULT_STALENESS, margins);
     }
 
@@ -101,39 +112,44 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
 
     /** These settings with another window. */
     public ForecastSettings withWindow(Duration value) {
-        return new ForecastSettings(value, refitPeriod, step, horizon, quantile, staleness, margins);
+        return new ForecastSettings(value, refitPeriod, step, maxHold, horizon, quantile, staleness, margins);
     }
 
     /** These settings with another refit period. */
     public ForecastSettings withRefitPeriod(Duration value) {
-        return new ForecastSettings(window, value, step, horizon, quantile, staleness, margins);
+        return new ForecastSettings(window, value, step, maxHold, horizon, quantile, staleness, margins);
     }
 
     /** These settings with another step. */
     public ForecastSettings withStep(Duration value) {
-        return new ForecastSettings(window, refitPeriod, value, horizon, quantile, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, value, maxHold, horizon, quantile, staleness, margins);
+    }
+
+    /** These settings with another {@link #maxHold()}. */
+    public ForecastSettings withMaxHold(Duration value) {
+        return new ForecastSettings(window, refitPeriod, step, value, horizon, quantile, staleness, margins);
     }
 
     /** These settings with another horizon. */
     public ForecastSettings withHorizon(int value) {
-        return new ForecastSettings(window, refitPeriod, step, value, quantile, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, value, quantile, staleness, margins);
     }
 
     /** These settings with another quantile level. */
     public ForecastSettings withQuantile(double value) {
-        return new ForecastSettings(window, refitPeriod, step, horizon, value, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, value, staleness, margins);
     }
 
     /** These settings with another staleness bound. */
     public ForecastSettings withStaleness(Duration value) {
-        return new ForecastSettings(window, refitPeriod, step, horizon, quantile, value, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, value, margins);
     }
 
     /** These settings with another safety margin for {@code metric}. */
     public ForecastSettings withMargin(Metric metric, double value) {
         var copy = new EnumMap<Metric, Double>(margins);
         copy.put(metric, value);
-        return new ForecastSettings(window, refitPeriod, step, horizon, quantile, staleness, copy);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, copy);
     }
 
     private static void positive(String name, Duration value) {

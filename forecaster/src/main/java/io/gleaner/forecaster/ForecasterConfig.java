@@ -35,7 +35,7 @@ import java.util.Properties;
  * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
  * @param topicPrefix      prefix of every topic name ({@value #TOPIC_PREFIX})
  * @param registry         the schema registry
- * @param settings         window, refit period, step, horizon, quantile, staleness and safety margins
+ * @param settings         window, refit period, step, max hold, horizon, quantile, staleness and safety margins
  */
 public record ForecasterConfig(String applicationId, String instanceId, long commitIntervalMs, int streamThreads,
                                Path stateDir, String bootstrapServers, String topicPrefix, RegistryConfig registry,
@@ -61,6 +61,8 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
     public static final String REFIT_PERIOD = "gleaner.forecaster.refit-period";
     /** Property key of {@link ForecastSettings#step()}, ISO-8601. */
     public static final String STEP = "gleaner.forecaster.step";
+    /** Property key of {@link ForecastSettings#maxHold()}, ISO-8601. */
+    public static final String MAX_HOLD = "gleaner.forecaster.max-hold";
     /** Property key of {@link ForecastSettings#horizon()}, in steps. */
     public static final String HORIZON = "gleaner.forecaster.horizon";
     /** Property key of {@link ForecastSettings#quantile()}. */
@@ -141,12 +143,13 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         var window = duration(properties, WINDOW, ForecastSettings.DEFAULT_WINDOW);
         var refitPeriod = duration(properties, REFIT_PERIOD, ForecastSettings.DEFAULT_REFIT_PERIOD);
         var step = duration(properties, STEP, ForecastSettings.DEFAULT_STEP);
+        var maxHold = duration(properties, MAX_HOLD, ForecastSettings.DEFAULT_MAX_HOLD);
         int horizon = intValue(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON);
         double quantile = decimal(properties, QUANTILE, ForecastSettings.DEFAULT_QUANTILE);
         var staleness = duration(properties, STALENESS, ForecastSettings.DEFAULT_STALENESS);
         ForecastSettings settings;
         try {
-            settings = new ForecastSettings(window, refitPeriod, step, horizon, quantile, staleness, margins);
+            settings = new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid gleaner.forecaster setting: " + e.getMessage(), e);
         }

@@ -19,6 +19,7 @@ class ForecasterConfigTest {
         assertThat(settings.window()).isEqualTo(Duration.ofDays(7));
         assertThat(settings.refitPeriod()).isEqualTo(Duration.ofHours(1));
         assertThat(settings.step()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(settings.maxHold()).isEqualTo(Duration.ofMinutes(10));
         assertThat(settings.horizon()).isEqualTo(480);
         assertThat(settings.quantile()).isEqualTo(0.99);
         assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(15));
@@ -36,6 +37,7 @@ class ForecasterConfigTest {
                 Map.entry("gleaner.forecaster.window", "P2D"),
                 Map.entry("gleaner.forecaster.refit-period", "PT30M"),
                 Map.entry("gleaner.forecaster.step", "PT5M"),
+                Map.entry("gleaner.forecaster.max-hold", "PT12M"),
                 Map.entry("gleaner.forecaster.horizon", "288"),
                 Map.entry("gleaner.forecaster.quantile", "0.95"),
                 Map.entry("gleaner.forecaster.staleness", "PT10M"),
@@ -50,6 +52,7 @@ class ForecasterConfigTest {
         assertThat(settings.window()).isEqualTo(Duration.ofDays(2));
         assertThat(settings.refitPeriod()).isEqualTo(Duration.ofMinutes(30));
         assertThat(settings.step()).isEqualTo(Duration.ofMinutes(5));
+        assertThat(settings.maxHold()).isEqualTo(Duration.ofMinutes(12));
         assertThat(settings.horizon()).isEqualTo(288);
         assertThat(settings.quantile()).isEqualTo(0.95);
         assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(10));
@@ -85,6 +88,14 @@ class ForecasterConfigTest {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.margin.cpu", "lots")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("gleaner.forecaster.margin.cpu must be a number, was 'lots'");
+    }
+
+    @Test
+    void shouldRejectANegativeMaxHold() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.max-hold", "-PT1M")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("invalid gleaner.forecaster setting: maxHold must be a whole number of milliseconds >= 0,"
+                        + " was PT-1M");
     }
 
     @Test

@@ -44,8 +44,10 @@ import picocli.CommandLine.Spec;
                         + "the share of host-days whose violation rate is above 1 - q, the mean pinball loss, the mean "
                         + "reclaimable capacity max(0, 1 - forecast - margin) and its ratio to the max-24h baseline's; "
                         + "then the same per metric (cpu, memory). Each model is told the metric of the series.",
-                "The trace is resampled onto the forecast step: a step takes the latest sample taken before it "
-                        + "ends, held for at most --max-hold-minutes, else it is a gap and is not scored. Samples are "
+                "The trace is resampled onto the forecast step by the forecaster stage's rule: a step takes the mean "
+                        + "of its samples; a step without one holds the latest earlier sample for at most "
+                        + "--max-hold-minutes (the stage's gleaner.forecaster.max-hold), else it is a gap and is not "
+                        + "scored. Samples are "
                         + "sorted by time per node, so the trace need not be in time order. Only CPU and memory "
                         + "samples of the owners' use (source REGULAR) are scored; others (e.g. Alibaba's DISK) are "
                         + "counted and ignored.",

@@ -32,6 +32,11 @@ final class ForecasterOptions {
             description = "Forecast step; samples are averaged onto it (default: ${DEFAULT-VALUE}).")
     Duration step;
 
+    @Option(names = "--forecaster-max-hold", defaultValue = "PT10M", paramLabel = "DURATION",
+            description = "A step without a sample holds the latest earlier one for at most this long before it is "
+                    + "a gap for the learner (default: ${DEFAULT-VALUE}).")
+    Duration maxHold;
+
     @Option(names = "--forecaster-horizon", defaultValue = "" + ForecastSettings.DEFAULT_HORIZON, paramLabel = "STEPS",
             description = "Steps forecast (default: ${DEFAULT-VALUE}).")
     int horizon;
@@ -58,6 +63,7 @@ final class ForecasterOptions {
                 .withStep(step)
                 .withWindow(window)
                 .withRefitPeriod(refitPeriod)
+                .withMaxHold(maxHold)
                 .withHorizon(horizon)
                 .withQuantile(quantile)
                 .withStaleness(staleness)

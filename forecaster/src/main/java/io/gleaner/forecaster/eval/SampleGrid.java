@@ -1,5 +1,6 @@
 package io.gleaner.forecaster.eval;
 
+import io.gleaner.forecaster.core.GridResampler;
 import io.gleaner.forecaster.core.Series;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,10 +19,10 @@ import java.util.Objects;
  * the step that holds the latest one. Every node gets a CPU and a memory {@link TraceSeries} of that length, in the
  * order the nodes were first named ({@link #node} or {@link #add}), CPU first.
  *
- * <p><b>Resampling</b> ({@link #resample}). A node's samples of one metric are sorted by time (stable: samples with
- * the same time keep the order they were added in, so the later one wins). A grid step takes the value of the latest
- * sample taken before the step ends (a sample inside the step, else the last one before it: hold the last value), as
- * long as that sample is at most {@code maxHold} older than the end of the step; otherwise the step is a gap (NaN).
+ * <p><b>Resampling</b>: the forecaster's one rule, {@link GridResampler} (a step's mean, else the latest earlier
+ * sample held for at most {@code maxHold}, else a gap). A node's samples of one metric are sorted by time first
+ * (stable: samples with the same time keep the order they were added in) and of several samples with the same time
+ * only the last counts, as a redelivered sample replaces the first in the stage's window store.
  *
  * <p><b>Memory.</b> Samples are kept as a time array ({@code long}, epoch milliseconds) and a value array
  * ({@code double}) per node and metric, 16 bytes a sample, not as objects. Not thread-safe.
@@ -46,14 +47,14 @@ final class SampleGrid {
 
     private final Duration step;
     private final long stepMillis;
-    private final long maxHoldMillis;
+    private final Duration maxHold;
     private final Map<String, Samples[]> nodes = new LinkedHashMap<>();
     private long first = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
 
     /**
      * @param step    the grid step, a whole number of milliseconds &gt; 0
-     * @param maxHold how much older than the end of a step its sample may be, &gt;= 0
+     * @param maxHold how long a sample may be held over steps without one, &gt;= 0
      */
     SampleGrid(Duration step, Duration maxHold) {
         Objects.requireNonNull(step, "step");
@@ -66,7 +67,7 @@ final class SampleGrid {
         }
         this.step = step;
         this.stepMillis = step.toMillis();
-        this.maxHoldMillis = maxHold.toMillis();
+        this.maxHold = maxHold;
     }
 
     /** Names a node, so that it gets its series (all gaps if it has no sample) in this place of the order. */
@@ -114,43 +115,10 @@ final class SampleGrid {
             for (Resource resource : Resource.values()) {
                 Samples s = node.getValue()[resource.ordinal()];
                 s.sort();
-                double[] grid = resample(s.times, s.values, s.size, start, stepMillis, length, maxHoldMillis);
-                series.add(new TraceSeries(node.getKey(), resource.metric(),
-                        new Series(Instant.ofEpochMilli(start), step, grid)));
+                series.add(new TraceSeries(node.getKey(), resource.metric(), s.resample(start, length)));
             }
         }
         return series;
-    }
-
-    /**
-     * The resampling rule: step {@code k} covers {@code [start + k * step, start + (k + 1) * step)} and takes the
-     * value of the latest sample with a time before the step's end, if that time is at most {@code maxHold} before
-     * the end; otherwise NaN.
-     *
-     * @param times  sample times in milliseconds, in ascending order (the first {@code size})
-     * @param values sample values, in the same order
-     */
-    static double[] resample(long[] times, double[] values, int size, long start, long step, int length,
-            long maxHold) {
-        double[] grid = new double[length];
-        Arrays.fill(grid, Double.NaN);
-        int next = 0;
-        long heldTime = 0;
-        boolean holding = false;
-        double held = Double.NaN;
-        for (int k = 0; k < length; k++) {
-            long end = start + (k + 1) * step;
-            while (next < size && times[next] < end) {
-                held = values[next];
-                heldTime = times[next];
-                holding = true;
-                next++;
-            }
-            if (holding && end - heldTime <= maxHold) {
-                grid[k] = held;
-            }
-        }
-        return grid;
     }
 
     private Samples[] samples(String node) {
@@ -159,7 +127,7 @@ final class SampleGrid {
     }
 
     /** One node's samples of one metric, in the order added until {@link #sort()}. */
-    private static final class Samples {
+    private final class Samples {
         long[] times = new long[16];
         double[] values = new double[16];
         int size;
@@ -176,6 +144,17 @@ final class SampleGrid {
             times[size] = time;
             values[size] = value;
             size++;
+        }
+
+        /** The sorted samples on the grid of {@code length} steps from {@code start}; of equal times the last counts. */
+        Series resample(long start, int length) {
+            var grid = new GridResampler(Instant.ofEpochMilli(start), step, length, maxHold);
+            for (int i = 0; i < size; i++) {
+                if (i + 1 == size || times[i + 1] != times[i]) {
+                    grid.add(times[i], values[i]);
+                }
+            }
+            return grid.series();
         }
 
         /** Sorts by time, keeping the order of equal times (a merge sort of the positions). */

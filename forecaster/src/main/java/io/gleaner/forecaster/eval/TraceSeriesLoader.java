@@ -27,13 +27,13 @@ import java.util.stream.Stream;
  * Alibaba 2018 machine_usage, Google 2011 task_usage, mapped CSV or JSON, Bitbrains). Both go through the same
  * {@link SampleGrid}, so they resample alike.
  *
- * <p><b>Resampling</b> ({@link SampleGrid}). The grid starts at the earliest sample, floored to the step, and ends
- * after the latest. A grid step takes the value of the latest sample taken before the step ends (a sample inside the
- * step, else the last one before it: hold the last value), as long as that sample is at most {@code maxHold} older
- * than the end of the step; otherwise the step is a gap (NaN). Samples are sorted by time per node and metric, so a
- * trace need not be in time order. The Bitbrains trace samples every 300 s (with jitter) and the forecast step is 3
- * minutes by default: each sample fills one or two steps, and the default bound of 10 minutes bridges one missing
- * sample and no more. Bitbrains fractions are usage over capacity clamped to [0, 1]
+ * <p><b>Resampling</b> ({@link SampleGrid}), by the stage's own rule ({@link io.gleaner.forecaster.core.GridResampler}).
+ * The grid starts at the earliest sample, floored to the step, and ends after the latest. A step's value is the mean
+ * of the samples in it; a step without one holds the latest earlier sample if that is at most {@code maxHold} before
+ * the step's end; otherwise the step is a gap (NaN). Samples are sorted by time per node and metric, so a trace need
+ * not be in time order. The Bitbrains trace samples every 300 s (with jitter) and the forecast step is 3 minutes by
+ * default: each sample fills one or two steps, and the default bound of 10 minutes bridges one missing sample and no
+ * more. Bitbrains fractions are usage over capacity clamped to [0, 1]
  * ({@link io.gleaner.ingest.bitbrains.BitbrainsRow#fraction}).
  *
  * <p><b>What is used.</b> CPU and MEMORY samples of source REGULAR (the owners' use, as the forecaster stage
@@ -117,7 +117,7 @@ public final class TraceSeriesLoader {
      *
      * @param locations files or {@code classpath:} resources, one VM each
      * @param step      the grid step
-     * @param maxHold   how much older than the end of a step its sample may be
+     * @param maxHold   how long a sample may be held over steps without one
      */
     public static Loaded load(List<String> locations, Duration step, Duration maxHold) throws IOException {
         var reading = new Reading(new SampleGrid(step, maxHold));
@@ -136,7 +136,7 @@ public final class TraceSeriesLoader {
      *
      * @param reader  e.g. an {@link io.gleaner.ingest.alibaba.AlibabaMachineUsageReader}
      * @param step    the grid step
-     * @param maxHold how much older than the end of a step its sample may be
+     * @param maxHold how long a sample may be held over steps without one
      */
     public static Loaded load(TraceReader<? extends UtilizationSample> reader, Duration step, Duration maxHold) {
         Objects.requireNonNull(reader, "reader");

@@ -39,8 +39,9 @@ public final class ForecasterTopology {
         var settings = config.settings();
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         // Retention: the window plus one step, so that a sample the processor accepts (not older than stream time
-        // minus the window) is never in an already expired segment.
-        var retention = settings.window().plus(settings.step());
+        // minus the window) is never in an already expired segment, plus the max hold, so that a refit still finds
+        // the sample it holds into the window's first steps.
+        var retention = settings.window().plus(settings.step()).plus(settings.maxHold());
         builder.addStateStore(Stores.windowStoreBuilder(
                 Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
                 Serdes.String(), Serdes.Double()));

@@ -3,6 +3,7 @@ package io.gleaner.forecaster.topology;
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.GridResampler;
 import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
@@ -37,7 +38,8 @@ import org.slf4j.LoggerFactory;
  *       wins), so a redelivered sample counts once.</li>
  *   <li>Refit: boundaries are the multiples of the refit period since the epoch. When a series' sample at time
  *       t reaches its next boundary, the series is refit once at b, the last boundary at or before t, from the
- *       samples in [b − window, b); the forecast starts at b and is issued at b. Boundaries skipped by a
+ *       samples in [b − window, b) (and the latest one in the max hold before it); the forecast starts at b and is
+ *       issued at b. Boundaries skipped by a
  *       silence get no forecast.</li>
  *   <li>Gaps: samples are averaged per step, a step without samples is NaN for the learner; a NaN forecast step
  *       has spare 0.</li>
@@ -59,6 +61,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
     private final long windowMs;
     private final long refitMs;
     private final long stalenessMs;
+    private final long maxHoldMs;
     private final int windowSteps;
 
     private ProcessorContext<String, ForecasterOutput> context;
@@ -73,6 +76,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         this.windowMs = settings.window().toMillis();
         this.refitMs = settings.refitPeriod().toMillis();
         this.stalenessMs = settings.staleness().toMillis();
+        this.maxHoldMs = settings.maxHold().toMillis();
         this.windowSteps = (int) (windowMs / settings.step().toMillis());
     }
 
@@ -138,8 +142,11 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
 
     private void refit(SeriesKey key, long boundary) {
         long start = boundary - windowMs;
-        try (var window = samples.fetch(key.text(), start, boundary - 1)) {
-            var history = Resampler.resample(window, start, settings.step(), windowSteps);
+        var grid = new GridResampler(Instant.ofEpochMilli(start), settings.step(), windowSteps, settings.maxHold());
+        // From maxHold before the window: a sample there may still be held into its first steps.
+        try (var window = samples.fetch(key.text(), start - maxHoldMs, boundary - 1)) {
+            window.forEachRemaining(sample -> grid.add(sample.key, sample.value));
+            var history = grid.series();
             var metric = ResourceMetric.of(key.metric().name());
             var forecast = forecaster.forecast(history, request.withMetric(metric));
             var record = ForecastRecords.fresh(key, forecast, settings.margin(key.metric()),

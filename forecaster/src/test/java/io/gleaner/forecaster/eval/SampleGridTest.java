@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.forecaster.eval.SampleGrid.Resource;
@@ -42,12 +43,13 @@ class SampleGridTest {
     @Test
     void shouldKeepTheLaterOfTwoSamplesWithTheSameTime() {
         var grid = new SampleGrid(STEP, Duration.ofSeconds(20));
-        grid.add("n", Resource.MEMORY, 5_000, 0.2);
+        grid.add("n", Resource.MEMORY, 5_000, 0.4);
         grid.add("n", Resource.MEMORY, 1_000, 0.1);
-        grid.add("n", Resource.MEMORY, 5_000, 0.3);
+        grid.add("n", Resource.MEMORY, 5_000, 0.6);
         var series = grid.series();
         assertThat(series).extracting(TraceSeries::key).containsExactly("n/cpu", "n/memory");
-        assertThat(series.get(1).series().values()).containsExactly(0.3);
+        // the step's mean over 0.1 and the later 0.6 (0.25 with the first, 0.367 with both)
+        assertThat(series.get(1).series().values()).containsExactly(new double[] {0.35}, within(1e-12));
         assertThat(series.get(0).series().values()).containsExactly(Double.NaN);
     }
 
@@ -62,8 +64,8 @@ class SampleGridTest {
                 .containsExactly("quiet/cpu", "quiet/memory", "busy/cpu", "busy/memory");
         assertThat(series.get(0).series().start()).isEqualTo(Instant.ofEpochMilli(0));
         assertThat(series.get(0).series().values()).containsExactly(Double.NaN, Double.NaN, Double.NaN);
-        // A hold of 0 fills no step: a step takes only samples taken before it ends, so older than its end.
-        assertThat(series.get(2).series().values()).containsExactly(Double.NaN, Double.NaN, Double.NaN);
+        // A hold of 0 fills no step without a sample of its own.
+        assertThat(series.get(2).series().values()).containsExactly(0.25, Double.NaN, 0.5);
     }
 
     @Test

@@ -79,13 +79,13 @@ class UtilizationTraceLoaderTest {
     @Test
     void shouldLeaveAGapOnceTheHeldSampleIsOlderThanTheBound() throws IOException {
         var loaded = load(HOLD);
-        // m_a: 0 s and 170 s, then nothing until 1500 s. 170 s is held by the steps ending at 180, 360, 540 and 720
-        // (550 s old), not by the one ending at 900 (730 s). The CPU of 1510 s is rejected, so the last CPU step
-        // takes 1500 s; memory takes 1510 s.
+        // m_a: 0 s and 170 s, both in the first step (their mean), then nothing until 1500 s. 170 s is held by the
+        // steps ending at 360, 540 and 720 (550 s old), not by the one ending at 900 (730 s). The CPU of 1510 s is
+        // rejected, so the last CPU step is 1500 s alone; memory's is the mean of 1500 s and 1510 s.
         assertThat(values(loaded, "m_a/cpu")).containsExactly(
-                new double[] {0.25, 0.25, 0.25, 0.25, NaN, NaN, NaN, NaN, 0.70}, within(1e-12));
+                new double[] {0.225, 0.25, 0.25, 0.25, NaN, NaN, NaN, NaN, 0.70}, within(1e-12));
         assertThat(values(loaded, "m_a/memory")).containsExactly(
-                new double[] {0.45, 0.45, 0.45, 0.45, NaN, NaN, NaN, NaN, 0.81}, within(1e-12));
+                new double[] {0.425, 0.45, 0.45, 0.45, NaN, NaN, NaN, NaN, 0.805}, within(1e-12));
         // One second less of hold: m_b's 1020 s no longer reaches the step ending at 1620.
         double[] shorter = values(load(HOLD.minusSeconds(1)), "m_b/cpu");
         assertThat(shorter[7]).isEqualTo(0.50, within(1e-12));

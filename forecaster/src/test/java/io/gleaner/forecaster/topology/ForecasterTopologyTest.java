@@ -6,6 +6,7 @@ import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
@@ -17,6 +18,7 @@ import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -49,8 +51,12 @@ class ForecasterTopologyTest {
     private TestOutputTopic<String, DeadLetter> deadLetters;
 
     private void start(Forecaster forecaster) {
+        start(forecaster, ForecasterFixtures.small());
+    }
+
+    private void start(Forecaster forecaster, ForecastSettings settings) {
         var config = ForecasterConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.")
-                .withSettings(ForecasterFixtures.small());
+                .withSettings(settings);
         driver = new TopologyTestDriver(ForecasterTopology.build(topics, serdes, config, forecaster),
                 ForecasterApp.streamsProperties(config));
         var keys = new StringSerializer();
@@ -107,6 +113,28 @@ class ForecasterTopologyTest {
         // spare = max(0, 1 - (U + 0.1)); a gap's spare is 0
         assertValues(forecast.getSpare(), 0, 0, 0, 0, 0, 0, 0.6, 0.4, 0, 0.6);
         assertThat(forecasts.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldHoldASampleOverStepsWithoutOneForAtMostTheMaxHold() {
+        start(new ForecasterFixtures.EchoForecaster(), ForecasterFixtures.small().withMaxHold(Duration.ofMinutes(2)));
+        send(sample("n1", Metric.CPU, -310, 0.8));
+        send(sample("n1", Metric.CPU, -10, 0.7));
+        send(sample("n1", Metric.CPU, 30, 0.2));
+        send(sample("n1", Metric.CPU, 150, 0.4));
+        send(sample("n1", Metric.CPU, 170, 0.6));
+        send(sample("n1", Metric.CPU, 310, 0.9));
+
+        // the series' first samples make refits due at -5 and 0 min too, and its silence before -10 s a stale record
+        var fresh = forecasts.readValuesToList().stream().filter(record -> !record.getStale()).toList();
+        var forecast = fresh.get(fresh.size() - 1);
+        assertThat(forecast.getIssuedAt()).isEqualTo(T0.plusSeconds(300));
+        // window [-300 s, 300 s) in 1-min steps, a sample held for at most 2 min past its time:
+        // [-300, -240) holds the -310 s sample from before the window (70 s); [-240, -180) would be 130 s: a gap;
+        // [-60, 0) is -10 s; [0, 60) is 30 s; [60, 120) holds it (90 s); [120, 180) is the mean of 0.4 and 0.6;
+        // [180, 240) holds 170 s (70 s); [240, 300) would be 130 s after it: a gap
+        assertValues(forecast.getUtilization(), 0.8, NAN, NAN, NAN, 0.7, 0.2, 0.2, 0.5, 0.6, NAN);
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 

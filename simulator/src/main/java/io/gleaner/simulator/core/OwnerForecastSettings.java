@@ -11,6 +11,8 @@ import java.util.Objects;
  * resource (Salamander Eq. 1), and how much of the owners' use before the run it warms up on.
  *
  * @param step         the forecast grid; the samples of each step are averaged (default 3 min)
+ * @param maxHold      how long a sample is held over steps without one, &gt;= 0 (the stage's rule,
+ *                     {@link io.gleaner.forecaster.core.GridResampler}; default 10 min)
  * @param window       history each refit sees, a whole number of steps (default 7 days)
  * @param refitPeriod  a series is refit when its event time crosses a multiple of this period since the epoch, a
  *                     whole number of steps (default 1 hour)
@@ -23,9 +25,9 @@ import java.util.Objects;
  * @param warmUp       how much of the owners' use before the run ({@link OwnerLoad#history()}) is put in the history
  *                     before the first round, >= 0; 0 turns the warm-up off (default 1 day)
  */
-public record OwnerForecastSettings(Duration step, Duration window, Duration refitPeriod, int horizon,
-                                    double quantile, Duration staleness, double cpuMargin, double memoryMargin,
-                                    Duration warmUp) {
+public record OwnerForecastSettings(Duration step, Duration maxHold, Duration window, Duration refitPeriod,
+                                    int horizon, double quantile, Duration staleness, double cpuMargin,
+                                    double memoryMargin, Duration warmUp) {
 
     /**
      * Default {@link #warmUp()}: one day, enough for the default learner's fallback (the largest use of the last
@@ -35,12 +37,16 @@ public record OwnerForecastSettings(Duration step, Duration window, Duration ref
 
     public OwnerForecastSettings {
         Objects.requireNonNull(step, "step");
+        Objects.requireNonNull(maxHold, "maxHold");
         Objects.requireNonNull(window, "window");
         Objects.requireNonNull(refitPeriod, "refitPeriod");
         Objects.requireNonNull(staleness, "staleness");
         Objects.requireNonNull(warmUp, "warmUp");
         if (step.toMillis() < 1 || step.toNanos() % 1_000_000 != 0) {
             throw new IllegalArgumentException("step must be a whole number of milliseconds >= 1, was " + step);
+        }
+        if (maxHold.isNegative() || maxHold.toNanos() % 1_000_000 != 0) {
+            throw new IllegalArgumentException("maxHold must be a whole number of milliseconds >= 0, was " + maxHold);
         }
         wholeSteps("window", window, step);
         wholeSteps("refitPeriod", refitPeriod, step);
@@ -61,13 +67,14 @@ public record OwnerForecastSettings(Duration step, Duration window, Duration ref
     }
 
     /**
-     * The forecaster stage's defaults ({@link ForecastSettings#defaults()}: 3 min steps, 7 days of history, hourly
-     * refits, 480 steps, q = 0.99, 15 min staleness) with the QoS controller's margins, so that the planner's view
-     * of spare capacity and the controller's agree, and a day of warm-up.
+     * The forecaster stage's defaults ({@link ForecastSettings#defaults()}: 3 min steps, a sample held for at most
+     * 10 min, 7 days of history, hourly refits, 480 steps, q = 0.99, 15 min staleness) with the QoS controller's
+     * margins, so that the planner's view of spare capacity and the controller's agree, and a day of warm-up.
      */
     public static OwnerForecastSettings defaults() {
         var qos = QosSettings.defaults();
-        return new OwnerForecastSettings(ForecastSettings.DEFAULT_STEP, ForecastSettings.DEFAULT_WINDOW,
+        return new OwnerForecastSettings(ForecastSettings.DEFAULT_STEP, ForecastSettings.DEFAULT_MAX_HOLD,
+                ForecastSettings.DEFAULT_WINDOW,
                 ForecastSettings.DEFAULT_REFIT_PERIOD, ForecastSettings.DEFAULT_HORIZON,
                 ForecastSettings.DEFAULT_QUANTILE, ForecastSettings.DEFAULT_STALENESS, qos.cpuSafetyMargin(),
                 qos.ramSafetyMargin(), DEFAULT_WARM_UP);
@@ -80,49 +87,55 @@ public record OwnerForecastSettings(Duration step, Duration window, Duration ref
 
     /** These settings with another step (window and refit period must stay whole numbers of it). */
     public OwnerForecastSettings withStep(Duration value) {
-        return new OwnerForecastSettings(value, window, refitPeriod, horizon, quantile, staleness, cpuMargin,
+        return new OwnerForecastSettings(value, maxHold, window, refitPeriod, horizon, quantile, staleness, cpuMargin,
+                memoryMargin, warmUp);
+    }
+
+    /** These settings with another {@link #maxHold()}. */
+    public OwnerForecastSettings withMaxHold(Duration value) {
+        return new OwnerForecastSettings(step, value, window, refitPeriod, horizon, quantile, staleness, cpuMargin,
                 memoryMargin, warmUp);
     }
 
     /** These settings with another window. */
     public OwnerForecastSettings withWindow(Duration value) {
-        return new OwnerForecastSettings(step, value, refitPeriod, horizon, quantile, staleness, cpuMargin,
+        return new OwnerForecastSettings(step, maxHold, value, refitPeriod, horizon, quantile, staleness, cpuMargin,
                 memoryMargin, warmUp);
     }
 
     /** These settings with another refit period. */
     public OwnerForecastSettings withRefitPeriod(Duration value) {
-        return new OwnerForecastSettings(step, window, value, horizon, quantile, staleness, cpuMargin, memoryMargin,
-                warmUp);
+        return new OwnerForecastSettings(step, maxHold, window, value, horizon, quantile, staleness, cpuMargin,
+                memoryMargin, warmUp);
     }
 
     /** These settings with another horizon. */
     public OwnerForecastSettings withHorizon(int value) {
-        return new OwnerForecastSettings(step, window, refitPeriod, value, quantile, staleness, cpuMargin,
+        return new OwnerForecastSettings(step, maxHold, window, refitPeriod, value, quantile, staleness, cpuMargin,
                 memoryMargin, warmUp);
     }
 
     /** These settings with another quantile level. */
     public OwnerForecastSettings withQuantile(double value) {
-        return new OwnerForecastSettings(step, window, refitPeriod, horizon, value, staleness, cpuMargin,
+        return new OwnerForecastSettings(step, maxHold, window, refitPeriod, horizon, value, staleness, cpuMargin,
                 memoryMargin, warmUp);
     }
 
     /** These settings with another staleness bound. */
     public OwnerForecastSettings withStaleness(Duration value) {
-        return new OwnerForecastSettings(step, window, refitPeriod, horizon, quantile, value, cpuMargin,
+        return new OwnerForecastSettings(step, maxHold, window, refitPeriod, horizon, quantile, value, cpuMargin,
                 memoryMargin, warmUp);
     }
 
     /** These settings with other safety margins S(cpu) and S(memory). */
     public OwnerForecastSettings withMargins(double cpu, double memory) {
-        return new OwnerForecastSettings(step, window, refitPeriod, horizon, quantile, staleness, cpu, memory,
-                warmUp);
+        return new OwnerForecastSettings(step, maxHold, window, refitPeriod, horizon, quantile, staleness, cpu,
+                memory, warmUp);
     }
 
     /** These settings with another warm-up (0 for none). */
     public OwnerForecastSettings withWarmUp(Duration value) {
-        return new OwnerForecastSettings(step, window, refitPeriod, horizon, quantile, staleness, cpuMargin,
+        return new OwnerForecastSettings(step, maxHold, window, refitPeriod, horizon, quantile, staleness, cpuMargin,
                 memoryMargin, value);
     }
 

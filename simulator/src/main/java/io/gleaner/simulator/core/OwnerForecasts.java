@@ -26,8 +26,10 @@ import org.slf4j.LoggerFactory;
  * <p>The rules are the forecaster stage's (its README section; {@code SampleProcessor}):
  * <ul>
  *   <li>Only the owners' use (source REGULAR) is learnt; EPHEMERAL and TOTAL samples are skipped.</li>
- *   <li>Samples are averaged per step of the grid (multiples of the step since the epoch); a step without a sample
- *       is NaN for the learner. A series keeps the window plus one refit period of steps.</li>
+ *   <li>Samples go on the grid (multiples of the step since the epoch) by the stage's rule,
+ *       {@link io.gleaner.forecaster.core.GridResampler}: a step's mean, else the latest earlier sample held for at
+ *       most the max hold, else NaN for the learner. A series keeps the max hold, the window and one refit period
+ *       of steps.</li>
  *   <li>Refit: a series' first sample at t sets its next boundary to the first multiple of the refit period after
  *       t; a sample at or after that boundary makes a refit due at b, the last boundary at or before the sample,
  *       from the steps in [b − window, b); the forecast starts at b. A refit that is due is run when the forecast is
@@ -65,7 +67,6 @@ public final class OwnerForecasts implements CapacityOutlook {
     private final long refitMs;
     private final long stalenessMs;
     private final int windowSteps;
-    private final int ringSteps;
     private final Map<String, OwnerSeries[]> byNode = new HashMap<>();
 
     private boolean started;
@@ -93,7 +94,6 @@ public final class OwnerForecasts implements CapacityOutlook {
         this.refitMs = settings.refitPeriod().toMillis();
         this.stalenessMs = settings.staleness().toMillis();
         this.windowSteps = Math.toIntExact(settings.window().toMillis() / stepMs);
-        this.ringSteps = Math.toIntExact(windowSteps + refitMs / stepMs);
     }
 
     /**
@@ -197,7 +197,8 @@ public final class OwnerForecasts implements CapacityOutlook {
         var series = byNode.computeIfAbsent(nodeId, node -> new OwnerSeries[Utilization.Metric.values().length]);
         var one = series[metric.ordinal()];
         if (one == null) {
-            one = new OwnerSeries(stepMs, ringSteps);
+            one = new OwnerSeries(settings.step(), settings.maxHold(), windowSteps,
+                    Math.toIntExact(refitMs / stepMs));
             series[metric.ordinal()] = one;
         }
         if (one.isEmpty()) {

@@ -1,22 +1,32 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.forecaster.core.GridResampler;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 
 /**
- * One node's owners' use of one resource as {@link OwnerForecasts} keeps it: the per-step sums and counts of its
- * samples in a ring of steps (the mean of a step's samples is its value, as the forecaster stage's resampling
- * averages them; a step without a sample is NaN), the refit schedule, and the latest forecast.
+ * One node's owners' use of one resource as {@link OwnerForecasts} keeps it: per step of a ring, the sum and count
+ * of its samples and the latest of them, from which {@link GridResampler} makes the window by the forecaster stage's
+ * rule (a step's mean, else the latest earlier sample held for at most the max hold, else NaN); the refit schedule,
+ * and the latest forecast.
  *
- * <p>The ring holds the window plus one refit period of steps: a refit that is due at boundary b reads the window
- * before b, and until the series' next boundary b + refit period no sample can make another refit due, so the
- * newest step is at most a refit period after b and never overwrites a step the due refit reads.
+ * <p>The ring holds the max hold, the window and one refit period of steps: a refit that is due at boundary b reads
+ * the window before b and the max hold before that, and until the series' next boundary b + refit period no sample
+ * can make another refit due, so the newest step is at most a refit period after b and never overwrites a step the
+ * due refit reads.
  */
 final class OwnerSeries {
 
+    private final Duration step;
     private final long stepMs;
+    private final Duration maxHold;
+    private final int holdSteps;
     private final long[] stepOf;
     private final double[] sums;
     private final int[] counts;
+    private final long[] lastTimes;
+    private final double[] lastValues;
 
     private long lastSampleMs = Long.MIN_VALUE;
     /** The next refit boundary: a sample at or after it makes a refit at its last boundary due. */
@@ -29,15 +39,23 @@ final class OwnerSeries {
     double[] forecast;
 
     /**
-     * @param stepMs    the grid step in milliseconds
-     * @param ringSteps steps kept: the window plus one refit period
+     * @param step        the grid step
+     * @param maxHold     how long a sample is held over steps without one
+     * @param windowSteps steps a refit reads
+     * @param refitSteps  steps of one refit period
      */
-    OwnerSeries(long stepMs, int ringSteps) {
-        this.stepMs = stepMs;
+    OwnerSeries(Duration step, Duration maxHold, int windowSteps, int refitSteps) {
+        this.step = step;
+        this.stepMs = step.toMillis();
+        this.maxHold = maxHold;
+        this.holdSteps = Math.toIntExact((maxHold.toMillis() + stepMs - 1) / stepMs);
+        int ringSteps = holdSteps + windowSteps + refitSteps;
         this.stepOf = new long[ringSteps];
         Arrays.fill(stepOf, Long.MIN_VALUE);
         this.sums = new double[ringSteps];
         this.counts = new int[ringSteps];
+        this.lastTimes = new long[ringSteps];
+        this.lastValues = new double[ringSteps];
     }
 
     /** Whether no sample was added yet. */
@@ -61,21 +79,21 @@ final class OwnerSeries {
         }
         sums[slot] += value;
         counts[slot]++;
+        lastTimes[slot] = timeMs;
+        lastValues[slot] = value;
         lastSampleMs = timeMs;
     }
 
-    /**
-     * The mean of each of the {@code steps} steps before {@code endMs} (a multiple of the step), NaN where a step has
-     * no sample.
-     */
+    /** The {@code steps} steps before {@code endMs} (a multiple of the step), by the stage's rule. */
     double[] window(long endMs, int steps) {
         long first = Math.floorDiv(endMs, stepMs) - steps;
-        var values = new double[steps];
-        for (int i = 0; i < steps; i++) {
-            long step = first + i;
-            int slot = (int) Math.floorMod(step, (long) stepOf.length);
-            values[i] = stepOf[slot] == step && counts[slot] > 0 ? sums[slot] / counts[slot] : Double.NaN;
+        var grid = new GridResampler(Instant.ofEpochMilli(first * stepMs), step, steps, maxHold);
+        for (long s = first - holdSteps; s < first + steps; s++) {
+            int slot = (int) Math.floorMod(s, (long) stepOf.length);
+            if (stepOf[slot] == s) {
+                grid.addAll(lastTimes[slot], lastValues[slot], sums[slot], counts[slot]);
+            }
         }
-        return values;
+        return grid.values();
     }
 }

@@ -15,10 +15,12 @@ import io.gleaner.planner.core.CapacityOutlook.Resource;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.DoubleUnaryOperator;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -188,6 +190,45 @@ class OwnerForecastsTest {
         assertThat(forecasts.spare("n1", CPU, start.plus(step))).hasValueCloseTo(1 - 0.2 - 0.1, within(1e-12));
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(2)))).hasValue(1.0);
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(3)))).hasValue(0.0);
+    }
+
+    @Test
+    void theHistoryHoldsASampleOverStepsWithoutOneForAtMostTheMaxHoldAsTheStageDoes() {
+        // A learner that forecasts the last hour of its history again, so the forecast shows the resampled window.
+        Forecaster echo = new Forecaster() {
+            @Override
+            public String name() {
+                return "echo";
+            }
+
+            @Override
+            public QuantileForecast forecast(Series history, ForecastRequest request) {
+                var values = history.values();
+                var row = Arrays.copyOfRange(values, values.length - request.horizon(), values.length);
+                return new QuantileForecast(history.end(), history.step(), request.quantiles(), new double[][] {row});
+            }
+        };
+        var forecasts = new OwnerForecasts(echo,
+                SETTINGS.withWindow(Duration.ofHours(1)).withHorizon(20).withMargins(0, 0));
+        // Samples every 5 min from 00:00 to 00:30, CPU 0.2 at even ones and 0.4 at odd ones; silent for 14 min (less
+        // than the staleness bound); then every minute from 00:44.
+        for (int k = 0; k <= 6; k++) {
+            forecasts.observe(round(T0.plus(MINUTE.multipliedBy(5L * k)), "n1", k % 2 == 0 ? 0.2 : 0.4, 0.5));
+        }
+        feed(forecasts, T0.plus(MINUTE.multipliedBy(44)), T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1",
+                0.6, 0.5);
+        // Forecast step j (from 01:00) echoes the window's step j, [3j, 3j + 3) min after 00:00.
+        var step = Duration.ofMinutes(3);
+        var start = T0.plus(Duration.ofHours(1));
+        IntFunction<OptionalDouble> spare = j -> forecasts.spare("n1", CPU,
+                start.plus(step.multipliedBy(j)));
+
+        assertThat(spare.apply(0)).as("[0, 3): 0.2 at 0").hasValueCloseTo(0.8, within(1e-12));
+        assertThat(spare.apply(1)).as("[3, 6): 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
+        assertThat(spare.apply(2)).as("[6, 9): no sample, holds 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
+        assertThat(spare.apply(12)).as("[36, 39): holds 0.2 at 30, 9 min").hasValueCloseTo(0.8, within(1e-12));
+        assertThat(spare.apply(13)).as("[39, 42): 12 min after 30, a gap").isEmpty();
+        assertThat(spare.apply(14)).as("[42, 45): 0.6 at 44").hasValueCloseTo(0.4, within(1e-12));
     }
 
     @Test
@@ -374,6 +415,7 @@ class OwnerForecastsTest {
     @Test
     void defaultsAreTheForecasterStagesWithTheQosControllersMargins() {
         assertThat(SETTINGS.step()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(SETTINGS.maxHold()).isEqualTo(io.gleaner.forecaster.ForecastSettings.DEFAULT_MAX_HOLD);
         assertThat(SETTINGS.window()).isEqualTo(Duration.ofDays(7));
         assertThat(SETTINGS.refitPeriod()).isEqualTo(Duration.ofHours(1));
         assertThat(SETTINGS.horizon()).isEqualTo(480);
