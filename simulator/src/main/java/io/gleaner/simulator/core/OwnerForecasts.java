@@ -46,8 +46,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
  * ({@link OwnerLoad#history()}, e.g. the trace wrapped around backwards) over the warm-up period before each node's
- * first owner sample (or the first round, if earlier) is put in the history, one sample per whole step (the time-weighted mean of the owners' step function over the step, clamped
- * to [0, 1] as the nodes report it), with the refits it would have made, so that a forecast is in force from the
+ * first owner sample (or the first round, if earlier) is put in the history, one sample per whole step (the
+ * time-weighted mean of the owners' step function over the step, clamped to [0, 1] as the nodes report it), with the refits it would have made, so that a forecast is in force from the
  * first round. A node the load has no sample of at all has owners that use nothing, before the run too: it gets
  * zeros over the warm-up period before the first round. A node with samples in the run but no history gets no
  * warm-up; its first forecast comes at its first boundary. Without a load (the two-argument constructor) nothing
@@ -89,11 +89,12 @@ public final class OwnerForecasts implements CapacityOutlook {
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.warmUpLoad = owners;
-        this.request = new ForecastRequest(settings.horizon(), new double[] {settings.quantile()});
-        this.stepMs = settings.step().toMillis();
-        this.refitMs = settings.refitPeriod().toMillis();
-        this.stalenessMs = settings.staleness().toMillis();
-        this.windowSteps = Math.toIntExact(settings.window().toMillis() / stepMs);
+        var forecast = settings.forecast();
+        this.request = new ForecastRequest(forecast.horizon(), new double[] {forecast.quantile()});
+        this.stepMs = forecast.step().toMillis();
+        this.refitMs = forecast.refitPeriod().toMillis();
+        this.stalenessMs = forecast.staleness().toMillis();
+        this.windowSteps = Math.toIntExact(forecast.window().toMillis() / stepMs);
     }
 
     /**
@@ -197,7 +198,7 @@ public final class OwnerForecasts implements CapacityOutlook {
         var series = byNode.computeIfAbsent(nodeId, node -> new OwnerSeries[Utilization.Metric.values().length]);
         var one = series[metric.ordinal()];
         if (one == null) {
-            one = new OwnerSeries(settings.step(), settings.maxHold(), windowSteps,
+            one = new OwnerSeries(settings.forecast().step(), settings.forecast().maxHold(), windowSteps,
                     Math.toIntExact(refitMs / stepMs));
             series[metric.ordinal()] = one;
         }
@@ -230,7 +231,7 @@ public final class OwnerForecasts implements CapacityOutlook {
         }
         series.dueRefitMs = Long.MIN_VALUE;
         refits++;
-        var history = new Series(Instant.ofEpochMilli(boundary - windowSteps * stepMs), settings.step(),
+        var history = new Series(Instant.ofEpochMilli(boundary - windowSteps * stepMs), settings.forecast().step(),
                 series.window(boundary, windowSteps));
         try {
             var forecast = forecaster.forecast(history, request);

@@ -6,12 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
+import io.gleaner.qos.core.QosSettings;
+import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -166,7 +169,7 @@ class OwnerForecastsTest {
     @Test
     void spareIsEmptyBeforeTheForecastStartsAndFromTheEndOfItsHorizon() {
         // 20 steps of 3 min: the forecast issued at 01:00 covers [01:00, 02:00).
-        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withHorizon(20));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withForecast(SETTINGS.forecast().withHorizon(20)));
         feed(forecasts, T0, T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
         var start = T0.plus(Duration.ofHours(1));
 
@@ -209,7 +212,8 @@ class OwnerForecastsTest {
             }
         };
         var forecasts = new OwnerForecasts(echo,
-                SETTINGS.withWindow(Duration.ofHours(1)).withHorizon(20).withMargins(0, 0));
+                SETTINGS.withForecast(SETTINGS.forecast().withWindow(Duration.ofHours(1)).withHorizon(20))
+                        .withMargins(0, 0));
         // Samples every 5 min from 00:00 to 00:30, CPU 0.2 at even ones and 0.4 at odd ones; silent for 14 min (less
         // than the staleness bound); then every minute from 00:44.
         for (int k = 0; k <= 6; k++) {
@@ -404,25 +408,23 @@ class OwnerForecastsTest {
 
     @Test
     void settingsRejectAWindowOfPartStepsAndAMarginOutsideZeroToOne() {
-        assertThatThrownBy(() -> SETTINGS.withWindow(Duration.ofMinutes(10)))
+        assertThatThrownBy(() -> SETTINGS.forecast().withWindow(Duration.ofMinutes(10)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("whole number of steps");
         assertThatThrownBy(() -> SETTINGS.withMargins(0.1, 1.0))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("memoryMargin");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("safety margin of MEMORY");
         assertThatThrownBy(() -> SETTINGS.withWarmUp(Duration.ofHours(-1)))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("warmUp");
     }
 
     @Test
     void defaultsAreTheForecasterStagesWithTheQosControllersMargins() {
-        assertThat(SETTINGS.step()).isEqualTo(Duration.ofMinutes(3));
-        assertThat(SETTINGS.maxHold()).isEqualTo(io.gleaner.forecaster.ForecastSettings.DEFAULT_MAX_HOLD);
-        assertThat(SETTINGS.window()).isEqualTo(Duration.ofDays(7));
-        assertThat(SETTINGS.refitPeriod()).isEqualTo(Duration.ofHours(1));
-        assertThat(SETTINGS.horizon()).isEqualTo(480);
-        assertThat(SETTINGS.quantile()).isEqualTo(0.99);
-        assertThat(SETTINGS.staleness()).isEqualTo(Duration.ofMinutes(15));
-        assertThat(SETTINGS.cpuMargin()).isEqualTo(io.gleaner.qos.core.QosSettings.defaults().cpuSafetyMargin());
-        assertThat(SETTINGS.memoryMargin()).isEqualTo(io.gleaner.qos.core.QosSettings.defaults().ramSafetyMargin());
+        var stage = ForecastSettings.defaults();
+        var qos = QosSettings.defaults();
+        assertThat(SETTINGS.forecast()).isEqualTo(stage.withMargin(Metric.CPU, qos.cpuSafetyMargin())
+                .withMargin(Metric.MEMORY, qos.ramSafetyMargin()));
+        assertThat(SETTINGS.margin(Utilization.Metric.CPU)).isEqualTo(qos.cpuSafetyMargin());
+        assertThat(SETTINGS.margin(Utilization.Metric.MEMORY)).isEqualTo(qos.ramSafetyMargin());
+        assertThat(qos.cpuSafetyMargin()).isNotEqualTo(stage.margin(Metric.CPU));
         assertThat(SETTINGS.warmUp()).isEqualTo(Duration.ofDays(1));
         assertThat(OwnerForecasts.of(OwnerLoad.NONE).forecasterName()).isEqualTo("qr|sq+h");
     }
@@ -439,9 +441,9 @@ class OwnerForecastsTest {
     private static List<OptionalDouble> answers(OwnerForecasts forecasts) {
         var start = forecasts.forecastStart("n1", CPU).orElseThrow();
         var answers = new ArrayList<OptionalDouble>();
-        for (int h = 0; h < SETTINGS.horizon(); h++) {
+        for (int h = 0; h < SETTINGS.forecast().horizon(); h++) {
             for (Resource resource : Resource.values()) {
-                answers.add(forecasts.spare("n1", resource, start.plus(SETTINGS.step().multipliedBy(h))));
+                answers.add(forecasts.spare("n1", resource, start.plus(SETTINGS.forecast().step().multipliedBy(h))));
             }
         }
         return answers;
