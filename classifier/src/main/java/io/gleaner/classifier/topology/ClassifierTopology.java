@@ -7,8 +7,7 @@ import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
-import io.gleaner.schemas.streams.DecodeOrDeadLetter;
-import io.gleaner.schemas.streams.EventTimeExtractor;
+import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +21,6 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Joined;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Materialized;
@@ -159,10 +157,7 @@ public final class ClassifierTopology {
                                                      Function<V, Instant> eventTime, String name,
                                                      CheckValues.Input<V, R> input,
                                                      List<KStream<String, DeadLetter>> deadLetters) {
-        var decoded = builder.stream(topic.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withTimestampExtractor(new EventTimeExtractor<>(serde.deserializer(), eventTime))
-                        .withName(name + "-source"))
-                .processValues(DecodeOrDeadLetter.of(serde, topic, STAGE), Named.as("decode-" + name))
+        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
                 .processValues(new CheckValues<>(topic.name(), input), Named.as("check-" + name));
         return routed(decoded, name, deadLetters);
     }

@@ -4,8 +4,7 @@ import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
-import io.gleaner.schemas.streams.DecodeOrDeadLetter;
-import io.gleaner.schemas.streams.EventTimeExtractor;
+import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Duration;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
@@ -13,7 +12,6 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.state.Stores;
@@ -51,12 +49,8 @@ public final class ForecasterTopology {
                 Serdes.String(), SeriesState.serde()).withCachingEnabled());
 
         var input = topics.nodesUtilization();
-        var decoded = builder.stream(input.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withTimestampExtractor(new EventTimeExtractor<>(serdes.utilizationSample().deserializer(),
-                                UtilizationSample::getTime))
-                        .withName("samples-source"))
-                .processValues(DecodeOrDeadLetter.of(serdes.utilizationSample(), input, STAGE),
-                        Named.as("decode-samples"))
+        var decoded = DecodedSource.stream(builder, input, serdes.utilizationSample(), UtilizationSample::getTime,
+                        "samples", STAGE)
                 .split(Named.as("samples-"))
                 .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));

@@ -9,9 +9,8 @@ import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
-import io.gleaner.schemas.streams.DecodeOrDeadLetter;
 import io.gleaner.schemas.streams.Decoded;
-import io.gleaner.schemas.streams.EventTimeExtractor;
+import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -128,10 +127,7 @@ public final class PlannerTopology {
             StreamsBuilder builder, String name, Topic<String, V> topic, Serde<V> serde,
             Function<V, Instant> eventTime,
             ProcessorSupplier<String, Decoded<V>, String, PlannerOutput> processor) {
-        var decoded = builder.stream(topic.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withTimestampExtractor(new EventTimeExtractor<>(serde.deserializer(), eventTime))
-                        .withName(name + "-source"))
-                .processValues(DecodeOrDeadLetter.of(serde, topic, STAGE), Named.as("decode-" + name))
+        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
                 .split(Named.as(name + "-"))
                 .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));

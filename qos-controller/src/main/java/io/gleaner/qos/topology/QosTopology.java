@@ -7,8 +7,7 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.UtilizationSample;
-import io.gleaner.schemas.streams.DecodeOrDeadLetter;
-import io.gleaner.schemas.streams.EventTimeExtractor;
+import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Instant;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -19,7 +18,6 @@ import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
@@ -97,10 +95,7 @@ public final class QosTopology {
     private static <V> KStream<String, Checked> checked(StreamsBuilder builder, Topic<String, V> topic,
                                                         Serde<V> serde, Function<V, Instant> eventTime, String name,
                                                         BiFunction<String, V, NodeEvent> check) {
-        return builder.stream(topic.name(), Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withTimestampExtractor(new EventTimeExtractor<>(serde.deserializer(), eventTime))
-                        .withName(name + "-source"))
-                .processValues(DecodeOrDeadLetter.of(serde, topic, STAGE), Named.as("decode-" + name))
+        return DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
                 .processValues(new CheckInput<>(topic.name(), check), Named.as("check-" + name));
     }
 }

@@ -1,9 +1,6 @@
 package io.gleaner.schemas.streams;
 
-import io.gleaner.schemas.Topic;
 import java.util.Objects;
-import org.apache.kafka.common.serialization.Deserializer;
-import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
@@ -13,41 +10,29 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Decodes a source's raw value bytes into {@code V}, or into a dead letter carrying the bytes, the source
- * topic, partition and offset and the decoder's message, so that the stage goes on (CONVENTIONS §4):
+ * topic, partition and offset and the decoder's message, so that the stage goes on (CONVENTIONS §4). The second
+ * step of a {@link DecodedSource}: it takes the value the source's {@link EventTimeExtractor} already decoded from
+ * the {@link SharedDecoder}, and decodes only what it does not find there.
  *
- * <pre>{@code
- * var decoded = builder.stream(topics.jobsSubmitted().name(), Consumed.with(Serdes.String(), Serdes.ByteArray()))
- *         .processValues(DecodeOrDeadLetter.of(jobSerde, topics.jobsSubmitted(), "planner"), Named.as("decode-jobs"));
- * var branches = decoded.split(Named.as("jobs-"))
- *         .branch((k, r) -> r.isDeadLetter(), Branched.as("dead"))
- *         .defaultBranch(Branched.as("ok"));
- * }</pre>
- *
- * A null value (a tombstone) and a value the deserializer turns into null are dead letters too. Keys are
+ * <p>A null value (a tombstone) and a value the deserializer turns into null are dead letters too. Keys are
  * read as strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
  */
-public final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, byte[], Decoded<V>> {
+final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, byte[], Decoded<V>> {
 
     private static final Logger log = LoggerFactory.getLogger(DecodeOrDeadLetter.class);
 
-    private final Deserializer<V> deserializer;
+    private final SharedDecoder<V> decoder;
     private final String topic;
     private final String stage;
 
-    private DecodeOrDeadLetter(Deserializer<V> deserializer, String topic, String stage) {
-        this.deserializer = Objects.requireNonNull(deserializer, "deserializer");
+    /**
+     * Decodes values read from the topic named {@code topic} with {@code decoder}; dead letters name {@code stage}
+     * (and {@code topic} when the record's metadata is unknown).
+     */
+    DecodeOrDeadLetter(SharedDecoder<V> decoder, String topic, String stage) {
+        this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.topic = Objects.requireNonNull(topic, "topic");
         this.stage = Objects.requireNonNull(stage, "stage");
-    }
-
-    /** Decodes values of {@code topic} with {@code serde}'s deserializer; dead letters name {@code stage}. */
-    public static <V> DecodeOrDeadLetter<V> of(Serde<V> serde, Topic<String, V> topic, String stage) {
-        return new DecodeOrDeadLetter<>(serde.deserializer(), topic.name(), stage);
-    }
-
-    /** Decodes values read from the topic named {@code topic} with {@code deserializer}. */
-    public static <V> DecodeOrDeadLetter<V> of(Deserializer<V> deserializer, String topic, String stage) {
-        return new DecodeOrDeadLetter<>(deserializer, topic, stage);
     }
 
     @Override
@@ -76,7 +61,7 @@ public final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<St
             }
             var sourceTopic = context.recordMetadata().map(metadata -> metadata.topic()).orElse(topic);
             try {
-                var value = deserializer.deserialize(sourceTopic, record.headers(), bytes);
+                var value = decoder.decode(sourceTopic, record.headers(), bytes);
                 return value == null
                         ? deadLetter(record, "value of " + bytes.length + " bytes decoded to null")
                         : Decoded.of(value, bytes);

@@ -1,9 +1,9 @@
 package io.gleaner.schemas.streams;
 
 import java.time.Instant;
+import java.util.Objects;
 import java.util.function.Function;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.processor.TimestampExtractor;
 
 /**
@@ -15,22 +15,25 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * dropped by Kafka Streams for a negative timestamp, and so that it cannot move stream time: the producer's own
  * timestamp of a stray record is wall-clock time, years ahead of a replayed trace, and stream time drives the
  * stages' windows, staleness and retention purges.
+ *
+ * <p>What it decodes it keeps in the source's {@link SharedDecoder} for the source's decode step, which then does not
+ * decode the record again.
  */
-public final class EventTimeExtractor<V> implements TimestampExtractor {
+final class EventTimeExtractor<V> implements TimestampExtractor {
 
-    private final Deserializer<V> deserializer;
+    private final SharedDecoder<V> decoder;
     private final Function<V, Instant> eventTime;
 
-    public EventTimeExtractor(Deserializer<V> deserializer, Function<V, Instant> eventTime) {
-        this.deserializer = deserializer;
-        this.eventTime = eventTime;
+    EventTimeExtractor(SharedDecoder<V> decoder, Function<V, Instant> eventTime) {
+        this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.eventTime = Objects.requireNonNull(eventTime, "eventTime");
     }
 
     @Override
     public long extract(ConsumerRecord<Object, Object> record, long partitionTime) {
         if (record.value() instanceof byte[] bytes) {
             try {
-                var value = deserializer.deserialize(record.topic(), record.headers(), bytes);
+                var value = decoder.decodeAndKeep(record.topic(), record.headers(), bytes);
                 var time = value == null ? null : eventTime.apply(value);
                 if (time != null && !time.isBefore(Instant.EPOCH)) {
                     return time.toEpochMilli();

@@ -36,7 +36,8 @@ class DecodeOrDeadLetterTest {
         // Integers as values: IntegerDeserializer rejects anything that is not 4 bytes long.
         var builder = new StreamsBuilder();
         var branches = builder.stream("in", Consumed.with(Serdes.String(), Serdes.ByteArray()))
-                .processValues(DecodeOrDeadLetter.of(Serdes.Integer().deserializer(), "in", "test"),
+                .processValues(new DecodeOrDeadLetter<>(new SharedDecoder<>(Serdes.Integer().deserializer()), "in",
+                                "test"),
                         Named.as("decode"))
                 .split(Named.as("in-"))
                 .branch((key, decoded) -> decoded.isDeadLetter(), Branched.as("dead"))

@@ -15,7 +15,7 @@ class EventTimeExtractorTest {
 
     /** Values are 4-byte integers, the event time in seconds since the epoch (any other length does not decode). */
     private final EventTimeExtractor<Integer> extractor =
-            new EventTimeExtractor<>(Serdes.Integer().deserializer(), Instant::ofEpochSecond);
+            new EventTimeExtractor<>(new SharedDecoder<>(Serdes.Integer().deserializer()), Instant::ofEpochSecond);
 
     /** A replayed trace's time, and a producer's wall-clock timestamp years after it. */
     private static final long TRACE_MS = Instant.parse("2009-05-01T00:00:00Z").toEpochMilli();
