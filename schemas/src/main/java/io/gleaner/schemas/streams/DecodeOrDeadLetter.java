@@ -1,5 +1,6 @@
 package io.gleaner.schemas.streams;
 
+import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
@@ -16,6 +17,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A null value (a tombstone) and a value the deserializer turns into null are dead letters too. Keys are
  * read as strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
+ *
+ * <p>A {@link SchemaRegistryException} is not a dead letter: the Avro deserializer throws it only when the registry
+ * did not answer or answered 5xx, which says nothing about the record. It propagates and stops the stage with the
+ * record uncommitted, to be processed again when the stage restarts.
  */
 final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, byte[], Decoded<V>> {
 
@@ -65,9 +70,14 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
                 return value == null
                         ? deadLetter(record, "value of " + bytes.length + " bytes decoded to null")
                         : Decoded.of(value, bytes);
+            } catch (SchemaRegistryException e) {
+                // The registry did not answer (AvroDeserializer lets only that through): the record may be good, so
+                // it must not become a dead letter. The stage stops (StreamsStage) without committing it and takes
+                // it up again when restarted with the registry back.
+                throw e;
             } catch (RuntimeException e) {
-                // Any failure of the deserializer (bad magic byte, unknown schema id, truncated Avro, ...) means
-                // the record is undecodable; the message names what was wrong.
+                // Any other failure of the deserializer (bad magic byte, unknown schema id, truncated Avro, ...)
+                // means the record is undecodable; the message names what was wrong.
                 return deadLetter(record, "cannot decode " + bytes.length + " bytes: " + e);
             }
         }

@@ -1,5 +1,6 @@
 package io.gleaner.schemas.streams;
 
+import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -40,9 +41,25 @@ public final class StreamsStage {
         this.topology = Objects.requireNonNull(topology, "topology");
         this.streams = new KafkaStreams(topology, properties);
         streams.setUncaughtExceptionHandler(exception -> {
-            log.error("{} {} stops after an unexpected error", stage, applicationId, exception);
+            if (registryDidNotAnswer(exception)) {
+                log.error("{} {} stops: the schema registry did not answer; the record it was decoding is not "
+                        + "committed and is processed again when the stage is restarted", stage, applicationId,
+                        exception);
+            } else {
+                log.error("{} {} stops after an unexpected error", stage, applicationId, exception);
+            }
             return StreamsUncaughtExceptionHandler.StreamThreadExceptionResponse.SHUTDOWN_CLIENT;
         });
+    }
+
+    /** Whether {@code error} comes from a schema registry that did not answer (the only such error a stage sees). */
+    private static boolean registryDidNotAnswer(Throwable error) {
+        for (var cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SchemaRegistryException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Starts processing. */

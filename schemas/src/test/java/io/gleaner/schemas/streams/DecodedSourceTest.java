@@ -1,6 +1,7 @@
 package io.gleaner.schemas.streams;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import io.gleaner.schemas.CleanupPolicy;
@@ -11,12 +12,14 @@ import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Function;
+import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.IntegerSerializer;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
@@ -102,6 +105,31 @@ class DecodedSourceTest {
         assertThat(deadLetter.getTime()).isEqualTo(Instant.ofEpochSecond(100));
         // The good records were decoded once each; the bad one by the extractor and again by the decode step.
         assertThat(deserializer.calls()).isEqualTo(4);
+    }
+
+    @Test
+    void shouldStopWithoutDeadLetteringWhenTheRegistryDoesNotAnswer() {
+        var registry = new InMemorySchemaRegistryClient();
+        var serde = AvroSerde.of(UtilizationSample.class, registry);
+        var good = serde.serializer().serialize("samples", UtilizationSample.newBuilder().setNodeId("n1")
+                .setTime(Instant.ofEpochSecond(1_000)).setMetric(Metric.CPU).setSource(UsageSource.REGULAR)
+                .setValue(0.5).build());
+        // A registry that is down: every schema lookup fails as the REST client fails when nothing answers.
+        Deserializer<UtilizationSample> down = (topic, data) -> {
+            throw new SchemaRegistryException(SchemaRegistryException.NO_RESPONSE,
+                    SchemaRegistryException.NO_RESPONSE, "no schema registry answered at http://registry:8081");
+        };
+        var seen = new ArrayList<Decoded<UtilizationSample>>();
+
+        try (var driver = driver(builder -> DecodedSource.stream(builder, "samples", new SharedDecoder<>(down),
+                UtilizationSample::getTime, "samples", "test"), seen)) {
+            var in = driver.createInputTopic("samples", new StringSerializer(), Serdes.ByteArray().serializer());
+
+            assertThatThrownBy(() -> in.pipeInput("n1", good, WALL_CLOCK))
+                    .hasRootCauseInstanceOf(SchemaRegistryException.class)
+                    .hasStackTraceContaining("no schema registry answered");
+        }
+        assertThat(seen).as("neither a value nor a dead letter went on").isEmpty();
     }
 
     @Test
