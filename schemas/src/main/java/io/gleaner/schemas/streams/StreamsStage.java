@@ -42,7 +42,7 @@ public final class StreamsStage {
         this.streams = new KafkaStreams(topology, properties);
         streams.setUncaughtExceptionHandler(exception -> {
             if (registryDidNotAnswer(exception)) {
-                log.error("{} {} stops: the schema registry did not answer; the record it was decoding is not "
+                log.error("{} {} stops: the schema registry did not answer; the record it was processing is not "
                         + "committed and is processed again when the stage is restarted", stage, applicationId,
                         exception);
             } else {
@@ -52,10 +52,11 @@ public final class StreamsStage {
         });
     }
 
-    /** Whether {@code error} comes from a schema registry that did not answer (the only such error a stage sees). */
+    /** Whether {@code error} comes from a schema registry that did not answer, or answered 5xx. */
     private static boolean registryDidNotAnswer(Throwable error) {
         for (var cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SchemaRegistryException) {
+            if (cause instanceof SchemaRegistryException registry
+                    && (registry.status() == SchemaRegistryException.NO_RESPONSE || registry.status() >= 500)) {
                 return true;
             }
         }
