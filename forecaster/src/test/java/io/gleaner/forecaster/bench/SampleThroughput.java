@@ -1,5 +1,7 @@
 package io.gleaner.forecaster.bench;
 
+import static org.awaitility.Awaitility.await;
+
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
@@ -21,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
 
 /**
  * Samples per second that one stream thread of the forecaster takes from {@code nodes.utilization} into its state
@@ -72,13 +75,25 @@ public final class SampleThroughput {
                     .withTopicPrefix("bench.").withApplicationId("forecaster-bench").withStateDir(stateDir)
                     .withRegistry(RegistryConfig.of("http://unused")).withSettings(ForecastSettings.defaults());
             try (var app = new ForecasterApp(config, registry, Forecasters.standard())) {
+                var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+                long processCpuBefore = process.getProcessCpuTime();
                 long began = System.nanoTime();
                 app.start();
+                var input = new TopicPartition(topics.nodesUtilization().name(), 0);
+                long tenth = awaitCommitted(admin, config.applicationId(), input, samples / 10);
+                long ninth = awaitCommitted(admin, config.applicationId(), input, samples - samples / 10);
                 KafkaHarness.awaitCaughtUp(admin, config.applicationId(),
                         topics.nodesUtilization().name(), 1, Duration.ofMinutes(30));
                 double seconds = (System.nanoTime() - began) / 1e9;
                 System.out.printf("one stream thread: %,d samples in %.1f s = %,.0f samples/s (start-up and"
                         + " rebalance included)%n", samples, seconds, samples / seconds);
+                // Between 10% and 90% committed: the steady rate, without start-up, rebalance and the last commit.
+                System.out.printf("  steady, from 10%% to 90%% committed: %,.0f samples/s%n",
+                        (samples - 2 * (samples / 10)) / ((ninth - tenth) / 1e9));
+                // The broker runs in this JVM too: near the machine's cores here, the machine is the bound.
+                System.out.printf("  this JVM (broker, stage, benchmark): %.1f CPU-s over those %.1f s, %d cores%n",
+                        (process.getProcessCpuTime() - processCpuBefore) / 1e9, seconds,
+                        Runtime.getRuntime().availableProcessors());
                 // The broker, the benchmark and other processes share the machine's cores: the stream thread's own
                 // CPU time says what the thread would do with a core to itself.
                 var threads = ManagementFactory.getThreadMXBean();
@@ -91,5 +106,14 @@ public final class SampleThroughput {
                 }
             }
         }
+    }
+
+    /** Waits until the group has committed {@code offset} of {@code partition}; the {@link System#nanoTime} then. */
+    private static long awaitCommitted(Admin admin, String group, TopicPartition partition, long offset) {
+        await().atMost(Duration.ofMinutes(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
+            var committed = admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get().get(partition);
+            return committed != null && committed.offset() >= offset;
+        });
+        return System.nanoTime();
     }
 }
