@@ -66,9 +66,10 @@ class ForecasterIT {
     }
 
     /**
-     * Four nodes report CPU and MEMORY every 20 s for 30 min; n3 stops at 12 min (stale from 15 min); one NaN
-     * sample at 5 min. Node i goes to partition i % 2, so n3 shares its partition with n1, which keeps stream time
-     * moving.
+     * Four nodes report CPU and MEMORY every 20 s for 30 min; n3 stops at 13 min (its last sample at 12:40, stale
+     * from 15:40, after the restart at 15 min, which must know its last sample time though the store last wrote
+     * n3 at the 10-minute boundary); one NaN sample at 5 min. Node i goes to partition i % 2, so n3 shares its
+     * partition with n1, which keeps stream time moving.
      */
     private List<ProducerRecord<String, byte[]>> samples(Topics topics, Predicate<Long> when) {
         var records = new ArrayList<ProducerRecord<String, byte[]>>();
@@ -78,7 +79,7 @@ class ForecasterIT {
                 continue;
             }
             for (int node = 0; node < 4; node++) {
-                if (node == 3 && s >= 12 * 60) {
+                if (node == 3 && s >= 13 * 60) {
                     continue;
                 }
                 for (var metric : List.of(Metric.CPU, Metric.MEMORY)) {
@@ -165,6 +166,8 @@ class ForecasterIT {
                     - ForecasterFixtures.T0.getEpochSecond()).containsExactly(300L, 600L, 900L, 1200L, 1500L);
             assertThat(expected.get("n3/MEMORY")).extracting(CapacityForecast::getStale)
                     .containsExactly(false, false, true);
+            // n3's stale marker is issued by the restarted run, at its last sample (12:40) plus the 3 min bound
+            assertThat(actual.get("n3/MEMORY").get(2).getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(940));
             // the window after the restart still holds the samples from before it: the forecast issued at
             // 20 min (window 10..20 min) shows minute 14, which only the first run saw
             var afterRestart = actual.get("n1/CPU").get(3);
