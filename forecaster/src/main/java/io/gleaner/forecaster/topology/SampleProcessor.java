@@ -40,10 +40,10 @@ import org.slf4j.LoggerFactory;
  *   <li>Refit: boundaries are the multiples of the refit period since the epoch. When a series' sample at time
  *       t reaches its next boundary, the series is refit once at b, the last boundary at or before t, from the
  *       samples in [b − window, b) (and the latest one in the max hold before it); the forecast starts at b and is
- *       issued at b. Boundaries skipped by a
- *       silence get no forecast.</li>
- *   <li>Gaps: samples are averaged per step, a step without samples is NaN for the learner; a NaN forecast step
- *       has spare 0.</li>
+ *       issued at b. Boundaries skipped by a silence get no forecast.</li>
+ *   <li>Gaps: samples are put on the step grid by {@link GridResampler}: a step's value is the mean of its
+ *       samples; a step without one holds the latest earlier sample for at most the max hold, and is otherwise NaN
+ *       for the learner; a NaN forecast step has spare 0.</li>
  *   <li>Staleness: a stream-time punctuation every step publishes, once, a stale record (stale=true, no
  *       utilization, no spare) for each series whose newest sample is at least the staleness bound older than
  *       stream time; it is issued at newest sample + bound, so it does not depend on when the punctuation ran.
@@ -72,7 +72,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
     /**
      * Each series' state now, newest sample time included, for the series this processor has met: read for every
      * sample without going through the store, which is written only when something but the newest sample time
-     * changes (a tenth of the stream thread's time went on reading and writing it for every sample).
+     * changes (reading and writing it for every sample took about a fifth of the stream thread).
      */
     private final Map<String, SeriesState> live = new HashMap<>();
     private boolean liveHoldsEverySeries;
