@@ -12,13 +12,13 @@ import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.Series;
+import io.gleaner.forecaster.topology.ForecasterFixtures;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -197,21 +197,8 @@ class OwnerForecastsTest {
 
     @Test
     void theHistoryHoldsASampleOverStepsWithoutOneForAtMostTheMaxHoldAsTheStageDoes() {
-        // A learner that forecasts the last hour of its history again, so the forecast shows the resampled window.
-        Forecaster echo = new Forecaster() {
-            @Override
-            public String name() {
-                return "echo";
-            }
-
-            @Override
-            public QuantileForecast forecast(Series history, ForecastRequest request) {
-                var values = history.values();
-                var row = Arrays.copyOfRange(values, values.length - request.horizon(), values.length);
-                return new QuantileForecast(history.end(), history.step(), request.quantiles(), new double[][] {row});
-            }
-        };
-        var forecasts = new OwnerForecasts(echo,
+        // The echo learner forecasts the last hour of its history again: the forecast shows the resampled window.
+        var forecasts = new OwnerForecasts(new ForecasterFixtures.EchoForecaster(),
                 SETTINGS.withForecast(SETTINGS.forecast().withWindow(Duration.ofHours(1)).withHorizon(20))
                         .withMargins(0, 0));
         // Samples every 5 min from 00:00 to 00:30, CPU 0.2 at even ones and 0.4 at odd ones; silent for 14 min (less
