@@ -90,8 +90,15 @@ final class ForecastEvalCommand implements Callable<Integer> {
     int stepMinutes;
 
     @Option(names = "--horizon-hours", defaultValue = "24",
-            description = "Forecast horizon in hours, also the time between origins (default: ${DEFAULT-VALUE}).")
+            description = "Forecast horizon in hours, and the span of a scored host-day (default: ${DEFAULT-VALUE}).")
     int horizonHours;
+
+    @Option(names = "--refit-hours", paramLabel = "HOURS",
+            description = "Hours between origins, as the stage refits (gleaner.forecaster.refit-period): each "
+                    + "forecast is scored until the next one replaces it, and a host-day adds up the forecasts of "
+                    + "its span; must divide --horizon-hours (default: --horizon-hours, one forecast per host-day "
+                    + "scored whole).")
+    Integer refitHours;
 
     @Option(names = "--train-days", defaultValue = "7",
             description = "Days of history each fit sees at most (default: ${DEFAULT-VALUE}).")
@@ -185,8 +192,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
             }
         }
         double[] levels = quantiles.stream().mapToDouble(Double::doubleValue).toArray();
+        int refitSteps = refitHours == null ? horizon : refitHours * 60 / stepMinutes;
         var walk = new WalkForward(ForecastModels.of(models == null ? ForecastModels.names() : models), levels,
-                horizon, trainDays, burnInDays, margin, plotted);
+                horizon, refitSteps, trainDays, burnInDays, margin, plotted);
         var result = walk.run(series);
         if (result.origins() == 0) {
             throw usage("trace " + trace + " is too short: " + series.get(0).series().length() + " steps of "
@@ -206,9 +214,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
                             .collect(Collectors.joining(", ", "; ignored, not forecast: ", ""))));
         }
         loaded.reasons().forEach(r -> notes.add("rejected: " + r));
-        notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s) after %d burn-in day(s), "
-                        + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(), burnInDays,
-                trainDays, margin));
+        notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s)%s after %d burn-in day(s), "
+                        + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(),
+                refitHours == null ? "" : " every " + refitHours + " h", burnInDays, trainDays, margin));
         notes.forEach(outStream::println);
         outStream.print(EvalReport.table(Summary.of(result.hostDays())));
         outStream.println("by metric:");
@@ -312,6 +320,11 @@ final class ForecastEvalCommand implements Callable<Integer> {
         }
         if (horizonHours < 1 || horizonHours * 60 % stepMinutes != 0) {
             throw usage("--horizon-hours must be >= 1 and a whole number of steps, was " + horizonHours);
+        }
+        if (refitHours != null
+                && (refitHours < 1 || horizonHours % refitHours != 0 || refitHours * 60 % stepMinutes != 0)) {
+            throw usage("--refit-hours must be >= 1, divide --horizon-hours " + horizonHours + " and be a whole "
+                    + "number of steps, was " + refitHours);
         }
         if (trainDays < 1 || burnInDays < 1 || maxHoldMinutes < 0 || plots < 0) {
             throw usage("--train-days and --burn-in-days must be >= 1, --max-hold-minutes and --plots >= 0");

@@ -226,6 +226,26 @@ class ForecastEvalCommandTest {
     }
 
     @Test
+    void shouldScoreHourlyForecastsIntoTheSameHostDays() throws IOException {
+        trace("1", 0);
+        Path out = dir.resolve("out");
+        var run = execute("forecast-eval", "--trace", dir.toString(), "--models", "max-24h,last-value",
+                "--refit-hours", "1", "--out", out.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        // Two host-days after the burn-in, 24 origins each.
+        assertThat(run.out()).contains("48 origin(s) every 1 h after 2 burn-in day(s)");
+        assertThat(Files.readAllLines(out.resolve("host-days.csv"))).hasSize(1 + 2 * 2 * 2);
+    }
+
+    @Test
+    void shouldExitTwoOnARefitPeriodThatDoesNotDivideTheHorizon() {
+        var run = execute("forecast-eval", "--refit-hours", "5");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--refit-hours must be >= 1, divide --horizon-hours 24");
+    }
+
+    @Test
     void shouldExitTwoOnAStepThatDoesNotDivideADay() {
         var run = execute("forecast-eval", "--step-minutes", "7");
         assertThat(run.exitCode()).isEqualTo(2);

@@ -14,27 +14,30 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * Walk-forward evaluation: for every series, from the end of the burn-in, at every origin one horizon apart, each
- * model is given the last {@code trainDays} of the series before the origin (the past only) and the series' metric
- * ({@link TraceSeries#metric()}) and forecasts the next horizon; the forecast is scored against what the series did.
- * An origin and its horizon is a <em>host-day</em>
- * with the default 24 h horizon.
+ * Walk-forward evaluation: for every series, from the end of the burn-in, at every origin one refit period apart,
+ * each model is given the last {@code trainDays} of the series before the origin (the past only) and the series'
+ * metric ({@link TraceSeries#metric()}) and forecasts the next horizon; the forecast is scored against what the
+ * series did until the next origin, when the next forecast replaces it, as the stage's forecasts replace each other.
+ * The refit period is the horizon by default: one forecast per horizon, scored whole. The scores of the forecasts of
+ * one horizon-long span are added up into one row, a <em>host-day</em> with the default 24 h horizon.
  *
  * <p>Scores per host-day, model and level, over the steps where both the use and the forecast are known: the
  * violations (use above the forecast), the pinball loss and the reclaimable capacity {@code max(0, 1 - forecast -
- * margin)}. A {@link DayOracle} among the models is the exception that sees the horizon's use (it is a bound, not a
- * model). Series are evaluated in parallel and the rows come out in series order, so runs repeat exactly.
+ * margin)}. A {@link DayOracle} among the models is the exception that sees the use of the refit period it is scored
+ * on (it is a bound, not a model). Series are evaluated in parallel and the rows come out in series order, so runs
+ * repeat exactly.
  *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
- * @param horizon    steps per forecast
+ * @param horizon    steps per forecast, and per host-day
+ * @param refitSteps steps between origins, each forecast scored on that many steps; divides {@code horizon}
  * @param trainDays  days of history given to a model at most
  * @param burnInDays days before the first origin
  * @param margin     the safety margin subtracted from the spare capacity, in [0, 1)
  * @param plotted    keys ({@link TraceSeries#key()}) whose forecasts are kept for the plots
  */
-public record WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int trainDays, int burnInDays,
-                          double margin, Set<String> plotted) {
+public record WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int refitSteps, int trainDays,
+                          int burnInDays, double margin, Set<String> plotted) {
 
     public WalkForward {
         models = List.copyOf(models);
@@ -44,6 +47,10 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         if (models.isEmpty()) {
             throw new IllegalArgumentException("at least one model is needed");
         }
+        if (refitSteps < 1 || horizon % refitSteps != 0) {
+            throw new IllegalArgumentException("refitSteps must be >= 1 and divide the horizon of " + horizon
+                    + " steps, was " + refitSteps);
+        }
         if (trainDays < 1 || burnInDays < 1) {
             throw new IllegalArgumentException("trainDays and burnInDays must be >= 1, were " + trainDays + " and "
                     + burnInDays);
@@ -51,6 +58,12 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         if (!(margin >= 0 && margin < 1)) {
             throw new IllegalArgumentException("margin must be in [0, 1), was " + margin);
         }
+    }
+
+    /** One forecast per horizon, scored whole. */
+    public WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int trainDays, int burnInDays,
+                       double margin, Set<String> plotted) {
+        this(models, quantiles, horizon, horizon, trainDays, burnInDays, margin, plotted);
     }
 
     @Override
@@ -111,38 +124,46 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         }
         List<HostDay> rows = new ArrayList<>();
         int origins = 0;
-        for (int origin = burnInDays * day; origin + horizon <= v.length; origin += horizon) {
-            origins++;
-            int from = Math.max(0, origin - trainDays * day);
-            var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, origin));
-            for (int m = 0; m < models.size(); m++) {
-                var forecast = models.get(m) instanceof DayOracle
-                        ? DayOracle.bound(Arrays.copyOfRange(v, origin, origin + horizon), quantiles)
-                        : models.get(m).forecast(history, request).values();
-                for (int k = 0; k < quantiles.length; k++) {
-                    int steps = 0;
-                    int violations = 0;
-                    double pinball = 0;
-                    double reclaimable = 0;
-                    for (int h = 0; h < horizon; h++) {
-                        double actual = v[origin + h];
-                        double f = forecast[k][h];
-                        if (plot) {
-                            kept[m][k][origin + h] = f;
+        int levels = quantiles.length;
+        for (int span = burnInDays * day; span + horizon <= v.length; span += horizon) {
+            int[][] steps = new int[models.size()][levels];
+            int[][] violations = new int[models.size()][levels];
+            double[][] pinball = new double[models.size()][levels];
+            double[][] reclaimable = new double[models.size()][levels];
+            for (int origin = span; origin < span + horizon; origin += refitSteps) {
+                origins++;
+                int from = Math.max(0, origin - trainDays * day);
+                var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, origin));
+                for (int m = 0; m < models.size(); m++) {
+                    var forecast = models.get(m) instanceof DayOracle
+                            ? DayOracle.bound(Arrays.copyOfRange(v, origin, origin + refitSteps), quantiles)
+                            : models.get(m).forecast(history, request).values();
+                    for (int k = 0; k < levels; k++) {
+                        for (int h = 0; h < refitSteps; h++) {
+                            double actual = v[origin + h];
+                            double f = forecast[k][h];
+                            if (plot) {
+                                kept[m][k][origin + h] = f;
+                            }
+                            if (Double.isNaN(actual) || Double.isNaN(f)) {
+                                continue;
+                            }
+                            steps[m][k]++;
+                            if (actual > f) {
+                                violations[m][k]++;
+                            }
+                            pinball[m][k] += Pinball.loss(quantiles[k], actual, f);
+                            reclaimable[m][k] += Math.max(0, 1 - f - margin);
                         }
-                        if (Double.isNaN(actual) || Double.isNaN(f)) {
-                            continue;
-                        }
-                        steps++;
-                        if (actual > f) {
-                            violations++;
-                        }
-                        pinball += Pinball.loss(quantiles[k], actual, f);
-                        reclaimable += Math.max(0, 1 - f - margin);
                     }
-                    rows.add(new HostDay(ts.node(), ts.metric(), models.get(m).name(), quantiles[k], origin, steps,
-                            violations, steps == 0 ? Double.NaN : pinball / steps,
-                            steps == 0 ? Double.NaN : reclaimable / steps));
+                }
+            }
+            for (int m = 0; m < models.size(); m++) {
+                for (int k = 0; k < levels; k++) {
+                    int n = steps[m][k];
+                    rows.add(new HostDay(ts.node(), ts.metric(), models.get(m).name(), quantiles[k], span, n,
+                            violations[m][k], n == 0 ? Double.NaN : pinball[m][k] / n,
+                            n == 0 ? Double.NaN : reclaimable[m][k] / n));
                 }
             }
         }

@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.eval;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.forecaster.core.Baselines;
@@ -79,6 +80,44 @@ class WalkForwardTest {
         assertThat(result.traces()).hasSize(1);
         assertThat(result.traces().get(0).forecasts()[0][0][8]).isEqualTo(0.35);
         assertThat(result.traces().get(0).forecasts()[0][0][7]).isNaN();
+    }
+
+    @Test
+    void shouldScoreEachForecastUntilTheNextOriginAndAddUpTheHostDay() {
+        // Four steps a day, four days, use rising 0.05 a step; a forecast every step (refit period 1 step).
+        double[] v = new double[16];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = 0.05 * i;
+        }
+        var series = new TraceSeries("n1", "cpu", new Series(Instant.EPOCH, STEP, v));
+        var daily = new WalkForward(List.of(Baselines.lastValue()), new double[] {0.5}, 4, 2, 2, 0.0, Set.of("n1/cpu"))
+                .run(List.of(series));
+        var everyStep = new WalkForward(List.of(Baselines.lastValue()), new double[] {0.5}, 4, 1, 2, 2, 0.0,
+                Set.of("n1/cpu")).run(List.of(series));
+
+        // Two host-days either way, of four scored steps each; one origin a day, or one a step.
+        assertThat(daily.origins()).isEqualTo(2);
+        assertThat(everyStep.origins()).isEqualTo(8);
+        assertThat(everyStep.hostDays()).extracting(WalkForward.HostDay::origin).containsExactly(8, 12);
+        assertThat(everyStep.hostDays()).extracting(WalkForward.HostDay::steps).containsExactly(4, 4);
+        // Day 2 (steps 8 to 11), use 0.40 to 0.55. Once a day, the last value (0.35) stands all day: 4 violations,
+        // pinball 0.5 * mean(0.05, 0.10, 0.15, 0.20). Refit every step, each forecast is the step before: 0.05 below.
+        var once = daily.hostDays().get(0);
+        assertThat(once.violations()).isEqualTo(4);
+        assertThat(once.pinball()).isCloseTo(0.5 * 0.125, within(1e-12));
+        var refit = everyStep.hostDays().get(0);
+        assertThat(refit.violations()).isEqualTo(4);
+        assertThat(refit.pinball()).isCloseTo(0.5 * 0.05, within(1e-12));
+        assertThat(refit.reclaimable()).isCloseTo(1 - (0.35 + 0.40 + 0.45 + 0.50) / 4, within(1e-12));
+        // The plot shows the forecast in force at each step.
+        assertThat(everyStep.traces().get(0).forecasts()[0][0][9]).isCloseTo(0.40, within(1e-12));
+        assertThat(daily.traces().get(0).forecasts()[0][0][9]).isCloseTo(0.35, within(1e-12));
+    }
+
+    @Test
+    void shouldRefuseARefitPeriodThatDoesNotDivideTheHorizon() {
+        assertThatThrownBy(() -> new WalkForward(List.of(Baselines.lastValue()), new double[] {0.5}, 4, 3, 2, 2,
+                0.0, Set.of())).hasMessageContaining("refitSteps must be >= 1 and divide the horizon of 4 steps");
     }
 
     /** Forecasts 0.5 for memory series and 0.2 for any other, as told by the request. */
