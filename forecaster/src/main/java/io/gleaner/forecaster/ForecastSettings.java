@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * What the forecaster stage forecasts and when: the rolling window of samples kept per node and metric, the
  * event-time refit period, the forecast step and how long a sample is held on it, the horizon, the quantile level,
- * the staleness bound and the safety margin S(m) per metric (Salamander Eq. 1). Validated here; {@link ForecasterConfig} reads it from properties.
+ * the staleness bound and the safety margin S(m) per metric (Salamander Eq. 1). Validated here;
+ * {@link ForecasterConfig} reads it from properties.
  *
  * @param window      how much history each refit sees, a whole number of steps (default 7 days)
  * @param refitPeriod forecasts are refit when a series' event time crosses a multiple of this period since the
@@ -97,8 +98,8 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
                 margins.put(metric, DEFAULT_MARGIN);
             }
         }
-        return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_MAX_HOLD, DEFAULT_HORIZON,
-                DEFAULT_QUANTILE, DEFAULT_STALENESS, margins);
+        return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_MAX_HOLD,
+                DEFAULT_HORIZON, DEFAULT_QUANTILE, DEFAULT_STALENESS, margins);
     }
 
     /** The safety margin S(m) of {@code metric}. */

@@ -42,8 +42,9 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          none by default) and locality delay ({@value #FAIR_LOCALITY_DELAY_MS}, default
  *                          {@link PolicySettings#DEFAULT_LOCALITY_DELAY}), COSHH's seed ({@value #COSHH_SEED},
  *                          default 0), work conservation ({@value #COSHH_WORK_CONSERVING}, default true), min-share
- *                          guarantee ({@value #COSHH_MIN_SHARE_GUARANTEE}, default true) and history ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS}
- *                          jobs); COSHH uses the pools too, FIFO ignores them all; Salamander's seed
+ *                          guarantee ({@value #COSHH_MIN_SHARE_GUARANTEE}, default true) and history
+ *                          ({@value #COSHH_HISTORY_JOBS}, default {@value CoshhSettings#DEFAULT_HISTORY_JOBS} jobs);
+ *                          COSHH uses the pools too, FIFO ignores them all; Salamander's seed
  *                          ({@value #SALAMANDER_SEED}), tasks per plan ({@value #SALAMANDER_TASK_BUDGET}), local-search
  *                          moves ({@value #SALAMANDER_MOVE_LIMIT}), early release ({@value #SALAMANDER_EARLY_RELEASE})
  *                          and link bandwidth ({@value #SALAMANDER_LINK_MBPS}), defaults {@link SalamanderSettings#defaults()};

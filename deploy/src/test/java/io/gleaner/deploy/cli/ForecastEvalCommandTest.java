@@ -135,7 +135,8 @@ class ForecastEvalCommandTest {
         assertThat(run.err()).isEmpty();
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).contains("2 nodes").contains("0 rows or metrics rejected")
-                .contains("format mapped: " + 2 * 2 * (3 * 288 + 1) + " cpu and memory samples").contains("2 origin(s)");
+                .contains("format mapped: " + 2 * 2 * (3 * 288 + 1) + " cpu and memory samples")
+                .contains("2 origin(s)");
         var days = Files.readAllLines(out.resolve("host-days.csv"));
         // Two hosts x two metrics x two origins, node-b first as in the trace.
         assertThat(days).hasSize(1 + 2 * 2 * 2);

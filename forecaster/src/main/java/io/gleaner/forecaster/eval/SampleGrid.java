@@ -146,7 +146,7 @@ final class SampleGrid {
             size++;
         }
 
-        /** The sorted samples on the grid of {@code length} steps from {@code start}; of equal times the last counts. */
+        /** The sorted samples on the grid of {@code length} steps from {@code start}; of equal times, the last. */
         Series resample(long start, int length) {
             var grid = new GridResampler(Instant.ofEpochMilli(start), step, length, maxHold);
             for (int i = 0; i < size; i++) {

@@ -27,14 +27,14 @@ import java.util.stream.Stream;
  * Alibaba 2018 machine_usage, Google 2011 task_usage, mapped CSV or JSON, Bitbrains). Both go through the same
  * {@link SampleGrid}, so they resample alike.
  *
- * <p><b>Resampling</b> ({@link SampleGrid}), by the stage's own rule ({@link io.gleaner.forecaster.core.GridResampler}).
- * The grid starts at the earliest sample, floored to the step, and ends after the latest. A step's value is the mean
- * of the samples in it; a step without one holds the latest earlier sample if that is at most {@code maxHold} before
- * the step's end; otherwise the step is a gap (NaN). Samples are sorted by time per node and metric, so a trace need
- * not be in time order. The Bitbrains trace samples every 300 s (with jitter) and the forecast step is 3 minutes by
- * default: each sample fills one or two steps, and the default bound of 10 minutes bridges one missing sample and no
- * more. Bitbrains fractions are usage over capacity clamped to [0, 1]
- * ({@link io.gleaner.ingest.bitbrains.BitbrainsRow#fraction}).
+ * <p><b>Resampling</b> ({@link SampleGrid}), by the stage's own rule
+ * ({@link io.gleaner.forecaster.core.GridResampler}). The grid starts at the earliest sample, floored to the step, and
+ * ends after the latest. A step's value is the mean of the samples in it; a step without one holds the latest earlier
+ * sample if that is at most {@code maxHold} before the step's end; otherwise the step is a gap (NaN). Samples are
+ * sorted by time per node and metric, so a trace need not be in time order. The Bitbrains trace samples every 300 s
+ * (with jitter) and the forecast step is 3 minutes by default: each sample fills one or two steps, and the default
+ * bound of 10 minutes bridges one missing sample and no more. Bitbrains fractions are usage over capacity clamped to
+ * [0, 1] ({@link io.gleaner.ingest.bitbrains.BitbrainsRow#fraction}).
  *
  * <p><b>What is used.</b> CPU and MEMORY samples of source REGULAR (the owners' use, as the forecaster stage
  * forecasts it). Samples of other metrics (DISK, ...) or other sources are not scored: they are counted in

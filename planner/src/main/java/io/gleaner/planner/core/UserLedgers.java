@@ -48,7 +48,7 @@ final class UserLedgers {
             return runnable.values();
         }
 
-        /** Her jobs with runnable tasks whose order key ({@link JobOrder#key}) is {@code key} or later, oldest first. */
+        /** Her jobs with runnable tasks from order key ({@link JobOrder#key}) {@code key} on, oldest first. */
         Collection<JobProgress> runnableJobsFrom(String key) {
             return runnable.tailMap(key, true).values();
         }

@@ -47,11 +47,11 @@ import org.slf4j.LoggerFactory;
  * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
  * ({@link OwnerLoad#history()}, e.g. the trace wrapped around backwards) over the warm-up period before each node's
  * first owner sample (or the first round, if earlier) is put in the history, one sample per whole step (the
- * time-weighted mean of the owners' step function over the step, clamped to [0, 1] as the nodes report it), with the refits it would have made, so that a forecast is in force from the
- * first round. A node the load has no sample of at all has owners that use nothing, before the run too: it gets
- * zeros over the warm-up period before the first round. A node with samples in the run but no history gets no
- * warm-up; its first forecast comes at its first boundary. Without a load (the two-argument constructor) nothing
- * is warmed up.
+ * time-weighted mean of the owners' step function over the step, clamped to [0, 1] as the nodes report it), with
+ * the refits it would have made, so that a forecast is in force from the first round. A node the load has no
+ * sample of at all has owners that use nothing, before the run too: it gets zeros over the warm-up period before the
+ * first round. A node with samples in the run but no history gets no warm-up; its first forecast comes at its first
+ * boundary. Without a load (the two-argument constructor) nothing is warmed up.
  *
  * <p>Samples of one series must come in strictly increasing time (the simulator's rounds do).
  */

@@ -169,7 +169,8 @@ class OwnerForecastsTest {
     @Test
     void spareIsEmptyBeforeTheForecastStartsAndFromTheEndOfItsHorizon() {
         // 20 steps of 3 min: the forecast issued at 01:00 covers [01:00, 02:00).
-        var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS.withForecast(SETTINGS.forecast().withHorizon(20)));
+        var forecasts = new OwnerForecasts(Baselines.maxLastDay(),
+                SETTINGS.withForecast(SETTINGS.forecast().withHorizon(20)));
         feed(forecasts, T0, T0.plus(Duration.ofHours(1)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
         var start = T0.plus(Duration.ofHours(1));
 
