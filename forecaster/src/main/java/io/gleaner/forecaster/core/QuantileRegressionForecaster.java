@@ -140,9 +140,7 @@ public final class QuantileRegressionForecaster implements Forecaster {
     private Origin origin(double[] v, int t, int s, int[] known) {
         double level = SeriesWindows.mean(v, t, settings.levelSteps());
         if (Double.isNaN(level)) {
-            // SeriesWindows.last(v, t), from the precomputed indices.
-            int last = t > 0 ? known[Math.min(t, v.length) - 1] : -1;
-            level = last < 0 ? Double.NaN : v[last];
+            level = SeriesWindows.last(v, t, known);
         }
         double spread = SeriesWindows.spread(v, t, settings.spreadSteps());
         double max24 = SeriesWindows.max(v, t, s);

@@ -48,6 +48,12 @@ public final class SeriesWindows {
         return known;
     }
 
+    /** {@link #last}, from the indices {@link #lastKnown} gave for {@code v}: no scan back. */
+    public static double last(double[] v, int limit, int[] known) {
+        int last = limit > 0 ? known[Math.min(limit, v.length) - 1] : -1;
+        return last < 0 ? Double.NaN : v[last];
+    }
+
     /** The mean of the non-NaN values in {@code [limit - steps, limit)}, or NaN. */
     public static double mean(double[] v, int limit, int steps) {
         double sum = 0;

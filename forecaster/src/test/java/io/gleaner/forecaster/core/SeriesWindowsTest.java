@@ -19,9 +19,8 @@ class SeriesWindowsTest {
 
             int[] known = SeriesWindows.lastKnown(v);
 
-            for (int limit = 1; limit <= v.length; limit++) {
-                int last = known[limit - 1];
-                double fromIndices = last < 0 ? Double.NaN : v[last];
+            for (int limit = 0; limit <= v.length + 1; limit++) {
+                double fromIndices = SeriesWindows.last(v, limit, known);
                 // Boxed, so that NaN equals NaN.
                 assertThat(Double.valueOf(fromIndices)).as("trial %d, limit %d", trial, limit)
                         .isEqualTo(Double.valueOf(SeriesWindows.last(v, limit)));
