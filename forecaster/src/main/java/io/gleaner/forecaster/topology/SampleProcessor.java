@@ -70,9 +70,9 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
     /** Each series' state as last written: when it is new, and when its refit boundary or stale flag changes. */
     private KeyValueStore<String, SeriesState> series;
     /**
-     * Each series' state now, newest sample time included, for the series this processor has met: read for every
-     * sample without going through the store, which is written only when something but the newest sample time
-     * changes (reading and writing it for every sample took about a fifth of the stream thread).
+     * Each series' state now, newest sample time included, for the series this processor has met and that are not
+     * stale: read for every sample without going through the store, which is written only when something but the
+     * newest sample time changes (reading and writing it for every sample took about a fifth of the stream thread).
      */
     private final Map<String, SeriesState> live = new HashMap<>();
     private boolean liveHoldsEverySeries;
@@ -142,7 +142,11 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             boolean stale = state.stale() && last + stalenessMs <= streamTime;
             state = new SeriesState(last, state.nextRefitMs(), stale);
         }
-        live.put(key, state);
+        if (state.stale()) {
+            live.remove(key);
+        } else {
+            live.put(key, state);
+        }
         if (before == null || state.nextRefitMs() != before.nextRefitMs() || state.stale() != before.stale()) {
             series.put(key, state);
         }
@@ -163,7 +167,6 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
                         state = state.withLastSample(Math.max(state.lastSampleMs(), newest.next().key));
                     }
                 }
-                live.put(key, state);
             }
         }
         return state;
@@ -197,7 +200,12 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             try (var all = series.all()) {
                 all.forEachRemaining(entry -> keys.add(entry.key));
             }
-            keys.forEach(this::state);
+            for (var key : keys) {
+                var state = state(key);
+                if (!state.stale()) {
+                    live.put(key, state);
+                }
+            }
             liveHoldsEverySeries = true;
         }
         var expired = new ArrayList<String>();
@@ -216,9 +224,10 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             var record = ForecastRecords.stale(key, settings.quantile(), settings.margin(key.metric()),
                     Instant.ofEpochMilli(issuedAt), settings.step());
             log.info("series {} is stale: no sample since {}", text, Instant.ofEpochMilli(state.lastSampleMs()));
-            var marked = new SeriesState(state.lastSampleMs(), state.nextRefitMs(), true);
-            live.put(text, marked);
-            series.put(text, marked);
+            // A stale series leaves the map (hosts come and go; the map would otherwise only grow) and is read back
+            // from the store if it reports again.
+            live.remove(text);
+            series.put(text, new SeriesState(state.lastSampleMs(), state.nextRefitMs(), true));
             context.forward(new Record<>(text, ForecasterOutput.of(record), issuedAt));
         }
     }

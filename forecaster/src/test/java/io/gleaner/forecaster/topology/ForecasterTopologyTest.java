@@ -270,6 +270,28 @@ class ForecasterTopologyTest {
     }
 
     @Test
+    void shouldMarkANodeStaleAgainWhenItStopsAgainAndNotForALateSample() {
+        startEcho();
+        send(sample("n1", Metric.CPU, 60, 0.2));
+        send(sample("n2", Metric.CPU, 270, 0.3));
+        send(sample("n1", Metric.CPU, 640, 0.4));
+        send(sample("n2", Metric.CPU, 900, 0.3));
+        // late, and still more than the staleness bound before stream time: the series stays stale
+        send(sample("n1", Metric.CPU, 700, 0.4));
+        send(sample("n2", Metric.CPU, 1200, 0.3));
+
+        var n1 = forecasts.readRecordsToList().stream().filter(r -> r.key().equals("n1/CPU"))
+                .map(TestRecord::value).toList();
+
+        assertThat(n1).extracting(CapacityForecast::getStale).containsExactly(true, false, true);
+        // newest sample + staleness 3 min, each time
+        assertThat(n1).extracting(CapacityForecast::getIssuedAt)
+                .containsExactly(T0.plusSeconds(240), T0.plusSeconds(600), T0.plusSeconds(820));
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        assertThat(series.get("n1/CPU").stale()).isTrue();
+    }
+
+    @Test
     void shouldDeadLetterBadSamplesAndKeepForecasting() {
         startEcho();
         send(sample("n1", Metric.CPU, 10, Double.NaN));
