@@ -236,14 +236,15 @@ final class ForecastEvalCommand implements Callable<Integer> {
 
     /** The --format and its options, checked. */
     private Source source() {
-        var names = accepted().stream().map(ReplayFormat::name).collect(Collectors.joining(", "));
+        var accepted = accepted();
+        var names = accepted.stream().map(ReplayFormat::name).collect(Collectors.joining(", "));
         ReplayFormat replayFormat;
         try {
             replayFormat = ReplayFormat.named(format);
         } catch (IllegalArgumentException e) {
             throw usage("--format: unknown format '" + format + "'; forecast-eval reads " + names);
         }
-        if (accepted().stream().noneMatch(f -> f.name().equals(replayFormat.name()))) {
+        if (accepted.stream().noneMatch(f -> f.name().equals(replayFormat.name()))) {
             throw usage("--format " + format + " yields no utilization samples; forecast-eval reads " + names);
         }
         try {
