@@ -49,6 +49,8 @@ import org.slf4j.LoggerFactory;
  *       stream time; it is issued at newest sample + bound, so it does not depend on when the punctuation ran.
  *       A newer sample that makes the series fresh again clears the flag; its next forecast comes at the next
  *       refit boundary.</li>
+ *   <li>Forgetting: a stale series silent for longer than the window and the max hold has its state deleted (a
+ *       punctuation every refit period); if it reports again it is a new series.</li>
  * </ul>
  */
 final class SampleProcessor implements Processor<String, Decoded<UtilizationSample>, String, ForecasterOutput> {
@@ -95,6 +97,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         this.samples = context.getStateStore(StoreNames.SAMPLES);
         this.series = context.getStateStore(StoreNames.SERIES);
         context.schedule(settings.step(), PunctuationType.STREAM_TIME, this::markStale);
+        context.schedule(settings.refitPeriod(), PunctuationType.STREAM_TIME, this::forgetGone);
     }
 
     @Override
@@ -229,6 +232,28 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             live.remove(text);
             series.put(text, new SeriesState(state.lastSampleMs(), state.nextRefitMs(), true));
             context.forward(new Record<>(text, ForecasterOutput.of(record), issuedAt));
+        }
+    }
+
+    /**
+     * Deletes the state of the stale series whose newest sample is older than stream time minus the window and the
+     * max hold: no refit can use any of their samples any more, and a host that reports again after that starts as
+     * a new series (first forecast at the next boundary, not one at once from an empty window). Without it the store
+     * would keep every series ever seen.
+     */
+    private void forgetGone(long streamTime) {
+        var gone = new ArrayList<String>();
+        try (var all = series.all()) {
+            all.forEachRemaining(entry -> {
+                if (entry.value.stale() && entry.value.lastSampleMs() + windowMs + maxHoldMs < streamTime) {
+                    gone.add(entry.key);
+                }
+            });
+        }
+        for (var key : gone) {
+            log.info("series {} forgotten: no sample since {}, before the window", key,
+                    Instant.ofEpochMilli(series.get(key).lastSampleMs()));
+            series.delete(key);
         }
     }
 

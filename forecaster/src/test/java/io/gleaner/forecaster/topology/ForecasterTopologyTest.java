@@ -292,6 +292,30 @@ class ForecasterTopologyTest {
     }
 
     @Test
+    void shouldForgetANodeSilentForLongerThanTheWindowAndStartItAfreshWhenItReturns() {
+        startEcho();
+        send(sample("n1", Metric.CPU, 60, 0.2));
+        // stream time 1,200 s: n1's newest sample is older than window (10 min) + max hold (1 min) before it
+        for (long s = 270; s <= 1200; s += 30) {
+            send(sample("n2", Metric.CPU, s, 0.3));
+        }
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        assertThat(series.get("n1/CPU")).isNull();
+        assertThat(series.get("n2/CPU")).isNotNull();
+
+        send(sample("n1", Metric.CPU, 1260, 0.4));
+        send(sample("n1", Metric.CPU, 1500, 0.4));
+
+        var n1 = forecasts.readRecordsToList().stream().filter(r -> r.key().equals("n1/CPU"))
+                .map(TestRecord::value).toList();
+        // the stale marker, then the first forecast at the first boundary after it returned; no forecast at 1,200 s
+        // from a window that held none of its samples
+        assertThat(n1).extracting(CapacityForecast::getStale).containsExactly(true, false);
+        assertThat(n1).extracting(CapacityForecast::getIssuedAt)
+                .containsExactly(T0.plusSeconds(240), T0.plusSeconds(1500));
+    }
+
+    @Test
     void shouldDeadLetterBadSamplesAndKeepForecasting() {
         startEcho();
         send(sample("n1", Metric.CPU, 10, Double.NaN));
