@@ -6,10 +6,12 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.stream.IntStream;
 
 /**
  * CPU and memory samples of many nodes, gathered in any order and resampled onto one grid of the forecast step: the
@@ -157,21 +159,15 @@ final class SampleGrid {
             return grid.series();
         }
 
-        /** Sorts by time, keeping the order of equal times (a merge sort of the positions). */
+        /** Sorts by time, keeping the order of equal times (the JDK's object sort is stable). */
         void sort() {
             if (sorted) {
                 return;
             }
-            int[] order = new int[size];
-            for (int i = 0; i < size; i++) {
-                order[i] = i;
-            }
-            int[] buffer = new int[size];
-            for (int width = 1; width < size; width *= 2) {
-                for (int lo = 0; lo < size - width; lo += 2 * width) {
-                    merge(order, buffer, lo, lo + width, Math.min(lo + 2 * width, size));
-                }
-            }
+            int[] order = IntStream.range(0, size).boxed()
+                    .sorted(Comparator.comparingLong(i -> times[i]))
+                    .mapToInt(Integer::intValue)
+                    .toArray();
             long[] sortedTimes = new long[size];
             double[] sortedValues = new double[size];
             for (int i = 0; i < size; i++) {
@@ -181,23 +177,6 @@ final class SampleGrid {
             times = sortedTimes;
             values = sortedValues;
             sorted = true;
-        }
-
-        /** Merges the sorted runs {@code [lo, mid)} and {@code [mid, hi)} of {@code order}, left first on ties. */
-        private void merge(int[] order, int[] buffer, int lo, int mid, int hi) {
-            int i = lo;
-            int j = mid;
-            int k = lo;
-            while (i < mid && j < hi) {
-                buffer[k++] = times[order[j]] < times[order[i]] ? order[j++] : order[i++];
-            }
-            while (i < mid) {
-                buffer[k++] = order[i++];
-            }
-            while (j < hi) {
-                buffer[k++] = order[j++];
-            }
-            System.arraycopy(buffer, lo, order, lo, hi - lo);
         }
     }
 }
