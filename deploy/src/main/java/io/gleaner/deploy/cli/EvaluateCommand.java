@@ -12,7 +12,6 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PlanTimeline;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.Topics;
@@ -153,10 +152,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "new input (gleaner.planner.place-data=false; in-process runs only).")
     boolean noDataPlacement;
 
-    @Option(names = "--locality-delay-ms", paramLabel = "MS",
-            description = "How long the fair policy lets a job wait for a node-local map before it runs maps "
-                    + "anywhere; 0 turns delay scheduling off (default: 4500, Hadoop's; in-process runs only).")
-    Long localityDelayMs;
+    @Mixin
+    LocalityDelayOption localityDelay;
 
     @Option(names = "--plan-at", paramLabel = "TIME",
             description = "Also print the salamander policy's plan as it stood at TIME of the first seed's run, one "
@@ -169,7 +166,8 @@ final class EvaluateCommand implements Callable<Integer> {
             description = "Run every (policy, seed) through Kafka instead, as gleaner demo does: the planner (and "
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
                     + "each run under topic prefix <topic-prefix>eval<i>. Much slower; the numbers equal the "
-                    + "in-process ones, except the planner's CPU per decision, which only in-process runs measure.")
+                    + "in-process ones, except the planner's CPU per decision, which only in-process runs measure. "
+                    + "--locality-delay-ms applies to in-process runs only.")
     boolean throughKafka;
 
     @Mixin
@@ -217,11 +215,8 @@ final class EvaluateCommand implements Callable<Integer> {
         if (chunkMb < 1 || chunkMb > Long.MAX_VALUE >> 20) {
             throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
         }
-        if (localityDelayMs != null && localityDelayMs < 0) {
-            throw usage("--locality-delay-ms must be >= 0, was " + localityDelayMs);
-        }
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
-                || localityDelayMs != null)) {
+                || localityDelay.given().isPresent())) {
             throw usage("--safety-margin, --chunk-mb, --no-data-placement and --locality-delay-ms run in-process "
                     + "only; the Kafka stages take their defaults");
         }
@@ -232,8 +227,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
-                seedList, controllers, safetyMargin, !noDataPlacement, localityDelayMs == null
-                        ? PolicySettings.DEFAULT_LOCALITY_DELAY : Duration.ofMillis(localityDelayMs));
+                seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault());
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -418,9 +412,8 @@ final class EvaluateCommand implements Callable<Integer> {
         if (noDataPlacement) {
             printer.println("data placement: off (every job's input stays where its submission says)");
         }
-        if (localityDelayMs != null) {
-            printer.printf(Locale.ROOT, "fair policy's locality delay: %d ms%n", localityDelayMs);
-        }
+        localityDelay.given().ifPresent(delay -> printer.printf(Locale.ROOT,
+                "fair policy's locality delay: %d ms%n", delay.toMillis()));
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

@@ -6,7 +6,7 @@ import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
-import java.time.Duration;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The planner's settings, one option per {@link PlannerConfig} field. */
@@ -50,11 +50,8 @@ final class PlannerOptions {
                     + "room for it, in planned order (default: off).")
     boolean salamanderStrict;
 
-    @Option(names = "--locality-delay-ms", paramLabel = "MS",
-            description = "How long the fair policy lets a job wait for a node holding its input before it runs a map "
-                    + "elsewhere (delay scheduling; default: "
-                    + "4500, 1.5 heartbeats of 3 s).")
-    Long localityDelayMs;
+    @Mixin
+    LocalityDelayOption localityDelay;
 
     @Option(names = "--commit-interval-ms", defaultValue = "" + PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
@@ -70,9 +67,7 @@ final class PlannerOptions {
         if (pools != null) {
             settings = settings.withPools(PolicySettings.parsePools(pools));
         }
-        if (localityDelayMs != null) {
-            settings = settings.withLocalityDelay(Duration.ofMillis(localityDelayMs));
-        }
+        settings = settings.withLocalityDelay(localityDelay.orDefault());
         var coshh = settings.coshh().withWorkConserving(!coshhStrict).withMinShareGuarantee(!coshhStrict);
         if (coshhSeed != null) {
             coshh = coshh.withSeed(coshhSeed);

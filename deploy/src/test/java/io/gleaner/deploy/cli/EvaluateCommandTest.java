@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.simulator.core.SimulationReport;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -220,7 +221,9 @@ class EvaluateCommandTest {
         assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out",
                 "--qos=none|salamander|cuckoo|own", "--safety-margin=S", "(default: 0.1; in-process runs only)",
                 "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
-                "--no-data-placement", "--locality-delay-ms=MS", "(default: 4500, Hadoop's; in-process runs only)");
+                "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
+                        + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
+                "--locality-delay-ms applies to in-process runs only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");

@@ -73,9 +73,19 @@ class GleanerCommandTest {
         assertThat(execute("run", "--help").out().replaceAll("\\s+", " "))
                 .contains("planner, forecaster, classifier, qos")
                 .contains("salamander (throttle CPU, kill on RAM; Salamander Algorithm 3) or cuckoo")
-                .contains("the simulator does not apply them yet, so gleaner demo does not start it");
+                .contains("the simulator does not apply them yet, so gleaner demo does not start it")
+                .contains("--locality-delay-ms=MS How long the fair policy lets a job wait for a node holding its input");
         assertThat(execute("replay", "--help").out()).contains("--trace", "--jobs", "--speed");
         assertThat(execute("topics", "create", "--help").out()).contains("--replication-factor", "--topic-prefix");
+    }
+
+    @Test
+    void shouldExitTwoOnANegativeLocalityDelayBeforeStartingABroker(@TempDir Path dataDir) {
+        var run = execute("run", "--locality-delay-ms", "-1", "--data-dir", dataDir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--locality-delay-ms must be >= 0, was -1").contains("Usage: gleaner run");
+        assertThat(run.out()).doesNotContain("bootstrap.servers=");
     }
 
     @Test

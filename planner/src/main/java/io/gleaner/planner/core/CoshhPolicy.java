@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -64,9 +63,8 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final int minShares;
     private final boolean placeData;
     private final UserLedgers ledgers;
-    /** The slots of every node that has sent a heartbeat, and their sum. */
-    private final Map<String, Integer> slotsByNode = new HashMap<>();
-    private int slots;
+    /** The slots of the nodes that have sent a heartbeat, which the min shares must fit in for the guarantee. */
+    private final NodeSlots slots = new NodeSlots();
 
     /** The policy with the users' pools and COSHH's settings. */
     public CoshhPolicy(PolicySettings settings) {
@@ -120,8 +118,7 @@ public final class CoshhPolicy implements PlacementPolicy {
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();
-        Integer before = slotsByNode.put(node.nodeId(), node.slots());
-        slots += node.slots() - (before == null ? 0 : before);
+        slots.observe(node);
         if (ledgers.build(state.queue())) {
             state.queue().forEach(progress -> queueing.onJob(progress.job()));
         }
@@ -143,7 +140,7 @@ public final class CoshhPolicy implements PlacementPolicy {
         // Jobs older than the classifications' histories have no class: the suggested stages start after them.
         stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE, suggested.primaryFrom(),
                 jobId -> suggested.primary(node.nodeId(), jobId)));
-        if (minShareGuarantee && minShares <= slots) {
+        if (minShareGuarantee && minShares <= slots.total()) {
             stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, "", jobId -> true));
         }
         stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, suggested.secondaryFrom(),

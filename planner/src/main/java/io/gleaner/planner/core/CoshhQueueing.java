@@ -58,7 +58,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     private final ClassMatching matching = new ClassMatching();
 
     private final SortedMap<String, NodeType> typeByNode = new TreeMap<>();
-    private final Map<String, Integer> slotsByNode = new HashMap<>();
+    /** slots_j of µ_ij ({@link NodeSlots#rate}). */
+    private final NodeSlots slots = new NodeSlots();
     private final List<NodeType> types = new ArrayList<>();
     private final ArrayDeque<Job> history = new ArrayDeque<>();
     /** Jobs that arrived since the last heartbeat that could place, in arrival order. */
@@ -188,8 +189,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         for (var jobClass : classes) {
             var byNode = new TreeMap<String, Double>();
             var meanRates = jobClass.meanRateArray();
-            typeByNode.forEach((nodeId, type) -> byNode.put(nodeId, meanRates[types.indexOf(type)]
-                    * slotsByNode.get(nodeId)));
+            typeByNode.forEach((nodeId, type) -> byNode.put(nodeId,
+                    slots.rate(nodeId, meanRates[types.indexOf(type)])));
             rates.put(jobClass.id(), byNode);
         }
         return Optional.of(new ClassesAndPlans(secondaryPlan.issuedAt(), classifications.primary().classes(),
@@ -215,7 +216,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     public void observeNode(NodeState node) {
         var type = NodeType.of(node.slots(), node.capacity().cpus(), node.capacity().memoryBytes(), node.speedGflops());
         var previous = typeByNode.put(node.nodeId(), type);
-        slotsByNode.put(node.nodeId(), node.slots());
+        slots.observe(node);
         if (type.equals(previous)) {
             return;
         }
@@ -300,7 +301,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
             var rates = classes.get(i).meanRateArray();
             for (int j = 0; j < nodeIds.size(); j++) {
                 var nodeId = nodeIds.get(j);
-                mu[i][j] = rates[typeIndex.get(typeByNode.get(nodeId))] * slotsByNode.get(nodeId);
+                mu[i][j] = slots.rate(nodeId, rates[typeIndex.get(typeByNode.get(nodeId))]);
             }
         }
         var result = matching.solve(alpha, mu, nodeIds.size());
