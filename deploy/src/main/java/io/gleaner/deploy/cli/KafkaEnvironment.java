@@ -44,6 +44,8 @@ final class KafkaEnvironment implements AutoCloseable {
      * registry that keeps its schemas in the {@code <prefix>_schemas} topic of that Kafka.
      */
     static KafkaEnvironment withRegistry(KafkaOptions kafka, EmbeddedOptions embedded, RegistryOptions registry) {
+        // Checked before a broker starts, so that a bad value costs nothing.
+        var retries = registry.retries();
         var kafkaOnly = kafkaOnly(kafka, embedded);
         try {
             if (registry.schemaRegistryUrl().isPresent()) {
@@ -53,7 +55,7 @@ final class KafkaEnvironment implements AutoCloseable {
                     settings.put(RegistryConfig.BASIC_AUTH_USER_INFO, registry.basicAuthUserInfo);
                 }
                 return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, Optional.empty(),
-                        Optional.of(RegistryConfig.from(settings)));
+                        Optional.of(RegistryConfig.from(settings).withRetries(retries)));
             }
             var started = new EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig.of(kafkaOnly.bootstrapServers)
                     .withTopic(EmbeddedSchemaRegistryConfig.topicFor(kafka.topics()))
@@ -61,7 +63,7 @@ final class KafkaEnvironment implements AutoCloseable {
                     .start();
             log.info("schema registry serving at {}", started.url());
             return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, Optional.of(started),
-                    Optional.of(RegistryConfig.of(started.url())));
+                    Optional.of(RegistryConfig.of(started.url()).withRetries(retries)));
         } catch (RuntimeException e) {
             kafkaOnly.close();
             throw e;

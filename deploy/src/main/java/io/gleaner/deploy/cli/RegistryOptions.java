@@ -1,5 +1,7 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -19,7 +21,29 @@ final class RegistryOptions {
             description = "Port of the embedded schema registry; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int registryPort;
 
+    @Option(names = "--registry-max-retries", paramLabel = "N", defaultValue = "" + RegistryConfig.DEFAULT_MAX_RETRIES,
+            description = "How often a registry request is sent again when no registry answers or one answers 5xx "
+                    + "or 429; a stage stops when they are spent (max.retries, default: ${DEFAULT-VALUE}).")
+    int maxRetries;
+
+    @Option(names = "--registry-retries-wait-ms", paramLabel = "MS",
+            defaultValue = "" + RegistryConfig.DEFAULT_RETRIES_WAIT_MS,
+            description = "Wait before the first retry, doubled before each next one (retries.wait.ms, default: "
+                    + "${DEFAULT-VALUE}).")
+    long retriesWaitMs;
+
+    @Option(names = "--registry-retries-max-wait-ms", paramLabel = "MS",
+            defaultValue = "" + RegistryConfig.DEFAULT_RETRIES_MAX_WAIT_MS,
+            description = "Longest wait before a retry (retries.max.wait.ms, default: ${DEFAULT-VALUE}).")
+    long retriesMaxWaitMs;
+
     Optional<String> schemaRegistryUrl() {
         return Optional.ofNullable(schemaRegistryUrl).filter(s -> !s.isBlank());
+    }
+
+    /** The retry settings, checked. */
+    RegistryConfig.Retries retries() {
+        return new RegistryConfig.Retries(maxRetries, Duration.ofMillis(retriesWaitMs),
+                Duration.ofMillis(retriesMaxWaitMs));
     }
 }

@@ -98,6 +98,17 @@ class GleanerCommandTest {
     }
 
     @Test
+    void shouldRefuseARetryWaitAboveItsCapNamingBothBeforeStartingABroker(@TempDir Path dataDir) {
+        var run = execute("run", "--stages", "qos", "--registry-retries-wait-ms", "1000",
+                "--registry-retries-max-wait-ms", "500", "--data-dir", dataDir.toString());
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.err()).contains("retries.max.wait.ms must be >= retries.wait.ms (1000), was 500");
+        // The embedded broker would keep its log in <data-dir>/kafka: nothing was started.
+        assertThat(dataDir.resolve("kafka")).doesNotExist();
+    }
+
+    @Test
     void shouldPrintTheUsageOfHelpsSubjectForTheHelpSubcommand() {
         var run = execute("help", "demo");
 

@@ -23,9 +23,10 @@ import org.apache.kafka.common.serialization.Deserializer;
  * a body that does not decode) is a {@link SerializationException} whose message says what was wrong, ready to
  * become a dead letter's reason.
  *
- * <p>A registry that does not answer, or answers with a 5xx status, is not bad input: that
- * {@link SchemaRegistryException} propagates as it is, so a step that turns {@link SerializationException}s into
- * dead letters lets it through and the stage retries instead of dead-lettering good records.
+ * <p>A registry that does not answer, or answers with a 5xx or 429 status, even after the client's retries, is
+ * not bad input: that {@link SchemaRegistryException} ({@link SchemaRegistryException#isTransient()}) propagates as
+ * it is, so a step that turns {@link SerializationException}s into dead letters lets it through and the stage
+ * retries instead of dead-lettering good records.
  *
  * <p>Constructed with a type, it returns that generated class (or, for {@code GenericRecord.class}, generic
  * records in the writer's schema). Constructed by Kafka from configuration, it returns the generated class named
@@ -115,8 +116,8 @@ public class AvroDeserializer<T extends IndexedRecord> implements Deserializer<T
         try {
             writer = client.schemaById(writerId);
         } catch (SchemaRegistryException e) {
-            if (e.status() == SchemaRegistryException.NO_RESPONSE || e.status() >= 500) {
-                // The registry is down, not the record bad: retrying later may well succeed.
+            if (e.isTransient()) {
+                // The registry is down or busy, not the record bad: retrying later may well succeed.
                 throw e;
             }
             throw new SerializationException("could not fetch writer schema id " + writerId + " of a record from topic "

@@ -2,12 +2,14 @@ package io.gleaner.schemas.serde;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * How to reach a schema registry and how the serde uses it, from the configuration keys a Confluent user knows.
@@ -21,9 +23,12 @@ import java.util.Objects;
  * @param specificAvroReader  {@value #SPECIFIC_AVRO_READER}: whether a deserializer built from configuration
  *                            returns the generated class named by the writer's schema (true) or a
  *                            {@code GenericRecord} (false, the default, as in Confluent's)
+ * @param retries             how often, and after what waits, a request that met no answer or a 5xx or 429 answer
+ *                            is sent again ({@value #MAX_RETRIES}, {@value #RETRIES_WAIT_MS}, {@value
+ *                            #RETRIES_MAX_WAIT_MS})
  */
 public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String basicAuthUserInfo,
-                             boolean specificAvroReader) {
+                             boolean specificAvroReader, Retries retries) {
 
     /** Base URL(s) of the registry, comma-separated. Required. */
     public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
@@ -35,6 +40,23 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
     public static final String BASIC_AUTH_CREDENTIALS_SOURCE = "basic.auth.credentials.source";
     /** Whether the deserializer returns generated classes ({@code true}) or generic records (the default). */
     public static final String SPECIFIC_AVRO_READER = "specific.avro.reader";
+    /** How many times a request is sent again after no answer or a 5xx or 429 answer (Confluent's key). */
+    public static final String MAX_RETRIES = "max.retries";
+    /** The wait before the first retry, in milliseconds; it doubles before each next one (Confluent's key). */
+    public static final String RETRIES_WAIT_MS = "retries.wait.ms";
+    /** The longest wait before a retry, in milliseconds (Confluent's key). */
+    public static final String RETRIES_MAX_WAIT_MS = "retries.max.wait.ms";
+    /**
+     * Default of {@value #MAX_RETRIES}. With the default waits, 5 retries follow waits of 0.2, 0.4, 0.8, 1.6 and 3.2 s:
+     * a registry back within about 6 s (a restart, a failover behind a load balancer) costs a stage only warnings,
+     * and one that stays away still stops it soon (Confluent's client defaults to 3 retries, 1 s doubling to at most
+     * 2 s).
+     */
+    public static final int DEFAULT_MAX_RETRIES = 5;
+    /** Default of {@value #RETRIES_WAIT_MS}. */
+    public static final long DEFAULT_RETRIES_WAIT_MS = 200;
+    /** Default of {@value #RETRIES_MAX_WAIT_MS}. */
+    public static final long DEFAULT_RETRIES_MAX_WAIT_MS = 5_000;
 
     private static final String USER_INFO_SOURCE = "USER_INFO";
 
@@ -53,6 +75,48 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
         }
         if (basicAuthUserInfo != null && !basicAuthUserInfo.contains(":")) {
             throw new IllegalArgumentException(BASIC_AUTH_USER_INFO + " must be user:password, was a value without ':'");
+        }
+        Objects.requireNonNull(retries, "retries");
+    }
+
+    /**
+     * When a request to the registry is sent again: after no answer (connection refused, timeout, I/O error) or an
+     * answer that the registry cannot serve it now (5xx, 429), up to {@code maxRetries} times, waiting {@code
+     * firstWait} before the first retry and twice as long before each next one, but never longer than {@code
+     * maxWait}.
+     *
+     * @param maxRetries {@value #MAX_RETRIES}: retries after the first attempt; 0 sends each request once
+     * @param firstWait  {@value #RETRIES_WAIT_MS}: the wait before the first retry
+     * @param maxWait    {@value #RETRIES_MAX_WAIT_MS}: the cap on every wait
+     */
+    public record Retries(int maxRetries, Duration firstWait, Duration maxWait) {
+
+        public Retries {
+            Objects.requireNonNull(firstWait, "firstWait");
+            Objects.requireNonNull(maxWait, "maxWait");
+            if (maxRetries < 0) {
+                throw new IllegalArgumentException(MAX_RETRIES + " must be >= 0, was " + maxRetries);
+            }
+            if (firstWait.isNegative()) {
+                throw new IllegalArgumentException(RETRIES_WAIT_MS + " must be >= 0, was " + firstWait.toMillis());
+            }
+            if (maxWait.compareTo(firstWait) < 0) {
+                throw new IllegalArgumentException(RETRIES_MAX_WAIT_MS + " must be >= " + RETRIES_WAIT_MS + " ("
+                        + firstWait.toMillis() + "), was " + maxWait.toMillis());
+            }
+        }
+
+        /** The wait before retry number {@code retry} (1 for the first): {@code firstWait * 2^(retry-1)}, capped. */
+        public Duration delayBefore(int retry) {
+            if (retry < 1) {
+                throw new IllegalArgumentException("retry must be >= 1, was " + retry);
+            }
+            var delay = firstWait;
+            // Doubling stops at the cap, so that no retry count overflows the Duration.
+            for (int i = 1; i < retry && delay.compareTo(maxWait) < 0; i++) {
+                delay = delay.multipliedBy(2);
+            }
+            return delay.compareTo(maxWait) > 0 ? maxWait : delay;
         }
     }
 
@@ -85,10 +149,19 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
             throw new IllegalArgumentException(BASIC_AUTH_CREDENTIALS_SOURCE + "=" + USER_INFO_SOURCE
                     + " needs " + BASIC_AUTH_USER_INFO + " (user:password)");
         }
+        var retries = new Retries(whole(configs, MAX_RETRIES, DEFAULT_MAX_RETRIES, Integer::parseInt),
+                Duration.ofMillis(whole(configs, RETRIES_WAIT_MS, DEFAULT_RETRIES_WAIT_MS, Long::parseLong)),
+                Duration.ofMillis(whole(configs, RETRIES_MAX_WAIT_MS, DEFAULT_RETRIES_MAX_WAIT_MS, Long::parseLong)));
         return new RegistryConfig(parseUrls(rawUrls),
                 flag(configs, AUTO_REGISTER_SCHEMAS, true),
                 userInfo == null || userInfo.toString().isBlank() ? null : userInfo.toString(),
-                flag(configs, SPECIFIC_AVRO_READER, false));
+                flag(configs, SPECIFIC_AVRO_READER, false),
+                retries);
+    }
+
+    /** This configuration with {@code retries} instead of its own. */
+    public RegistryConfig withRetries(Retries retries) {
+        return new RegistryConfig(urls, autoRegisterSchemas, basicAuthUserInfo, specificAvroReader, retries);
     }
 
     /** Reads a boolean setting that may be a {@code Boolean} or a string; {@code fallback} when absent. */
@@ -108,6 +181,20 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
             return false;
         }
         throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+    }
+
+    /** Reads a whole-number setting that may be a {@code Number} or a string; {@code fallback} when absent. */
+    private static <N extends Number> N whole(Map<String, ?> configs, String key, N fallback,
+                                              Function<String, N> parse) {
+        var value = configs.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return parse.apply(value.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
+        }
     }
 
     private static List<URI> parseUrls(Object raw) {
@@ -142,6 +229,6 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
         var user = basicAuthUserInfo == null ? "none" : basicAuthUserInfo.substring(0, basicAuthUserInfo.indexOf(':'))
                 + ":[hidden]";
         return "RegistryConfig[urls=" + urls + ", autoRegisterSchemas=" + autoRegisterSchemas
-                + ", basicAuth=" + user + ", specificAvroReader=" + specificAvroReader + "]";
+                + ", basicAuth=" + user + ", specificAvroReader=" + specificAvroReader + ", retries=" + retries + "]";
     }
 }

@@ -23,6 +23,11 @@ import org.slf4j.LoggerFactory;
  * A client of Confluent's schema registry REST API (the four calls of {@link SchemaRegistryClient}), with
  * caches so that a schema costs one request per subject and an id one request per client. Works against
  * Confluent's registry and against Gleaner's embedded one. Thread-safe.
+ *
+ * <p>A request that meets no answer, or an answer that the registry cannot serve it now (5xx, 429), is sent again
+ * as {@link RegistryConfig#retries()} says, waiting longer before each retry, so that a registry away for a few
+ * seconds costs only warnings. Every request is safe to repeat: a registration of a schema already registered
+ * returns its id. Other answers (404, 422, ...) are the registry's final word and are not retried.
  */
 public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
@@ -36,6 +41,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
     private final RegistryConfig config;
     private final HttpClient http;
+    private final Sleeper sleeper;
     private final ObjectMapper json = new ObjectMapper();
     private final String authorization;
     /** Index into the config's URLs of the one that answered last; requests start there. */
@@ -54,8 +60,14 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
     /** A client that sends its requests through {@code http}. */
     public RestSchemaRegistryClient(RegistryConfig config, HttpClient http) {
+        this(config, http, delay -> Thread.sleep(delay.toMillis()));
+    }
+
+    /** A client that waits between retries with {@code sleeper}. */
+    RestSchemaRegistryClient(RegistryConfig config, HttpClient http, Sleeper sleeper) {
         this.config = Objects.requireNonNull(config, "config");
         this.http = Objects.requireNonNull(http, "http");
+        this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
         this.authorization = config.basicAuthUserInfo() == null ? null : "Basic " + Base64.getEncoder()
                 .encodeToString(config.basicAuthUserInfo().getBytes(StandardCharsets.UTF_8));
     }
@@ -108,13 +120,43 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         return id;
     }
 
-    /** Sends one request, trying each URL in turn (from the last that answered) until one answers. */
+    /** Sends one request, again after a transient failure, until it is answered or the retries are spent. */
     private JsonNode send(String method, String path, JsonNode body) {
+        var retries = config.retries();
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return sendToAnyUrl(method, path, body);
+            } catch (SchemaRegistryException e) {
+                if (!e.isTransient() || attempt > retries.maxRetries() || Thread.currentThread().isInterrupted()) {
+                    // Not logged here: the caller reports it once (StreamsStage, for a stage, before stopping it).
+                    throw e;
+                }
+                var delay = retries.delayBefore(attempt);
+                log.warn("{} {} to the schema registry failed (attempt {} of {}), retrying in {} ms: {}", method, path,
+                        attempt, retries.maxRetries() + 1, delay.toMillis(), describe(e));
+                try {
+                    sleeper.sleep(delay);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    e.addSuppressed(interrupted);
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static String describe(SchemaRegistryException e) {
+        return e.status() == SchemaRegistryException.NO_RESPONSE ? e.registryMessage()
+                : "HTTP " + e.status() + " " + e.registryMessage();
+    }
+
+    /** Sends one request once, trying each URL in turn (from the last that answered) until one answers. */
+    private JsonNode sendToAnyUrl(String method, String path, JsonNode body) {
         var urls = config.urls();
         int first = preferredUrl;
         IOException lastFailure = null;
-        for (int attempt = 0; attempt < urls.size(); attempt++) {
-            int index = (first + attempt) % urls.size();
+        for (int tried = 0; tried < urls.size(); tried++) {
+            int index = (first + tried) % urls.size();
             var uri = URI.create(urls.get(index) + path);
             var request = HttpRequest.newBuilder(uri)
                     .timeout(REQUEST_TIMEOUT)
@@ -132,7 +174,11 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                 preferredUrl = index;
                 return answer(method, uri, response);
             } catch (IOException e) {
-                log.warn("schema registry {} did not answer {} {}: {}", urls.get(index), method, path, e.toString());
+                // The last URL's failure goes into the exception (and the retry's warning) instead.
+                if (tried < urls.size() - 1) {
+                    log.warn("schema registry {} did not answer {} {}: {}", urls.get(index), method, path,
+                            e.toString());
+                }
                 lastFailure = e;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -195,5 +241,11 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
     private static String encode(String subject) {
         return URLEncoder.encode(subject, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Waits before a retry; tests pass one that records the delay instead of waiting. */
+    @FunctionalInterface
+    interface Sleeper {
+        void sleep(Duration delay) throws InterruptedException;
     }
 }

@@ -22,6 +22,8 @@ public class SchemaRegistryException extends RuntimeException {
     public static final int INVALID_VERSION = 42202;
     /** Error code: the registry could not write to its store. */
     public static final int STORE_ERROR = 50001;
+    /** Status: the registry limits the rate of requests and asks the client to come back later. */
+    public static final int TOO_MANY_REQUESTS = 429;
 
     private final int status;
     private final int errorCode;
@@ -46,6 +48,15 @@ public class SchemaRegistryException extends RuntimeException {
     /** The HTTP status of the answer, or {@link #NO_RESPONSE}. */
     public int status() {
         return status;
+    }
+
+    /**
+     * Whether asking again later may succeed: no registry answered, or one answered that it cannot serve the request
+     * now (5xx, or {@link #TOO_MANY_REQUESTS}). Any other status is the registry's answer about the request itself
+     * (a 404 for an unknown subject, a 422 for an invalid schema) and stays the same however often it is asked.
+     */
+    public boolean isTransient() {
+        return status == NO_RESPONSE || status == TOO_MANY_REQUESTS || status >= 500;
     }
 
     /** Confluent's {@code error_code}, e.g. {@link #SCHEMA_NOT_FOUND}. */

@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * read as strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
  *
  * <p>A {@link SchemaRegistryException} is not a dead letter: the Avro deserializer throws it only when the registry
- * did not answer or answered 5xx, which says nothing about the record. It propagates and stops the stage with the
- * record uncommitted, to be processed again when the stage restarts.
+ * did not answer or answered 5xx or 429 (after the REST client's retries), which says nothing about the record. It
+ * propagates and stops the stage with the record uncommitted, to be processed again when the stage restarts.
  */
 final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, byte[], Decoded<V>> {
 

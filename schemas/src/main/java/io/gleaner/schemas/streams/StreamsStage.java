@@ -42,9 +42,9 @@ public final class StreamsStage {
         this.streams = new KafkaStreams(topology, properties);
         streams.setUncaughtExceptionHandler(exception -> {
             if (registryDidNotAnswer(exception)) {
-                log.error("{} {} stops: the schema registry did not answer; the record it was processing is not "
-                        + "committed and is processed again when the stage is restarted", stage, applicationId,
-                        exception);
+                log.error("{} {} stops: the schema registry did not answer, through all the client's retries; the "
+                        + "record it was processing is not committed and is processed again when the stage is "
+                        + "restarted", stage, applicationId, exception);
             } else {
                 log.error("{} {} stops after an unexpected error", stage, applicationId, exception);
             }
@@ -52,11 +52,10 @@ public final class StreamsStage {
         });
     }
 
-    /** Whether {@code error} comes from a schema registry that did not answer, or answered 5xx. */
+    /** Whether {@code error} comes from a schema registry that did not answer, or answered 5xx or 429. */
     private static boolean registryDidNotAnswer(Throwable error) {
         for (var cause = error; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SchemaRegistryException registry
-                    && (registry.status() == SchemaRegistryException.NO_RESPONSE || registry.status() >= 500)) {
+            if (cause instanceof SchemaRegistryException registry && registry.isTransient()) {
                 return true;
             }
         }

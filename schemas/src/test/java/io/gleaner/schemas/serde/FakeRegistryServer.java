@@ -11,11 +11,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.avro.Schema;
 
 /**
  * A registry for tests of the REST client: Confluent's four endpoints over an {@link InMemorySchemaRegistryClient},
- * recording every request. {@link #answerWith} makes it return one canned answer instead.
+ * recording every request. {@link #answerWith} makes it return one canned answer instead, to every request or to the
+ * next few.
  */
 final class FakeRegistryServer implements AutoCloseable {
 
@@ -27,6 +29,7 @@ final class FakeRegistryServer implements AutoCloseable {
     private final ObjectMapper json = new ObjectMapper();
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private final HttpServer server;
+    private final AtomicInteger cannedLeft = new AtomicInteger();
     private volatile int cannedStatus;
     private volatile String cannedBody;
 
@@ -48,9 +51,16 @@ final class FakeRegistryServer implements AutoCloseable {
         return store;
     }
 
+    /** Answers every request from now on with {@code status} and {@code body}. */
     void answerWith(int status, String body) {
+        answerWith(status, body, Integer.MAX_VALUE);
+    }
+
+    /** Answers the next {@code times} requests with {@code status} and {@code body}, and then as a registry. */
+    void answerWith(int status, String body, int times) {
         cannedBody = body;
         cannedStatus = status;
+        cannedLeft.set(times);
     }
 
     @Override
@@ -67,7 +77,7 @@ final class FakeRegistryServer implements AutoCloseable {
                     exchange.getRequestHeaders().getFirst("Authorization"), body));
             int status;
             String answer;
-            if (cannedBody != null) {
+            if (cannedLeft.getAndUpdate(left -> Math.max(left - 1, 0)) > 0) {
                 status = cannedStatus;
                 answer = cannedBody;
             } else {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,11 +12,52 @@ import org.junit.jupiter.api.Test;
 class RegistryConfigTest {
 
     @Test
-    void shouldDefaultToAutoRegisterGenericReaderAndNoAuth() {
+    void shouldDefaultToAutoRegisterGenericReaderNoAuthAndFiveRetriesFrom200Ms() {
         var config = RegistryConfig.from(Map.of("schema.registry.url", "http://localhost:8081"));
 
         assertThat(config).isEqualTo(new RegistryConfig(List.of(URI.create("http://localhost:8081")), true, null,
-                false));
+                false, new RegistryConfig.Retries(5, Duration.ofMillis(200), Duration.ofSeconds(5))));
+    }
+
+    @Test
+    void shouldReadRetriesFromConfluentsKeysGivenAsStringsOrNumbers() {
+        var config = RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "max.retries", "2", "retries.wait.ms", 50, "retries.max.wait.ms", 1_000L));
+
+        assertThat(config.retries())
+                .isEqualTo(new RegistryConfig.Retries(2, Duration.ofMillis(50), Duration.ofSeconds(1)));
+    }
+
+    @Test
+    void shouldDoubleTheWaitBeforeEachRetryUpToTheCap() {
+        var retries = new RegistryConfig.Retries(10, Duration.ofMillis(200), Duration.ofSeconds(5));
+
+        // 200 ms * 2^(n-1): 200, 400, 800, 1600, 3200, then 6400 and more capped to 5000.
+        assertThat(List.of(1, 2, 3, 4, 5, 6, 10)).map(retries::delayBefore).containsExactly(Duration.ofMillis(200),
+                Duration.ofMillis(400), Duration.ofMillis(800), Duration.ofMillis(1600), Duration.ofMillis(3200),
+                Duration.ofSeconds(5), Duration.ofSeconds(5));
+        // Far past the point where 200 ms * 2^(n-1) would overflow a Duration.
+        assertThat(retries.delayBefore(Integer.MAX_VALUE)).isEqualTo(Duration.ofSeconds(5));
+        assertThat(new RegistryConfig.Retries(3, Duration.ZERO, Duration.ZERO).delayBefore(3)).isZero();
+    }
+
+    @Test
+    void shouldSayWhichRetrySettingIsWrong() {
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "max.retries", "three")))
+                .hasMessage("max.retries must be a whole number, was 'three'");
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "max.retries", "-1")))
+                .hasMessage("max.retries must be >= 0, was -1");
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "retries.wait.ms", "-5")))
+                .hasMessage("retries.wait.ms must be >= 0, was -5");
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "retries.wait.ms", "1000", "retries.max.wait.ms", "500")))
+                .hasMessage("retries.max.wait.ms must be >= retries.wait.ms (1000), was 500");
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "retries.max.wait.ms", "1.5")))
+                .hasMessage("retries.max.wait.ms must be a whole number, was '1.5'");
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.http.HttpClient;
 import java.util.Map;
 import org.apache.kafka.common.errors.SerializationException;
 import org.junit.jupiter.api.AfterEach;
@@ -22,7 +23,7 @@ class RestSchemaRegistryClientTest {
     @BeforeEach
     void start() throws IOException {
         server = new FakeRegistryServer();
-        client = new RestSchemaRegistryClient(RegistryConfig.of(server.url()));
+        client = withoutWaiting(server.url());
     }
 
     @AfterEach
@@ -125,7 +126,7 @@ class RestSchemaRegistryClientTest {
     @Test
     void shouldSayWhichUrlsFailedWhenNoneAnswers() throws IOException {
         var dead = deadUrl();
-        var nowhere = new RestSchemaRegistryClient(RegistryConfig.of(dead));
+        var nowhere = withoutWaiting(dead);
 
         assertThatThrownBy(() -> nowhere.schemaById(1))
                 .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
@@ -169,7 +170,7 @@ class RestSchemaRegistryClientTest {
     void shouldLetARegistryOutageThroughTheDeserializerAsSuchNotAsBadInput() throws IOException {
         var bytes = WireFormat.encode(1, new byte[] {0x02});
         var unreachable = new AvroDeserializer<>(UtilizationSample.class,
-                new RestSchemaRegistryClient(RegistryConfig.of(deadUrl())));
+                withoutWaiting(deadUrl()));
         server.answerWith(503, "{\"error_code\":50003,\"message\":\"Error while forwarding the request\"}");
         var failing = new AvroDeserializer<>(UtilizationSample.class, client);
 
@@ -180,8 +181,13 @@ class RestSchemaRegistryClientTest {
                         e -> assertThat(e.errorCode()).isEqualTo(50003));
     }
 
+    /** A client of {@code urls} that retries as by default but does not wait between retries. */
+    static RestSchemaRegistryClient withoutWaiting(String urls) {
+        return new RestSchemaRegistryClient(RegistryConfig.of(urls), HttpClient.newHttpClient(), delay -> { });
+    }
+
     /** A URL on which nothing listens: a port the OS just handed out and took back. */
-    private static String deadUrl() throws IOException {
+    static String deadUrl() throws IOException {
         try (var socket = new ServerSocket(0)) {
             return "http://localhost:" + socket.getLocalPort();
         }
