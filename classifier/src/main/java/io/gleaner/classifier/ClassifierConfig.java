@@ -72,7 +72,7 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
     /** Default {@link #topicPrefix()}. */
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
-    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
     /**
      * Default {@link #profiledRetention()}: 7 days. A duplicate success comes from a redelivered report or a second
      * attempt of a task, which arrive within minutes or hours of the job's end, not days; 7 days is Kafka's default
@@ -138,9 +138,7 @@ public record ClassifierConfig(String applicationId, String instanceId, long com
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
     public static ClassifierConfig from(Map<String, ?> properties) {
-        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
-                ? RegistryConfig.from(properties)
-                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        var registry = RegistryConfig.fromOrDefault(properties);
         return new ClassifierConfig(
                 text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
                 text(properties, INSTANCE_ID, ""),

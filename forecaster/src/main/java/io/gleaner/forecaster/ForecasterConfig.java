@@ -88,7 +88,7 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
     /** Default {@link #topicPrefix()}. */
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
-    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
 
 
     public ForecasterConfig {
@@ -131,9 +131,7 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
     public static ForecasterConfig from(Map<String, ?> properties) {
-        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
-                ? RegistryConfig.from(properties)
-                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        var registry = RegistryConfig.fromOrDefault(properties);
         var margins = new EnumMap<Metric, Double>(Metric.class);
         for (var metric : Metric.values()) {
             if (metric != Metric.UNKNOWN) {

@@ -108,7 +108,7 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     /** Default {@link #topicPrefix()}. */
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
-    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
 
 
     public PlannerConfig {
@@ -152,9 +152,7 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
     public static PlannerConfig from(Map<String, ?> properties) {
-        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
-                ? RegistryConfig.from(properties)
-                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        var registry = RegistryConfig.fromOrDefault(properties);
         return new PlannerConfig(
                 text(properties, APPLICATION_ID, DEFAULT_APPLICATION_ID),
                 PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())),

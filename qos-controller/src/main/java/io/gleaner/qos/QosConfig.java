@@ -83,7 +83,7 @@ public record QosConfig(String applicationId, String instanceId, long commitInte
     /** Default {@link #topicPrefix()}. */
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
-    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
     /** Default {@link #mode()}: Salamander's controller. */
     public static final QosMode DEFAULT_MODE = QosMode.SALAMANDER;
     /**
@@ -152,9 +152,7 @@ public record QosConfig(String applicationId, String instanceId, long commitInte
      *                                  allowed names)
      */
     public static QosConfig from(Map<String, ?> properties) {
-        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
-                ? RegistryConfig.from(properties)
-                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        var registry = RegistryConfig.fromOrDefault(properties);
         QosMode mode;
         try {
             mode = QosMode.parse(text(properties, MODE, DEFAULT_MODE.configValue()));

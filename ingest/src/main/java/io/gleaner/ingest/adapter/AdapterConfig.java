@@ -81,7 +81,7 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
     /** Default {@link #topicPrefix()}. */
     public static final String DEFAULT_TOPIC_PREFIX = Topics.DEFAULT_PREFIX;
     /** Default schema registry URL. */
-    public static final String DEFAULT_REGISTRY_URL = "http://localhost:8081";
+    public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
 
     /** What Kafka allows in an application id or a topic name. */
     private static final Pattern ILLEGAL_CHARACTERS = Pattern.compile("[^a-zA-Z0-9._-]+");
@@ -167,9 +167,7 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
      * @throws IllegalArgumentException naming the key and the value when one is missing or wrong
      */
     public static AdapterConfig from(Map<String, ?> properties) {
-        var registry = properties.containsKey(RegistryConfig.SCHEMA_REGISTRY_URL)
-                ? RegistryConfig.from(properties)
-                : RegistryConfig.of(DEFAULT_REGISTRY_URL);
+        var registry = RegistryConfig.fromOrDefault(properties);
         var mapping = required(properties, MAPPING);
         return new AdapterConfig(
                 text(properties, APPLICATION_ID, defaultApplicationId(mapping)),

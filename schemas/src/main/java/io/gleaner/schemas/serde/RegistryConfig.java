@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,6 +33,8 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
 
     /** Base URL(s) of the registry, comma-separated. Required. */
     public static final String SCHEMA_REGISTRY_URL = "schema.registry.url";
+    /** The registry a stage talks to when its settings name none: Confluent's default port on this host. */
+    public static final String DEFAULT_URL = "http://localhost:8081";
     /** Whether the serializer registers schemas ({@code true}, the default) or only looks them up. */
     public static final String AUTO_REGISTER_SCHEMAS = "auto.register.schemas";
     /** {@code user:password} for HTTP basic auth. */
@@ -118,6 +121,20 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
             }
             return delay.compareTo(maxWait) > 0 ? maxWait : delay;
         }
+    }
+
+    /**
+     * {@link #from}, with {@link #DEFAULT_URL} when {@code configs} names no registry: a stage's other registry
+     * settings (retries, credentials) apply whether or not it names the URL.
+     */
+    public static RegistryConfig fromOrDefault(Map<String, ?> configs) {
+        Objects.requireNonNull(configs, "configs");
+        if (configs.containsKey(SCHEMA_REGISTRY_URL)) {
+            return from(configs);
+        }
+        var withUrl = new HashMap<String, Object>(configs);
+        withUrl.put(SCHEMA_REGISTRY_URL, DEFAULT_URL);
+        return from(withUrl);
     }
 
     /** A configuration for {@code urls} (comma-separated) with every other setting at its default. */

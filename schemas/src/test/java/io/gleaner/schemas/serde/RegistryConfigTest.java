@@ -29,6 +29,19 @@ class RegistryConfigTest {
     }
 
     @Test
+    void shouldTakeTheDefaultUrlButTheOtherSettingsWhenNoUrlIsNamed() {
+        var config = RegistryConfig.fromOrDefault(Map.of("max.retries", "0", "auto.register.schemas", "false"));
+
+        assertThat(config.urls()).containsExactly(URI.create(RegistryConfig.DEFAULT_URL));
+        assertThat(config.retries().maxRetries()).isZero();
+        assertThat(config.autoRegisterSchemas()).isFalse();
+        assertThat(RegistryConfig.fromOrDefault(Map.of("schema.registry.url", "http://r:1")).urls())
+                .containsExactly(URI.create("http://r:1"));
+        assertThatThrownBy(() -> RegistryConfig.fromOrDefault(Map.of("schema.registry.url", " ")))
+                .hasMessageContaining("missing schema.registry.url");
+    }
+
+    @Test
     void shouldDoubleTheWaitBeforeEachRetryUpToTheCap() {
         var retries = new RegistryConfig.Retries(10, Duration.ofMillis(200), Duration.ofSeconds(5));
 
