@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /** The REST client sends a request again after a transient failure, and only then, waiting as configured. */
 class RestSchemaRegistryClientRetryTest {
 
-    private static final String UNAVAILABLE = "{\"error_code\":50003,\"message\":\"Error while forwarding the request\"}";
+    private static final String UNAVAILABLE =
+            "{\"error_code\":50003,\"message\":\"Error while forwarding the request\"}";
     /** 3 retries (4 attempts), 100 ms doubling to at most 300 ms. */
     private static final RegistryConfig.Retries RETRIES =
             new RegistryConfig.Retries(3, Duration.ofMillis(100), Duration.ofMillis(300));
