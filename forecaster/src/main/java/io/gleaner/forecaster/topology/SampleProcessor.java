@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -242,18 +243,18 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
      * would keep every series ever seen.
      */
     private void forgetGone(long streamTime) {
-        var gone = new ArrayList<String>();
+        var gone = new ArrayList<KeyValue<String, SeriesState>>();
         try (var all = series.all()) {
             all.forEachRemaining(entry -> {
                 if (entry.value.stale() && entry.value.lastSampleMs() + windowMs + maxHoldMs < streamTime) {
-                    gone.add(entry.key);
+                    gone.add(entry);
                 }
             });
         }
-        for (var key : gone) {
-            log.info("series {} forgotten: no sample since {}, before the window", key,
-                    Instant.ofEpochMilli(series.get(key).lastSampleMs()));
-            series.delete(key);
+        for (var entry : gone) {
+            log.info("series {} forgotten: no sample since {}, before the window", entry.key,
+                    Instant.ofEpochMilli(entry.value.lastSampleMs()));
+            series.delete(entry.key);
         }
     }
 
