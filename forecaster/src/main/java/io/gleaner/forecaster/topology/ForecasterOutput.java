@@ -4,12 +4,17 @@ import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
 import java.util.Objects;
 
-/** What the sample processor forwards: a forecast for {@code forecasts}, or a dead letter. */
+/**
+ * What the sample processor forwards: a forecast for {@code forecasts}, a dead letter, or neither: the tombstone
+ * that deletes a forgotten series from the compacted {@code forecasts}.
+ */
 record ForecasterOutput(CapacityForecast forecast, DeadLetter deadLetter) {
 
+    private static final ForecasterOutput TOMBSTONE = new ForecasterOutput(null, null);
+
     ForecasterOutput {
-        if ((forecast == null) == (deadLetter == null)) {
-            throw new IllegalArgumentException("exactly one of forecast and dead letter must be set");
+        if (forecast != null && deadLetter != null) {
+            throw new IllegalArgumentException("a forecast and a dead letter cannot both be set");
         }
     }
 
@@ -19,6 +24,10 @@ record ForecasterOutput(CapacityForecast forecast, DeadLetter deadLetter) {
 
     static ForecasterOutput of(DeadLetter deadLetter) {
         return new ForecasterOutput(null, Objects.requireNonNull(deadLetter, "deadLetter"));
+    }
+
+    static ForecasterOutput tombstone() {
+        return TOMBSTONE;
     }
 
     boolean isDeadLetter() {

@@ -51,7 +51,8 @@ import org.slf4j.LoggerFactory;
  *       A newer sample that makes the series fresh again clears the flag; its next forecast comes at the next
  *       refit boundary.</li>
  *   <li>Forgetting: a stale series silent for longer than the window and the max hold has its state deleted (a
- *       punctuation every refit period); if it reports again it is a new series.</li>
+ *       punctuation every refit period), and a tombstone on {@code forecasts} deletes its stale marker; if it
+ *       reports again it is a new series.</li>
  * </ul>
  */
 final class SampleProcessor implements Processor<String, Decoded<UtilizationSample>, String, ForecasterOutput> {
@@ -240,7 +241,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
      * Deletes the state of the stale series whose newest sample is older than stream time minus the window and the
      * max hold: no refit can use any of their samples any more, and a host that reports again after that starts as
      * a new series (first forecast at the next boundary, not one at once from an empty window). Without it the store
-     * would keep every series ever seen.
+     * would keep every series ever seen. A tombstone on {@code forecasts} deletes its stale marker there too, so the
+     * compacted topic and every planner's table of it do not keep the hosts that are gone for good either.
      */
     private void forgetGone(long streamTime) {
         var gone = new ArrayList<KeyValue<String, SeriesState>>();
@@ -252,9 +254,13 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             });
         }
         for (var entry : gone) {
+            long lastSample = entry.value.lastSampleMs();
             log.info("series {} forgotten: no sample since {}, before the window", entry.key,
-                    Instant.ofEpochMilli(entry.value.lastSampleMs()));
+                    Instant.ofEpochMilli(lastSample));
             series.delete(entry.key);
+            // Issued when the series became forgettable, not when the punctuation ran: the same input gives the
+            // same output.
+            context.forward(new Record<>(entry.key, ForecasterOutput.tombstone(), lastSample + windowMs + maxHoldMs));
         }
     }
 

@@ -33,7 +33,10 @@ public final class SpareCapacity {
         AVAILABLE,
         /** The node stopped reporting this metric: place nothing on it. */
         STALE,
-        /** No forecast of this node and metric has been published yet. */
+        /**
+         * No forecast of this node and metric: none published yet, or the series was forgotten (silent for longer
+         * than the forecaster's window, its record deleted by a tombstone).
+         */
         NO_FORECAST,
         /** t is before the forecast's start or after its horizon. */
         OUTSIDE_HORIZON

@@ -306,13 +306,16 @@ class ForecasterTopologyTest {
         send(sample("n1", Metric.CPU, 1260, 0.4));
         send(sample("n1", Metric.CPU, 1500, 0.4));
 
-        var n1 = forecasts.readRecordsToList().stream().filter(r -> r.key().equals("n1/CPU"))
-                .map(TestRecord::value).toList();
-        // the stale marker, then the first forecast at the first boundary after it returned; no forecast at 1,200 s
-        // from a window that held none of its samples
-        assertThat(n1).extracting(CapacityForecast::getStale).containsExactly(true, false);
-        assertThat(n1).extracting(CapacityForecast::getIssuedAt)
-                .containsExactly(T0.plusSeconds(240), T0.plusSeconds(1500));
+        var n1 = forecasts.readRecordsToList().stream().filter(r -> r.key().equals("n1/CPU")).toList();
+        // the stale marker; the tombstone that deletes it from the compacted topic, at newest sample + window + max
+        // hold; then the first forecast at the first boundary after it returned (no forecast at 1,200 s from a
+        // window that held none of its samples)
+        assertThat(n1).extracting(TestRecord::getRecordTime)
+                .containsExactly(T0.plusSeconds(240), T0.plusSeconds(720), T0.plusSeconds(1500));
+        assertThat(n1.get(0).value().getStale()).isTrue();
+        assertThat(n1.get(1).value()).isNull();
+        assertThat(n1.get(2).value().getStale()).isFalse();
+        assertThat(n1.get(2).value().getIssuedAt()).isEqualTo(T0.plusSeconds(1500));
     }
 
     @Test
