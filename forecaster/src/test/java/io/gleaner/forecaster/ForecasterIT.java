@@ -156,7 +156,7 @@ class ForecasterIT {
             produce(samples(restarted, s -> s >= SPLIT_SECONDS));
             runUntilCaughtUp(admin, restartConfig);
 
-            // then the same forecasts, series by series, stale markers included
+            // then the same forecasts, series by series, stale markers and tombstones included
             var expected = forecasts(reference);
             var actual = forecasts(restarted);
             assertThat(actual).isEqualTo(expected);
@@ -164,8 +164,12 @@ class ForecasterIT {
             assertThat(expected).hasSize(8);
             assertThat(expected.get("n0/CPU")).extracting(f -> f.getIssuedAt().getEpochSecond()
                     - ForecasterFixtures.T0.getEpochSecond()).containsExactly(300L, 600L, 900L, 1200L, 1500L);
-            assertThat(expected.get("n3/MEMORY")).extracting(CapacityForecast::getStale)
-                    .containsExactly(false, false, true);
+            // n3: two forecasts, its stale marker, and the tombstone (null) once it has been silent for longer than
+            // the window and the max hold
+            var n3 = expected.get("n3/MEMORY");
+            assertThat(n3).hasSize(4);
+            assertThat(n3.subList(0, 3)).extracting(CapacityForecast::getStale).containsExactly(false, false, true);
+            assertThat(n3.get(3)).isNull();
             // n3's stale marker is issued by the restarted run, at its last sample (12:40) plus the 3 min bound
             assertThat(actual.get("n3/MEMORY").get(2).getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(940));
             // the window after the restart still holds the samples from before it: the forecast issued at
