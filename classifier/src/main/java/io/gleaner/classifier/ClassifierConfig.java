@@ -1,9 +1,9 @@
 package io.gleaner.classifier;
 
-import static io.gleaner.schemas.streams.StageSettings.duration;
-import static io.gleaner.schemas.streams.StageSettings.intValue;
+import static io.gleaner.schemas.SettingValues.duration;
+import static io.gleaner.schemas.SettingValues.intValue;
+import static io.gleaner.schemas.SettingValues.text;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
-import static io.gleaner.schemas.streams.StageSettings.text;
 
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;

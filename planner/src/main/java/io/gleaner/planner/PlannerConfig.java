@@ -1,9 +1,9 @@
 package io.gleaner.planner;
 
-import static io.gleaner.schemas.streams.StageSettings.intValue;
-import static io.gleaner.schemas.streams.StageSettings.longValue;
+import static io.gleaner.schemas.SettingValues.intValue;
+import static io.gleaner.schemas.SettingValues.longValue;
+import static io.gleaner.schemas.SettingValues.text;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
-import static io.gleaner.schemas.streams.StageSettings.text;
 
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PlacementPolicy;

@@ -1,10 +1,10 @@
 package io.gleaner.qos;
 
-import static io.gleaner.schemas.streams.StageSettings.decimal;
-import static io.gleaner.schemas.streams.StageSettings.intValue;
-import static io.gleaner.schemas.streams.StageSettings.longValue;
+import static io.gleaner.schemas.SettingValues.decimal;
+import static io.gleaner.schemas.SettingValues.intValue;
+import static io.gleaner.schemas.SettingValues.longValue;
+import static io.gleaner.schemas.SettingValues.text;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
-import static io.gleaner.schemas.streams.StageSettings.text;
 
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;

@@ -1,9 +1,9 @@
 package io.gleaner.ingest.adapter;
 
+import static io.gleaner.schemas.SettingValues.longValue;
+import static io.gleaner.schemas.SettingValues.text;
 import static io.gleaner.schemas.streams.StageSettings.isName;
-import static io.gleaner.schemas.streams.StageSettings.longValue;
 import static io.gleaner.schemas.streams.StageSettings.requireName;
-import static io.gleaner.schemas.streams.StageSettings.text;
 
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.Topics;

@@ -1,5 +1,6 @@
 package io.gleaner.schemas.serde;
 
+import io.gleaner.schemas.SettingValues;
 import java.io.IOException;
 import java.util.Map;
 import java.util.Objects;
@@ -69,7 +70,7 @@ public class AvroDeserializer<T extends IndexedRecord> implements Deserializer<T
 
     /** Configures with {@code registry} unless a client was given to the constructor (used by {@link AvroSerde}). */
     void configure(Map<String, ?> configs, boolean isKey, SchemaRegistryClient registry) {
-        this.specificReader = RegistryConfig.flag(configs, RegistryConfig.SPECIFIC_AVRO_READER, false);
+        this.specificReader = SettingValues.flag(configs, RegistryConfig.SPECIFIC_AVRO_READER, false);
         if (!clientGiven) {
             this.client = registry;
             readingsByWriterId.clear();

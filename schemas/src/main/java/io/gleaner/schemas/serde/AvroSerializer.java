@@ -1,5 +1,6 @@
 package io.gleaner.schemas.serde;
 
+import io.gleaner.schemas.SettingValues;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.Map;
@@ -61,7 +62,7 @@ public class AvroSerializer<T extends IndexedRecord> implements Serializer<T> {
     /** Configures with {@code registry} unless a client was given to the constructor (used by {@link AvroSerde}). */
     void configure(Map<String, ?> configs, boolean isKey, SchemaRegistryClient registry) {
         this.isKey = isKey;
-        this.autoRegister = RegistryConfig.flag(configs, RegistryConfig.AUTO_REGISTER_SCHEMAS, true);
+        this.autoRegister = SettingValues.flag(configs, RegistryConfig.AUTO_REGISTER_SCHEMAS, true);
         if (!clientGiven) {
             this.client = registry;
         }

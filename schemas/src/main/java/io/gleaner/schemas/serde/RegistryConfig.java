@@ -1,5 +1,6 @@
 package io.gleaner.schemas.serde;
 
+import io.gleaner.schemas.SettingValues;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
@@ -10,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
 
 /**
  * How to reach a schema registry and how the serde uses it, from the configuration keys a Confluent user knows.
@@ -166,52 +166,19 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
             throw new IllegalArgumentException(BASIC_AUTH_CREDENTIALS_SOURCE + "=" + USER_INFO_SOURCE
                     + " needs " + BASIC_AUTH_USER_INFO + " (user:password)");
         }
-        var retries = new Retries(whole(configs, MAX_RETRIES, DEFAULT_MAX_RETRIES, Integer::parseInt),
-                Duration.ofMillis(whole(configs, RETRIES_WAIT_MS, DEFAULT_RETRIES_WAIT_MS, Long::parseLong)),
-                Duration.ofMillis(whole(configs, RETRIES_MAX_WAIT_MS, DEFAULT_RETRIES_MAX_WAIT_MS, Long::parseLong)));
+        var retries = new Retries(SettingValues.intValue(configs, MAX_RETRIES, DEFAULT_MAX_RETRIES),
+                Duration.ofMillis(SettingValues.longValue(configs, RETRIES_WAIT_MS, DEFAULT_RETRIES_WAIT_MS)),
+                Duration.ofMillis(SettingValues.longValue(configs, RETRIES_MAX_WAIT_MS, DEFAULT_RETRIES_MAX_WAIT_MS)));
         return new RegistryConfig(parseUrls(rawUrls),
-                flag(configs, AUTO_REGISTER_SCHEMAS, true),
+                SettingValues.flag(configs, AUTO_REGISTER_SCHEMAS, true),
                 userInfo == null || userInfo.toString().isBlank() ? null : userInfo.toString(),
-                flag(configs, SPECIFIC_AVRO_READER, false),
+                SettingValues.flag(configs, SPECIFIC_AVRO_READER, false),
                 retries);
     }
 
     /** This configuration with {@code retries} instead of its own. */
     public RegistryConfig withRetries(Retries retries) {
         return new RegistryConfig(urls, autoRegisterSchemas, basicAuthUserInfo, specificAvroReader, retries);
-    }
-
-    /** Reads a boolean setting that may be a {@code Boolean} or a string; {@code fallback} when absent. */
-    static boolean flag(Map<String, ?> configs, String key, boolean fallback) {
-        var value = configs.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        var text = value.toString().trim();
-        if (text.equalsIgnoreCase("true")) {
-            return true;
-        }
-        if (text.equalsIgnoreCase("false")) {
-            return false;
-        }
-        throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
-    }
-
-    /** Reads a whole-number setting that may be a {@code Number} or a string; {@code fallback} when absent. */
-    private static <N extends Number> N whole(Map<String, ?> configs, String key, N fallback,
-                                              Function<String, N> parse) {
-        var value = configs.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return parse.apply(value.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
     }
 
     private static List<URI> parseUrls(Object raw) {

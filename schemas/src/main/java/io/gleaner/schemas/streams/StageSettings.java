@@ -2,8 +2,6 @@ package io.gleaner.schemas.streams;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -11,9 +9,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
- * What every stage's configuration reads and checks the same way: settings from properties (a missing key takes its
- * fallback, a bad value is an error naming the key and the value), names that end up in topic names, and the Kafka
- * Streams settings they all run with.
+ * What every stage's configuration checks and sets the same way: names that end up in topic names, and the Kafka
+ * Streams settings they all run with. Single settings are read with {@link io.gleaner.schemas.SettingValues}.
  */
 public final class StageSettings {
 
@@ -70,65 +67,6 @@ public final class StageSettings {
     public static void requireName(String key, String value) {
         if (!isName(value)) {
             throw new IllegalArgumentException(key + " must be letters, digits, '.', '_' or '-', was '" + value + "'");
-        }
-    }
-
-    /** The text of {@code key}, stripped, or {@code fallback} when it is missing. */
-    public static String text(Map<String, ?> properties, String key, String fallback) {
-        var value = properties.get(key);
-        return value == null ? fallback : value.toString().strip();
-    }
-
-    /** The whole number of {@code key} (a long), or {@code fallback} when it is missing. */
-    public static long longValue(Map<String, ?> properties, String key, long fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
-    }
-
-    /** The whole number of {@code key} (an int), or {@code fallback} when it is missing. */
-    public static int intValue(Map<String, ?> properties, String key, int fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
-    }
-
-    /** The number of {@code key}, or {@code fallback} when it is missing. */
-    public static double decimal(Map<String, ?> properties, String key, double fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Double.parseDouble(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, was '" + value + "'", e);
-        }
-    }
-
-    /** The ISO-8601 duration of {@code key} (e.g. {@code PT1H}), or {@code fallback} when it is missing. */
-    public static Duration duration(Map<String, ?> properties, String key, Duration fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Duration.parse(value.toString().strip());
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(key + " must be an ISO-8601 duration such as PT1H or P7D, was '"
-                    + value + "'", e);
         }
     }
 }
