@@ -4,6 +4,7 @@ import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceNumbers;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.Metric;
@@ -55,7 +56,7 @@ import java.util.Objects;
  *
  * <p>One line and its at most three rows are held at a time. Not thread-safe.
  */
-public final class AlibabaMachineUsageReader implements TraceReader<UtilizationSample> {
+public final class AlibabaMachineUsageReader extends ForwardingTraceReader<UtilizationSample> {
 
     private static final int FIELDS = 9;
     private static final String[] FIELD_NAMES = {
@@ -121,24 +122,12 @@ public final class AlibabaMachineUsageReader implements TraceReader<UtilizationS
         return rows.next();
     }
 
-    @Override
-    public String sourceName() {
-        return rows.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return rows.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return rows.blankLines();
-    }
-
-    @Override
-    public void close() {
-        rows.close();
+    protected TraceReader<?> source() {
+        return rows;
     }
 
     /** The file's lines, each parsed into the rows it yields (none when no metric was measured). */

@@ -3,6 +3,7 @@ package io.gleaner.ingest.bitbrains;
 import io.gleaner.ingest.trace.ExpandedRows;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import java.time.Instant;
@@ -18,7 +19,7 @@ import java.util.Objects;
  *
  * @param <V> the record type of the rows
  */
-abstract class BitbrainsReader<V> implements TraceReader<V> {
+abstract class BitbrainsReader<V> extends ForwardingTraceReader<V> {
 
     private final String key;
     private final Lines lines;
@@ -78,24 +79,12 @@ abstract class BitbrainsReader<V> implements TraceReader<V> {
         return rows.next();
     }
 
-    @Override
-    public final String sourceName() {
-        return rows.sourceName();
-    }
+
+
 
     @Override
-    public final long linesRead() {
-        return rows.linesRead();
-    }
-
-    @Override
-    public final long blankLines() {
-        return rows.blankLines();
-    }
-
-    @Override
-    public final void close() {
-        rows.close();
+    protected TraceReader<?> source() {
+        return rows;
     }
 
     /** The file's lines, each parsed by {@link BitbrainsLine#parse} into the rows it yields (none for the header). */

@@ -3,6 +3,7 @@ package io.gleaner.ingest.google;
 import io.gleaner.ingest.trace.CsvFields;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.Metric;
@@ -72,7 +73,7 @@ import java.util.TreeMap;
  * measurement period, over L), not by the file: about 12,500 machines x 3 windows for the whole trace.
  * Not thread-safe. {@code limit} counts samples.
  */
-public final class GoogleTaskUsageReader implements TraceReader<UtilizationSample> {
+public final class GoogleTaskUsageReader extends ForwardingTraceReader<UtilizationSample> {
 
     /** Default window length: 5 minutes, the trace's measurement period. */
     public static final Duration DEFAULT_WINDOW = Duration.ofMinutes(5);
@@ -258,24 +259,12 @@ public final class GoogleTaskUsageReader implements TraceReader<UtilizationSampl
         return new TraceRow.Parsed<>(line, time, nodeId, sample);
     }
 
-    @Override
-    public String sourceName() {
-        return lines.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return lines.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return lines.blankLines();
-    }
-
-    @Override
-    public void close() {
-        lines.close();
+    protected TraceReader<?> source() {
+        return lines;
     }
 
     /** The rule rows are read by. */

@@ -2,6 +2,7 @@ package io.gleaner.ingest.mapping;
 
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.ingest.validation.SampleValidator;
@@ -43,7 +44,7 @@ import java.util.Optional;
  *
  * <p>Streaming: one line and its samples are held at a time; gzip is read directly. Not thread-safe.
  */
-public final class MappedTraceReader implements TraceReader<UtilizationSample> {
+public final class MappedTraceReader extends ForwardingTraceReader<UtilizationSample> {
 
     private final Mapping mapping;
     private final Lines lines;
@@ -152,25 +153,18 @@ public final class MappedTraceReader implements TraceReader<UtilizationSample> {
         return pending.poll();
     }
 
-    @Override
-    public String sourceName() {
-        return lines.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return lines.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return lines.blankLines();
+    protected TraceReader<?> source() {
+        return lines;
     }
 
     @Override
     public void close() {
         closed = true;
-        lines.close();
+        super.close();
     }
 
     /** The lines of the file, each mapped to all of its samples (or rejected, or skipped). */

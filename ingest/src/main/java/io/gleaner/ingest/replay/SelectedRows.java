@@ -1,5 +1,6 @@
 package io.gleaner.ingest.replay;
 
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -19,7 +20,7 @@ import java.util.Objects;
  *
  * @param <V> the record type
  */
-final class SelectedRows<V> implements TraceReader<V> {
+final class SelectedRows<V> extends ForwardingTraceReader<V> {
 
     private final TraceReader<V> rows;
     private final ReplayWindow window;
@@ -120,23 +121,11 @@ final class SelectedRows<V> implements TraceReader<V> {
         return skippedParsed;
     }
 
-    @Override
-    public String sourceName() {
-        return rows.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return rows.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return rows.blankLines();
-    }
-
-    @Override
-    public void close() {
-        rows.close();
+    protected TraceReader<?> source() {
+        return rows;
     }
 }

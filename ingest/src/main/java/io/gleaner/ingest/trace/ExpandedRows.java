@@ -10,7 +10,7 @@ import java.util.NoSuchElementException;
  *
  * @param <V> the record type of the rows
  */
-public final class ExpandedRows<V> implements TraceReader<V> {
+public final class ExpandedRows<V> extends ForwardingTraceReader<V> {
 
     private final TraceReader<List<TraceRow<V>>> lines;
     private final ArrayDeque<TraceRow<V>> pending = new ArrayDeque<>();
@@ -44,24 +44,17 @@ public final class ExpandedRows<V> implements TraceReader<V> {
         return pending.poll();
     }
 
-    @Override
-    public String sourceName() {
-        return lines.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return lines.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return lines.blankLines();
+    protected TraceReader<?> source() {
+        return lines;
     }
 
     @Override
     public void close() {
         pending.clear();
-        lines.close();
+        super.close();
     }
 }

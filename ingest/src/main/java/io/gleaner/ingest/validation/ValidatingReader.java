@@ -1,6 +1,7 @@
 package io.gleaner.ingest.validation;
 
 import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -29,7 +30,7 @@ import java.util.function.Function;
  *
  * @param <V> the record type of the wrapped reader
  */
-public final class ValidatingReader<V> implements TraceReader<V> {
+public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
 
     private final TraceReader<V> delegate;
     private final SampleValidator validator;
@@ -113,23 +114,11 @@ public final class ValidatingReader<V> implements TraceReader<V> {
         }
     }
 
-    @Override
-    public String sourceName() {
-        return delegate.sourceName();
-    }
+
+
 
     @Override
-    public long linesRead() {
-        return delegate.linesRead();
-    }
-
-    @Override
-    public long blankLines() {
-        return delegate.blankLines();
-    }
-
-    @Override
-    public void close() {
-        delegate.close();
+    protected TraceReader<?> source() {
+        return delegate;
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.ingest.validation.SampleValidator;
@@ -362,7 +363,7 @@ class ReplayResumeIT {
     }
 
     /** Another reader's rows with every n-th parsed row yielded twice. */
-    private static final class EveryNthTwice<V> implements TraceReader<V> {
+    private static final class EveryNthTwice<V> extends ForwardingTraceReader<V> {
         private final TraceReader<V> rows;
         private final int n;
         private long parsed;
@@ -392,24 +393,12 @@ class ReplayResumeIT {
             return row;
         }
 
-        @Override
-        public String sourceName() {
-            return rows.sourceName();
-        }
+
+
 
         @Override
-        public long linesRead() {
-            return rows.linesRead();
-        }
-
-        @Override
-        public long blankLines() {
-            return rows.blankLines();
-        }
-
-        @Override
-        public void close() {
-            rows.close();
+        protected TraceReader<?> source() {
+            return rows;
         }
     }
 

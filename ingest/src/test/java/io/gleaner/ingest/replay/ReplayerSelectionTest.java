@@ -3,6 +3,7 @@ package io.gleaner.ingest.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.ingest.validation.SampleValidator;
@@ -298,7 +299,7 @@ class ReplayerSelectionTest {
     }
 
     /** A reader that maps each row of another, one for one. */
-    private static final class MappedRows<V> implements TraceReader<V> {
+    private static final class MappedRows<V> extends ForwardingTraceReader<V> {
         private final TraceReader<V> rows;
         private final UnaryOperator<TraceRow<V>> map;
 
@@ -317,24 +318,12 @@ class ReplayerSelectionTest {
             return map.apply(rows.next());
         }
 
-        @Override
-        public String sourceName() {
-            return rows.sourceName();
-        }
+
+
 
         @Override
-        public long linesRead() {
-            return rows.linesRead();
-        }
-
-        @Override
-        public long blankLines() {
-            return rows.blankLines();
-        }
-
-        @Override
-        public void close() {
-            rows.close();
+        protected TraceReader<?> source() {
+            return rows;
         }
     }
 }
