@@ -24,7 +24,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ClassifierApp implements AutoCloseable {
 
-
     private static final Logger log = LoggerFactory.getLogger(ClassifierApp.class);
 
     private final ClassifierConfig config;

@@ -27,7 +27,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class ForecasterApp implements AutoCloseable {
 
-
     private static final Logger log = LoggerFactory.getLogger(ForecasterApp.class);
 
     private final ForecasterConfig config;

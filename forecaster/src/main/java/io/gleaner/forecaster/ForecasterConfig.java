@@ -90,7 +90,6 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
     /** Default schema registry URL. */
     public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
 
-
     public ForecasterConfig {
         Objects.requireNonNull(applicationId, "applicationId");
         Objects.requireNonNull(instanceId, "instanceId");
@@ -236,8 +235,5 @@ public record ForecasterConfig(String applicationId, String instanceId, long com
         return new ForecasterConfig(applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
                 bootstrapServers, topicPrefix, registry, value);
     }
-
-
-
 
 }

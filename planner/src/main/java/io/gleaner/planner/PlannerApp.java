@@ -35,7 +35,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class PlannerApp implements AutoCloseable {
 
-
     /** How long the startup check waits for the cluster to describe the input topics. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
 

@@ -110,7 +110,6 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
     /** Default schema registry URL. */
     public static final String DEFAULT_REGISTRY_URL = RegistryConfig.DEFAULT_URL;
 
-
     public PlannerConfig {
         Objects.requireNonNull(applicationId, "applicationId");
         Objects.requireNonNull(policy, "policy");
@@ -283,6 +282,5 @@ public record PlannerConfig(String applicationId, PolicyName policy, long commit
         return new PlannerConfig(applicationId, policy, commitIntervalMs, stateDir, bootstrapServers, topicPrefix,
                 registry, value);
     }
-
 
 }

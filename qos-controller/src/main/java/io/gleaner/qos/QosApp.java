@@ -24,7 +24,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class QosApp implements AutoCloseable {
 
-
     private static final Logger log = LoggerFactory.getLogger(QosApp.class);
 
     private final QosConfig config;

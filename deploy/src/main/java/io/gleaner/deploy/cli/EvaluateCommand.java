@@ -73,7 +73,6 @@ final class EvaluateCommand implements Callable<Integer> {
     /** The name of the bundled trace for {@code --trace}. */
     static final String FB_2009 = "fb2009";
 
-
     /** Files the command writes into {@code --out}. */
     static final String METRICS_CSV = "metrics.csv";
     static final String RUNS_CSV = "runs.csv";

@@ -55,7 +55,6 @@ final class WorkloadOptions {
                     + "come from it.")
     String users;
 
-
     /** The users' pools, and how a job gets its user: none and unchanged with {@code --users none}. */
     record Users(List<Pool> pools, UnaryOperator<Job> assignment, String description) {
     }

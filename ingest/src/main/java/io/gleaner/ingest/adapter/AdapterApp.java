@@ -37,7 +37,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class AdapterApp implements AutoCloseable {
 
-
     /** How long the startup check waits for the cluster to describe the source topic. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
 

@@ -258,5 +258,4 @@ public record AdapterConfig(String applicationId, String sourceTopic, String map
         return value.toString().strip();
     }
 
-
 }

@@ -122,9 +122,6 @@ public final class AlibabaMachineUsageReader extends ForwardingTraceReader<Utili
         return rows.next();
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return rows;

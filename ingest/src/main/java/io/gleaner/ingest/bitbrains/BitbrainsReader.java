@@ -79,9 +79,6 @@ abstract class BitbrainsReader<V> extends ForwardingTraceReader<V> {
         return rows.next();
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return rows;

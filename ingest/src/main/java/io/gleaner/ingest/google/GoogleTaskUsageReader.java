@@ -259,9 +259,6 @@ public final class GoogleTaskUsageReader extends ForwardingTraceReader<Utilizati
         return new TraceRow.Parsed<>(line, time, nodeId, sample);
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return lines;

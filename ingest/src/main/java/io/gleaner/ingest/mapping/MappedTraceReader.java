@@ -153,9 +153,6 @@ public final class MappedTraceReader extends ForwardingTraceReader<UtilizationSa
         return pending.poll();
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return lines;

@@ -121,9 +121,6 @@ final class SelectedRows<V> extends ForwardingTraceReader<V> {
         return skippedParsed;
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return rows;

@@ -44,9 +44,6 @@ public final class ExpandedRows<V> extends ForwardingTraceReader<V> {
         return pending.poll();
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return lines;

@@ -114,9 +114,6 @@ public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
         }
     }
 
-
-
-
     @Override
     protected TraceReader<?> source() {
         return delegate;

@@ -393,9 +393,6 @@ class ReplayResumeIT {
             return row;
         }
 
-
-
-
         @Override
         protected TraceReader<?> source() {
             return rows;

@@ -318,9 +318,6 @@ class ReplayerSelectionTest {
             return map.apply(rows.next());
         }
 
-
-
-
         @Override
         protected TraceReader<?> source() {
             return rows;

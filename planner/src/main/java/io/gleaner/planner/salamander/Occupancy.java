@@ -247,7 +247,6 @@ final class Occupancy {
         return -1;
     }
 
-
     /** Places every pinned task; pins were checked consistent by {@link Instance}. */
     void placePins() {
         for (int i = 0; i < instance.taskCount(); i++) {
