@@ -2,6 +2,7 @@ package io.gleaner.forecaster.eval;
 
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
+import io.gleaner.forecaster.core.BurstDiscountForecaster;
 import io.gleaner.forecaster.core.CalibratedForecaster;
 import io.gleaner.forecaster.core.EnvelopeForecaster;
 import io.gleaner.forecaster.core.Forecaster;
@@ -33,6 +34,10 @@ public final class ForecastModels {
     /** {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}. */
     private static final Pattern ENVELOPE = Pattern.compile("qr\\|sq(?:\\|max-(\\d{1,3})h)?\\+(0(?:\\.\\d+)?)");
 
+    /** {@code burst-<hours>h-<gap>x<share>+<headroom>} ({@link BurstDiscountForecaster}). */
+    private static final Pattern BURST = Pattern.compile(
+            "burst-(\\d{1,2})h-([01](?:\\.\\d+)?)x([01](?:\\.\\d+)?)\\+(0(?:\\.\\d+)?)");
+
     private ForecastModels() {
     }
 
@@ -40,12 +45,13 @@ public final class ForecastModels {
     public static List<String> names() {
         return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
                 "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
-                Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM));
+                Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM),
+                Forecasters.BURST_DISCOUNT_NAME);
     }
 
     /** Whether {@link #of(String)} knows the name: a fixed name or an envelope of the sweep pattern. */
     public static boolean isKnown(String name) {
-        return names().contains(name) || name.equals(DayOracle.NAME) || envelope(name) != null;
+        return names().contains(name) || name.equals(DayOracle.NAME) || sweep(name) != null;
     }
 
     /** The forecaster of a name. */
@@ -66,12 +72,14 @@ public final class ForecastModels {
                     new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
                     Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);
             case Forecasters.BY_METRIC_NAME -> Forecasters::byMetric;
+            case Forecasters.BURST_DISCOUNT_NAME -> Forecasters::burstDiscount;
             case DayOracle.NAME -> DayOracle::new;
-            default -> envelope(name);
+            default -> sweep(name);
         };
         if (s == null) {
             throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names()
-                    + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom> and " + DayOracle.NAME);
+                    + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, burst-<hours>h-<gap>x<share>+<headroom> and "
+                    + DayOracle.NAME);
         }
         return s.get();
     }
@@ -83,6 +91,22 @@ public final class ForecastModels {
             out.add(of(name));
         }
         return out;
+    }
+
+    /** The forecaster a sweep name describes, or null when the name is of no sweep pattern or out of range. */
+    private static Supplier<Forecaster> sweep(String name) {
+        Matcher burst = BURST.matcher(name);
+        if (burst.matches()) {
+            int hours = Integer.parseInt(burst.group(1));
+            double gap = Double.parseDouble(burst.group(2));
+            double share = Double.parseDouble(burst.group(3));
+            double headroom = Double.parseDouble(burst.group(4));
+            if (hours < 1 || hours >= 24 || gap > 1 || share > 1 || !(headroom < 1)) {
+                return null;
+            }
+            return () -> new BurstDiscountForecaster(hours, gap, share, headroom);
+        }
+        return envelope(name);
     }
 
     /** The envelope a sweep name describes, or null when the name is not of that pattern. */

@@ -22,6 +22,10 @@ class ForecastModelsTest {
         assertThat(ForecastModels.isKnown("qr|sq|max-0h+0.01")).as("a zero window").isFalse();
         assertThat(ForecastModels.isKnown("qr|sq+1.5")).as("headroom of capacity or more").isFalse();
         assertThat(ForecastModels.isKnown("qr|sq|max-6h")).as("no headroom").isFalse();
+        assertThat(ForecastModels.of("burst-3h-0.9x0.05+0.02").name()).isEqualTo("burst-3h-0.9x0.05+0.02");
+        assertThat(ForecastModels.isKnown("burst-24h-0.5x0.5+0.01")).as("a recent peak of a whole day").isFalse();
+        assertThat(ForecastModels.isKnown("burst-3h-1.5x0.5+0.01")).as("a gap over capacity").isFalse();
+        assertThat(ForecastModels.isKnown("burst-3h-0.5x0.5")).as("no headroom").isFalse();
         assertThatThrownBy(() -> ForecastModels.of("prophet")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown model 'prophet'");
     }
