@@ -3,7 +3,6 @@ package io.gleaner.deploy.cli;
 import io.gleaner.classifier.ClassifierApp;
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.forecaster.ForecasterApp;
-import io.gleaner.forecaster.Forecasters;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
 import io.gleaner.schemas.streams.StreamsStage;
@@ -97,7 +96,7 @@ final class RunCommand implements Callable<Integer> {
                 if (stages.contains(Stage.forecaster)) {
                     forecasterApp = new ForecasterApp(forecaster.config(environment.bootstrapServers(),
                             kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
-                            environment.registryClient(), Forecasters.standard());
+                            environment.registryClient(), forecaster.model());
                     apps.add(forecasterApp);
                 }
                 ClassifierApp classifierApp = null;

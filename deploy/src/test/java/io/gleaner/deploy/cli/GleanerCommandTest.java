@@ -90,6 +90,29 @@ class GleanerCommandTest {
     }
 
     @Test
+    void shouldRefitTheNamedForecasterModelAndTheStandardOneWithoutIt() {
+        var named = new RunCommand();
+        new CommandLine(named).parseArgs("--forecaster-model", "burst-discount");
+        var unnamed = new RunCommand();
+        new CommandLine(unnamed).parseArgs();
+
+        assertThat(named.forecaster.model().name()).isEqualTo("burst-discount");
+        assertThat(unnamed.forecaster.model().name()).isEqualTo("qr|sq+h");
+    }
+
+    @Test
+    void shouldExitTwoOnAForecasterModelThatIsNoLearnerBeforeStartingABroker(@TempDir Path dataDir) {
+        for (var name : List.of("oracle-flat-day", "prophet")) {
+            var run = execute("run", "--forecaster-model", name, "--data-dir", dataDir.toString());
+
+            assertThat(run.exitCode()).isEqualTo(2);
+            assertThat(run.err()).contains("--forecaster-model must be a learner that gleaner forecast-eval scores")
+                    .contains("was '" + name + "'").contains("Usage: gleaner run");
+            assertThat(run.out()).doesNotContain("bootstrap.servers=");
+        }
+    }
+
+    @Test
     void shouldExitTwoNamingTheQosModeAndTheAllowedNamesBeforeStartingABroker(@TempDir Path dataDir) {
         var run = execute("run", "--stages", "qos", "--qos-mode", "cucko", "--data-dir", dataDir.toString());
 
