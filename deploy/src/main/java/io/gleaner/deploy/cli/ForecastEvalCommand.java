@@ -115,7 +115,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
 
     @Option(names = "--models", split = ",", paramLabel = "NAME", completionCandidates = ModelNames.class,
             description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES}, and for sweeps "
-                    + "qr|sq+<headroom> or qr|sq|max-<hours>h+<headroom>, and the bound " + DayOracle.NAME
+                    + ForecastModels.SWEEPS + ", and the bound " + DayOracle.NAME
                     + " (it sees the horizon's use: the lowest flat forecast with a violation rate <= 1 - q on "
                     + "each host-day) (default: the named ones, without the bound).")
     List<String> models;
@@ -340,8 +340,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
             for (String m : models) {
                 if (!ForecastModels.isKnown(m)) {
                     throw usage("--models: unknown model '" + m + "'; known: " + String.join(", ",
-                            ForecastModels.names()) + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, "
-                            + DayOracle.NAME);
+                            ForecastModels.names()) + ", " + ForecastModels.SWEEPS + ", " + DayOracle.NAME);
                 }
             }
         }

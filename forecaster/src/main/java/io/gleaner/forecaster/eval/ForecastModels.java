@@ -16,11 +16,15 @@ import java.util.regex.Pattern;
 
 /**
  * The forecasters {@code gleaner forecast-eval --models} can name, in table order: the fixed names of
- * {@link #names()}; for sweeps, any {@code qr|sq+<headroom>} or {@code qr|sq|max-<hours>h+<headroom>}
- * ({@link Forecasters#envelope(int, double)}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is
- * not run unless named.
+ * {@link #names()}; for sweeps, any name of the patterns {@link #SWEEPS} ({@link Forecasters#envelope(int, double)},
+ * {@link BurstDiscountForecaster}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is not run unless
+ * named.
  */
 public final class ForecastModels {
+
+    /** The name patterns of the sweeps, as help and error messages give them. */
+    public static final String SWEEPS = "qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, "
+            + "burst-<hours>h-<gap>x<share>+<headroom>";
 
     /** Steps either side of the time of day for the seasonal quantile baseline (30 min of 3 min). */
     public static final int SEASONAL_WINDOW = 10;
@@ -78,8 +82,7 @@ public final class ForecastModels {
         };
         if (s == null) {
             throw new IllegalArgumentException("unknown model '" + name + "'; known: " + names()
-                    + ", qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, burst-<hours>h-<gap>x<share>+<headroom> and "
-                    + DayOracle.NAME);
+                    + ", " + SWEEPS + " and " + DayOracle.NAME);
         }
         return s.get();
     }
