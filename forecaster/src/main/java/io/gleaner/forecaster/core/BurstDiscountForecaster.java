@@ -10,13 +10,14 @@ import java.util.Arrays;
  * largest use of the last {@code recentHours} (the recent peak), the first {@code discountHours} of the horizon get
  * the recent peak plus {@code share} of the difference instead; the rest of the horizon keeps the day's peak.
  *
- * <p>Why: on the Bitbrains month, max-24h's own violations are new highs, and most of what it gives up is in the
- * hours after a short burst to near full use, when it keeps the whole node reserved for a day although use has
- * fallen back. A burst that is not in the recent peak seldom comes back within the next hour, so taking it out of
- * the next hour trades few violations for much spare capacity; the headroom on every other hour buys those
- * violations back. The parameters are a choice on measured data (README, "Bursts that have passed"), per metric:
- * {@code Forecasters.burstDiscount()}. The rule ignores the quantile level, like {@code max-24h}: every level gets
- * the same forecast.
+ * <p>Why: max-24h keeps a node reserved for a whole day after a burst. On the Bitbrains month many CPU bursts go to
+ * near full use for a few steps and fall back: at a tenth of the hourly origins the CPU peak of the last day stands
+ * more than 0.96 of capacity above the peak of the last hour. A burst that is not in the recent peak seldom comes back
+ * within the next hour, so taking it out of that hour trades few violations for much spare capacity, and the headroom
+ * on every other hour buys those violations back. The rule is Gleaner's, measured rather than taken from the papers:
+ * the forecast U it gives enters Salamander's spare capacity A = C·(1 − (U + S)) (§II-C, Eq. 1) like any other. The
+ * parameters are a choice on measured data, per metric ({@code Forecasters.burstDiscount()}; README, "Bursts that
+ * have passed"). The rule ignores the quantile level, like {@code max-24h}: every level gets the same forecast.
  *
  * @param recentHours   hours of the recent peak, at least 1
  * @param gap           how far above the recent peak the day's peak must be to count as a burst, in [0, 1]
@@ -62,15 +63,13 @@ public record BurstDiscountForecaster(int recentHours, double gap, double share,
     @Override
     public QuantileForecast forecast(Series history, ForecastRequest request) {
         double[] v = history.values();
-        int perDay = SeriesWindows.stepsPerDay(history.step());
-        int perHour = perDay / DAY_HOURS;
-        double dayPeak = SeriesWindows.max(v, v.length, perDay);
-        double recentPeak = SeriesWindows.max(v, v.length, recentHours * perHour);
+        double dayPeak = SeriesWindows.max(v, v.length, SeriesWindows.stepsPerDay(history.step()));
+        double recentPeak = SeriesWindows.max(v, v.length, steps(recentHours, history.step()));
         double later = SeriesWindows.clampFraction(dayPeak + headroom);
         // A recent peak of NaN (the last hours are gaps) says nothing about the burst having passed.
         boolean passed = dayPeak - recentPeak > gap;
         double first = passed ? SeriesWindows.clampFraction(recentPeak + share * (dayPeak - recentPeak)) : later;
-        int discounted = (int) Math.min(request.horizon(), Duration.ofHours(discountHours).dividedBy(history.step()));
+        int discounted = Math.min(request.horizon(), steps(discountHours, history.step()));
         double[] taus = request.quantiles();
         double[][] out = new double[taus.length][request.horizon()];
         for (double[] row : out) {
@@ -78,6 +77,11 @@ public record BurstDiscountForecaster(int recentHours, double gap, double share,
             Arrays.fill(row, discounted, row.length, later);
         }
         return new QuantileForecast(history.end(), history.step(), taus, out);
+    }
+
+    /** Whole steps in {@code hours}, at least one. */
+    private static int steps(int hours, Duration step) {
+        return (int) Math.max(1, Duration.ofHours(hours).dividedBy(step));
     }
 
     private static String plain(double value) {

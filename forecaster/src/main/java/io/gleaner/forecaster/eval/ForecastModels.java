@@ -53,7 +53,7 @@ public final class ForecastModels {
                 Forecasters.BURST_DISCOUNT_NAME);
     }
 
-    /** Whether {@link #of(String)} knows the name: a fixed name or an envelope of the sweep pattern. */
+    /** Whether {@link #of(String)} knows the name: a fixed name, the bound, or a name of a sweep pattern. */
     public static boolean isKnown(String name) {
         return names().contains(name) || name.equals(DayOracle.NAME) || sweep(name) != null;
     }
