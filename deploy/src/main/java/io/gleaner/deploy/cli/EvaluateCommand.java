@@ -154,6 +154,9 @@ final class EvaluateCommand implements Callable<Integer> {
     @Mixin
     LocalityDelayOption localityDelay;
 
+    @Mixin
+    ForecasterModelOption forecasterModel;
+
     @Option(names = "--plan-at", paramLabel = "TIME",
             description = "Also print the salamander policy's plan as it stood at TIME of the first seed's run, one "
                     + "line per node of its tasks over the window, with the jobs it rejected and why: an instant "
@@ -215,9 +218,9 @@ final class EvaluateCommand implements Callable<Integer> {
             throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
         }
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
-                || localityDelay.given().isPresent())) {
-            throw usage("--safety-margin, --chunk-mb, --no-data-placement and --locality-delay-ms run in-process "
-                    + "only; the Kafka stages take their defaults");
+                || localityDelay.given().isPresent() || forecasterModel.given().isPresent())) {
+            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms and --forecaster-model "
+                    + "run in-process only; the Kafka stages take their defaults");
         }
         var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
@@ -226,7 +229,8 @@ final class EvaluateCommand implements Callable<Integer> {
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
-                seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault());
+                seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault(),
+                forecasterModel.orDefault());
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {

@@ -2,41 +2,17 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterConfig;
-import io.gleaner.forecaster.Forecasters;
-import io.gleaner.forecaster.core.Forecaster;
-import io.gleaner.forecaster.eval.DayOracle;
-import io.gleaner.forecaster.eval.ForecastModels;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
- * The forecaster stage's settings, one option per {@link ForecasterConfig} and {@link ForecastSettings} field, and
- * the learner it refits.
+ * The forecaster stage's settings, one option per {@link ForecasterConfig} and {@link ForecastSettings} field (the
+ * learner it refits is {@link ForecasterModelOption}).
  */
 final class ForecasterOptions {
-
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec mixee;
-
-    private Forecaster model = Forecasters.standard();
-
-    @Option(names = "--forecaster-model", paramLabel = "MODEL",
-            description = "The learner the forecaster refits: any model gleaner forecast-eval scores, e.g. qr|sq+h, "
-                    + "qr|sq|max-6h+0.01 (fewer violations) or burst-discount (more spare capacity, scored hourly; "
-                    + "see the README), but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
-    void model(String name) {
-        if (name.equals(DayOracle.NAME) || !ForecastModels.isKnown(name)) {
-            throw new ParameterException(mixee.commandLine(), "--forecaster-model must be a learner that gleaner "
-                    + "forecast-eval scores (e.g. qr|sq+h, qr|sq|max-6h+0.01, burst-discount), was '" + name + "'");
-        }
-        model = ForecastModels.of(name);
-    }
 
     @Option(names = "--forecaster-application-id", defaultValue = ForecasterConfig.DEFAULT_APPLICATION_ID,
             description = "Kafka Streams application id of the forecaster (default: ${DEFAULT-VALUE}).")
@@ -103,10 +79,5 @@ final class ForecasterOptions {
                 .withTopicPrefix(topicPrefix)
                 .withRegistry(registry)
                 .withSettings(settings);
-    }
-
-    /** The learner the stage refits: {@code --forecaster-model}, else {@link Forecasters#standard()}. */
-    Forecaster model() {
-        return model;
     }
 }

@@ -47,6 +47,9 @@ final class RunCommand implements Callable<Integer> {
     ForecasterOptions forecaster;
 
     @Mixin
+    ForecasterModelOption forecasterModel;
+
+    @Mixin
     ClassifierOptions classifier;
 
     @Mixin
@@ -96,7 +99,7 @@ final class RunCommand implements Callable<Integer> {
                 if (stages.contains(Stage.forecaster)) {
                     forecasterApp = new ForecasterApp(forecaster.config(environment.bootstrapServers(),
                             kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
-                            environment.registryClient(), forecaster.model());
+                            environment.registryClient(), forecasterModel.orDefault());
                     apps.add(forecasterApp);
                 }
                 ClassifierApp classifierApp = null;

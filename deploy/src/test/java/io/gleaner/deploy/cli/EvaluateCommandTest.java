@@ -262,10 +262,14 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("a negative locality delay", new String[] {"--locality-delay-ms", "-1"}),
                         "--locality-delay-ms must be >= 0, was -1"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
-                        "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement and "
-                        + "--locality-delay-ms run in-process only"),
+                        "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement, "
+                        + "--locality-delay-ms and --forecaster-model run in-process only"),
                 Arguments.of(Named.of("no data placement through Kafka", new String[] {"--no-data-placement",
-                        "--through-kafka"}), "run in-process only"));
+                        "--through-kafka"}), "run in-process only"),
+                Arguments.of(Named.of("a forecaster model through Kafka", new String[] {"--forecaster-model",
+                        "burst-discount", "--through-kafka"}), "run in-process only"),
+                Arguments.of(Named.of("the bound as the forecaster model", new String[] {"--forecaster-model",
+                        "oracle-flat-day"}), "--forecaster-model must be a learner that gleaner forecast-eval scores"));
     }
 
     @ParameterizedTest(name = "{0}")

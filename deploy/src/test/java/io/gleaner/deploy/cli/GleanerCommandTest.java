@@ -96,8 +96,8 @@ class GleanerCommandTest {
         var unnamed = new RunCommand();
         new CommandLine(unnamed).parseArgs();
 
-        assertThat(named.forecaster.model().name()).isEqualTo("burst-discount");
-        assertThat(unnamed.forecaster.model().name()).isEqualTo("qr|sq+h");
+        assertThat(named.forecasterModel.orDefault().name()).isEqualTo("burst-discount");
+        assertThat(unnamed.forecasterModel.orDefault().name()).isEqualTo("qr|sq+h");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.gleaner.simulator.core;
 
+import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.InMemoryPlannerState;
@@ -8,8 +9,8 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
-import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.planner.core.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -105,9 +106,17 @@ public final class InProcessPlannerLink implements PlannerLink {
         return settings.withSalamander(settings.salamander().withLinkBitsPerSecond(cluster.linkBitsPerSecond()));
     }
 
-    /** Forecasts of one simulation run: warmed up on {@code owners}, taking off the run's safety margin. */
+    /**
+     * Forecasts of one simulation run by the stage's learner ({@link OwnerForecasts#defaultForecaster()}): warmed up
+     * on {@code owners}, taking off the run's safety margin.
+     */
     public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run) {
-        return new OwnerForecasts(OwnerForecasts.defaultForecaster(),
+        return forecasts(owners, run, OwnerForecasts.defaultForecaster());
+    }
+
+    /** Forecasts of one simulation run by {@code learner}: warmed up on {@code owners}, taking off its safety margin. */
+    public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run, Forecaster learner) {
+        return new OwnerForecasts(learner,
                 OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin()), owners);
     }
 

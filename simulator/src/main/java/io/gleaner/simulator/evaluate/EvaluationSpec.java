@@ -1,11 +1,14 @@
 package io.gleaner.simulator.evaluate;
 
+import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.time.Duration;
 import java.util.List;
@@ -24,10 +27,12 @@ import java.util.Objects;
  * @param margin    the safety margin S(m) of every run ({@link SimulationSettings#safetyMargin()})
  * @param placeData whether the policies that place a new job's input do ({@link PolicySettings#placeData()})
  * @param localityDelay the Fair policy's delay scheduling wait ({@link PolicySettings#localityDelay()}), &gt;= 0
+ * @param forecaster the learner of the in-process forecasts of the owners' use that the policies read
+ *                  ({@link InProcessPlannerLink#forecasts})
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                              List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
-                             boolean placeData, Duration localityDelay) {
+                             boolean placeData, Duration localityDelay, Forecaster forecaster) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -50,12 +55,14 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
         if (localityDelay.isNegative()) {
             throw new IllegalArgumentException("localityDelay must be >= 0, was " + localityDelay);
         }
+        Objects.requireNonNull(forecaster, "forecaster");
     }
 
-    /** An evaluation with the policies' own data placement and locality delay. */
+    /** An evaluation with the policies' own data placement and locality delay, and the stage's learner. */
     public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                           List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin) {
-        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, true, PolicySettings.DEFAULT_LOCALITY_DELAY);
+        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, true, PolicySettings.DEFAULT_LOCALITY_DELAY,
+                OwnerForecasts.defaultForecaster());
     }
 
     /** An evaluation without a QoS controller. */

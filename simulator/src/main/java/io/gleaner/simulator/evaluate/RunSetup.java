@@ -4,6 +4,7 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationProgress;
 import java.util.Objects;
@@ -11,7 +12,8 @@ import java.util.function.Consumer;
 
 /**
  * The set-up of one run of an evaluation: {@code policy} on {@code seed}, over the spec's workload, cluster, users'
- * pools and the owners' load of that seed, the planner in-process reading forecasts warmed up on that load.
+ * pools and the owners' load of that seed, the planner in-process reading the spec's learner's forecasts warmed up on
+ * that load.
  *
  * @param spec   the evaluation the run belongs to
  * @param policy the policy of the run; decides its QoS controller ({@link EvaluationSpec#settings})
@@ -43,9 +45,13 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
      * {@link #policy()} with {@link #policySettings()}, which the caller keeps to look into as the run goes.
      */
     Simulation simulation(PlacementPolicy planner, Consumer<SimulationProgress> progress) {
-        var owners = spec.owners().forSeed(seed);
-        var settings = spec.settings(policy, seed);
-        return new Simulation(spec.cluster(), spec.jobs(), owners, spec.pools(),
-                InProcessPlannerLink.of(planner, InProcessPlannerLink.forecasts(owners, settings)), settings, progress);
+        return new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
+                InProcessPlannerLink.of(planner, forecasts()), spec.settings(policy, seed), progress);
+    }
+
+    /** New forecasts of the owners' use for the run: the spec's learner, warmed up on the load of this seed. */
+    OwnerForecasts forecasts() {
+        return InProcessPlannerLink.forecasts(spec.owners().forSeed(seed), spec.settings(policy, seed),
+                spec.forecaster());
     }
 }

@@ -4,6 +4,7 @@ import static io.gleaner.simulator.core.SimulatorFixtures.scenario;
 import static io.gleaner.simulator.core.SimulatorFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.planner.core.HolisticPlan;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
@@ -41,7 +42,7 @@ class RunSetupTest {
     @Test
     void shouldGiveThePoliciesTheSpecsDataPlacementAndLocalityDelay() {
         var spec = new EvaluationSpec(SPEC.jobs(), SPEC.cluster(), SPEC.owners(), SPEC.pools(), SPEC.policies(),
-                SPEC.seeds(), SPEC.qos(), SPEC.margin(), false, Duration.ZERO);
+                SPEC.seeds(), SPEC.qos(), SPEC.margin(), false, Duration.ZERO, SPEC.forecaster());
 
         var settings = new RunSetup(spec, PolicyName.FAIR, 7L).policySettings();
         var defaults = new RunSetup(SPEC, PolicyName.FAIR, 7L).policySettings();
@@ -50,6 +51,17 @@ class RunSetupTest {
         assertThat(settings.localityDelay()).isEqualTo(Duration.ZERO);
         assertThat(defaults.placeData()).isTrue();
         assertThat(defaults.localityDelay()).isEqualTo(PolicySettings.DEFAULT_LOCALITY_DELAY);
+    }
+
+    @Test
+    void shouldForecastTheOwnersUseWithTheSpecsLearner() {
+        var spec = new EvaluationSpec(SPEC.jobs(), SPEC.cluster(), SPEC.owners(), SPEC.pools(), SPEC.policies(),
+                SPEC.seeds(), SPEC.qos(), SPEC.margin(), true, PolicySettings.DEFAULT_LOCALITY_DELAY,
+                Forecasters.burstDiscount());
+
+        assertThat(new RunSetup(spec, PolicyName.SALAMANDER, 7L).forecasts().forecasterName())
+                .isEqualTo("burst-discount");
+        assertThat(new RunSetup(SPEC, PolicyName.SALAMANDER, 7L).forecasts().forecasterName()).isEqualTo("qr|sq+h");
     }
 
     @Test
