@@ -114,7 +114,7 @@ public final class InProcessPlannerLink implements PlannerLink {
         return forecasts(owners, run, OwnerForecasts.defaultForecaster());
     }
 
-    /** Forecasts of one simulation run by {@code learner}: warmed up on {@code owners}, taking off its safety margin. */
+    /** Forecasts of one simulation run by {@code learner}: warmed up on {@code owners}, taking off the run's margin. */
     public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run, Forecaster learner) {
         return new OwnerForecasts(learner,
                 OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin()), owners);
