@@ -3,6 +3,7 @@ package io.gleaner.schemas;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Reads one setting from configuration properties, the same way for every stage and for the serde: a missing key
@@ -22,55 +23,22 @@ public final class SettingValues {
 
     /** The whole number of {@code key} (a long), or {@code fallback} when it is missing. */
     public static long longValue(Map<String, ?> properties, String key, long fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
+        return parsed(properties, key, fallback, Long::parseLong, "a whole number");
     }
 
     /** The whole number of {@code key} (an int), or {@code fallback} when it is missing. */
     public static int intValue(Map<String, ?> properties, String key, int fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Integer.parseInt(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a whole number, was '" + value + "'", e);
-        }
+        return parsed(properties, key, fallback, Integer::parseInt, "a whole number");
     }
 
     /** The number of {@code key}, or {@code fallback} when it is missing. */
     public static double decimal(Map<String, ?> properties, String key, double fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Double.parseDouble(value.toString().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " must be a number, was '" + value + "'", e);
-        }
+        return parsed(properties, key, fallback, Double::parseDouble, "a number");
     }
 
     /** The ISO-8601 duration of {@code key} (e.g. {@code PT1H}), or {@code fallback} when it is missing. */
     public static Duration duration(Map<String, ?> properties, String key, Duration fallback) {
-        var value = properties.get(key);
-        if (value == null) {
-            return fallback;
-        }
-        try {
-            return Duration.parse(value.toString().strip());
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(key + " must be an ISO-8601 duration such as PT1H or P7D, was '"
-                    + value + "'", e);
-        }
+        return parsed(properties, key, fallback, Duration::parse, "an ISO-8601 duration such as PT1H or P7D");
     }
 
     /** The boolean of {@code key} ({@code true} or {@code false}, any case), or {@code fallback} when it is missing. */
@@ -90,5 +58,23 @@ public final class SettingValues {
             return false;
         }
         throw new IllegalArgumentException(key + " must be true or false, was '" + value + "'");
+    }
+
+    /**
+     * The value of {@code key} as {@code parse} reads its stripped text, or {@code fallback} when it is missing.
+     *
+     * @param kind what the value must be, for the error: {@code key must be <kind>, was '<value>'}
+     */
+    private static <T> T parsed(Map<String, ?> properties, String key, T fallback, Function<String, T> parse,
+                                String kind) {
+        var value = properties.get(key);
+        if (value == null) {
+            return fallback;
+        }
+        try {
+            return parse.apply(value.toString().strip());
+        } catch (NumberFormatException | DateTimeParseException e) {
+            throw new IllegalArgumentException(key + " must be " + kind + ", was '" + value + "'", e);
+        }
     }
 }
