@@ -10,8 +10,8 @@
  * shifts any of them by split-conformal calibration; and {@link io.gleaner.forecaster.core.EnvelopeForecaster}, the
  * step-wise maximum of several of them plus a fixed headroom ({@code Baselines.maxLast} as a member makes it follow a
  * level shift at once); {@link io.gleaner.forecaster.core.BurstDiscountForecaster}, the largest use of the last
- * day that takes a burst that has passed out of the next hour; {@link io.gleaner.forecaster.core.MetricRoutedForecaster}
- * picks a learner by the {@link io.gleaner.forecaster.core.ResourceMetric} the
- * {@link io.gleaner.forecaster.core.ForecastRequest} names.
+ * day that takes a burst that has passed out of the next hour;
+ * {@link io.gleaner.forecaster.core.MetricRoutedForecaster} picks a learner by the
+ * {@link io.gleaner.forecaster.core.ResourceMetric} the {@link io.gleaner.forecaster.core.ForecastRequest} names.
  */
 package io.gleaner.forecaster.core;
