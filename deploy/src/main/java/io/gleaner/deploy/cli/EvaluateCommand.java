@@ -169,7 +169,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
                     + "each run under topic prefix <topic-prefix>eval<i>. Much slower; the numbers equal the "
                     + "in-process ones, except the planner's CPU per decision, which only in-process runs measure. "
-                    + "--locality-delay-ms applies to in-process runs only.")
+                    + "--locality-delay-ms and --forecaster-model apply to in-process runs only.")
     boolean throughKafka;
 
     @Mixin

@@ -223,7 +223,7 @@ class EvaluateCommandTest {
                 "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
                 "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
                         + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
-                "--locality-delay-ms applies to in-process runs only");
+                "--forecaster-model=MODEL", "--locality-delay-ms and --forecaster-model apply to in-process runs only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
