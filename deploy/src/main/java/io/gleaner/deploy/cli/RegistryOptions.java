@@ -37,6 +37,12 @@ final class RegistryOptions {
             description = "Longest wait before a retry (retries.max.wait.ms, default: ${DEFAULT-VALUE}).")
     long retriesMaxWaitMs;
 
+    @Option(names = "--registry-deadline-ms", paramLabel = "MS", defaultValue = "" + RegistryConfig.DEFAULT_DEADLINE_MS,
+            description = "Longest one registry request may take, its retries and waits included, so that a "
+                    + "registry that never answers cannot hold a stage past its consumer's 300 s poll interval "
+                    + "(" + RegistryConfig.DEADLINE_MS + ", default: ${DEFAULT-VALUE}).")
+    long deadlineMs;
+
     Optional<String> schemaRegistryUrl() {
         return Optional.ofNullable(schemaRegistryUrl).filter(s -> !s.isBlank());
     }
@@ -44,6 +50,6 @@ final class RegistryOptions {
     /** The retry settings, checked. */
     RegistryConfig.Retries retries() {
         return new RegistryConfig.Retries(maxRetries, Duration.ofMillis(retriesWaitMs),
-                Duration.ofMillis(retriesMaxWaitMs));
+                Duration.ofMillis(retriesMaxWaitMs), Duration.ofMillis(deadlineMs));
     }
 }

@@ -133,6 +133,15 @@ class GleanerCommandTest {
     }
 
     @Test
+    void shouldRefuseARegistryDeadlineBelowOneMillisecondBeforeStartingABroker(@TempDir Path dataDir) {
+        var run = execute("run", "--stages", "qos", "--registry-deadline-ms", "0", "--data-dir", dataDir.toString());
+
+        assertThat(run.exitCode()).isNotZero();
+        assertThat(run.err()).contains("gleaner.registry.deadline-ms must be >= 1, was 0");
+        assertThat(dataDir.resolve("kafka")).doesNotExist();
+    }
+
+    @Test
     void shouldPrintTheUsageOfHelpsSubjectForTheHelpSubcommand() {
         var run = execute("help", "demo");
 

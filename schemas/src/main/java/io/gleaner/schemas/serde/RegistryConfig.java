@@ -24,9 +24,9 @@ import java.util.Objects;
  * @param specificAvroReader  {@value #SPECIFIC_AVRO_READER}: whether a deserializer built from configuration
  *                            returns the generated class named by the writer's schema (true) or a
  *                            {@code GenericRecord} (false, the default, as in Confluent's)
- * @param retries             how often, and after what waits, a request that met no answer or a 5xx or 429 answer
- *                            is sent again ({@value #MAX_RETRIES}, {@value #RETRIES_WAIT_MS}, {@value
- *                            #RETRIES_MAX_WAIT_MS})
+ * @param retries             how often, after what waits and until when, a request that met no answer or a 5xx or
+ *                            429 answer is sent again ({@value #MAX_RETRIES}, {@value #RETRIES_WAIT_MS}, {@value
+ *                            #RETRIES_MAX_WAIT_MS}, {@value #DEADLINE_MS})
  */
 public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String basicAuthUserInfo,
                              boolean specificAvroReader, Retries retries) {
@@ -50,6 +50,11 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
     /** The longest wait before a retry, in milliseconds (Confluent's key). */
     public static final String RETRIES_MAX_WAIT_MS = "retries.max.wait.ms";
     /**
+     * The longest one registry call may take, in milliseconds, its attempts and the waits between them included
+     * (Gleaner's key: Confluent's client has no such bound).
+     */
+    public static final String DEADLINE_MS = "gleaner.registry.deadline-ms";
+    /**
      * Default of {@value #MAX_RETRIES}. With the default waits, 5 retries follow waits of 0.2, 0.4, 0.8, 1.6 and 3.2 s:
      * a registry back within about 6 s (a restart, a failover behind a load balancer) costs a stage only warnings,
      * and one that stays away still stops it soon (Confluent's client defaults to 3 retries, 1 s doubling to at most
@@ -60,6 +65,15 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
     public static final long DEFAULT_RETRIES_WAIT_MS = 200;
     /** Default of {@value #RETRIES_MAX_WAIT_MS}. */
     public static final long DEFAULT_RETRIES_MAX_WAIT_MS = 5_000;
+    /**
+     * Default of {@value #DEADLINE_MS}: 60 s. A stream thread blocked on the registry does not poll, and one that
+     * does not poll within the consumer's {@code max.poll.interval.ms} (300 s, which the stages keep) leaves its
+     * group, and its tasks move while it still works on them. Without a deadline, a registry that takes every
+     * request and never answers would hold a thread for each attempt's 30 s timeout on every URL: 6 attempts on two
+     * URLs, 366 s with the waits. 60 s, plus one connection attempt's 10 s, stays well inside the 300 s and inside
+     * the 5-minute transaction timeout, and still rides out a registry restart.
+     */
+    public static final long DEFAULT_DEADLINE_MS = 60_000;
 
     private static final String USER_INFO_SOURCE = "USER_INFO";
 
@@ -86,17 +100,20 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
      * When a request to the registry is sent again: after no answer (connection refused, timeout, I/O error) or an
      * answer that the registry cannot serve it now (5xx, 429), up to {@code maxRetries} times, waiting {@code
      * firstWait} before the first retry and twice as long before each next one, but never longer than {@code
-     * maxWait}.
+     * maxWait}; and only while {@code deadline} has not passed since the call began. Each attempt waits for an answer
+     * at most until the deadline.
      *
      * @param maxRetries {@value #MAX_RETRIES}: retries after the first attempt; 0 sends each request once
      * @param firstWait  {@value #RETRIES_WAIT_MS}: the wait before the first retry
      * @param maxWait    {@value #RETRIES_MAX_WAIT_MS}: the cap on every wait
+     * @param deadline   {@value #DEADLINE_MS}: how long one call may take in all, attempts and waits included
      */
-    public record Retries(int maxRetries, Duration firstWait, Duration maxWait) {
+    public record Retries(int maxRetries, Duration firstWait, Duration maxWait, Duration deadline) {
 
         public Retries {
             Objects.requireNonNull(firstWait, "firstWait");
             Objects.requireNonNull(maxWait, "maxWait");
+            Objects.requireNonNull(deadline, "deadline");
             if (maxRetries < 0) {
                 throw new IllegalArgumentException(MAX_RETRIES + " must be >= 0, was " + maxRetries);
             }
@@ -107,6 +124,14 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
                 throw new IllegalArgumentException(RETRIES_MAX_WAIT_MS + " must be >= " + RETRIES_WAIT_MS + " ("
                         + firstWait.toMillis() + "), was " + maxWait.toMillis());
             }
+            if (deadline.toMillis() < 1) {
+                throw new IllegalArgumentException(DEADLINE_MS + " must be >= 1, was " + deadline.toMillis());
+            }
+        }
+
+        /** Retries with the default deadline, {@value #DEFAULT_DEADLINE_MS} ms. */
+        public Retries(int maxRetries, Duration firstWait, Duration maxWait) {
+            this(maxRetries, firstWait, maxWait, Duration.ofMillis(DEFAULT_DEADLINE_MS));
         }
 
         /** The wait before retry number {@code retry} (1 for the first): {@code firstWait * 2^(retry-1)}, capped. */
@@ -168,7 +193,8 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
         }
         var retries = new Retries(SettingValues.intValue(configs, MAX_RETRIES, DEFAULT_MAX_RETRIES),
                 Duration.ofMillis(SettingValues.longValue(configs, RETRIES_WAIT_MS, DEFAULT_RETRIES_WAIT_MS)),
-                Duration.ofMillis(SettingValues.longValue(configs, RETRIES_MAX_WAIT_MS, DEFAULT_RETRIES_MAX_WAIT_MS)));
+                Duration.ofMillis(SettingValues.longValue(configs, RETRIES_MAX_WAIT_MS, DEFAULT_RETRIES_MAX_WAIT_MS)),
+                Duration.ofMillis(SettingValues.longValue(configs, DEADLINE_MS, DEFAULT_DEADLINE_MS)));
         return new RegistryConfig(parseUrls(rawUrls),
                 SettingValues.flag(configs, AUTO_REGISTER_SCHEMAS, true),
                 userInfo == null || userInfo.toString().isBlank() ? null : userInfo.toString(),

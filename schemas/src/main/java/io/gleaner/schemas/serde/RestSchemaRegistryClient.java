@@ -14,6 +14,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.LongSupplier;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
 import org.slf4j.Logger;
@@ -26,8 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A request that meets no answer, or an answer that the registry cannot serve it now (5xx, 429), is sent again
  * as {@link RegistryConfig#retries()} says, waiting longer before each retry, so that a registry away for a few
- * seconds costs only warnings. Every request is safe to repeat: a registration of a schema already registered
- * returns its id. Other answers (404, 422, ...) are the registry's final word and are not retried.
+ * seconds costs only warnings, and never after the call's deadline, so that a registry that takes requests and
+ * does not answer cannot hold a stream thread past its consumer's poll interval. Every request is safe to repeat: a
+ * registration of a schema already registered returns its id. Other answers (404, 422, ...) are the registry's
+ * final word and are not retried.
  */
 public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
@@ -42,6 +45,8 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
     private final RegistryConfig config;
     private final HttpClient http;
     private final Sleeper sleeper;
+    /** Nanoseconds of a monotonic clock, for the deadline. */
+    private final LongSupplier nanoTime;
     private final ObjectMapper json = new ObjectMapper();
     private final String authorization;
     /** Index into the config's URLs of the one that answered last; requests start there. */
@@ -65,9 +70,15 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
 
     /** A client that waits between retries with {@code sleeper}. */
     RestSchemaRegistryClient(RegistryConfig config, HttpClient http, Sleeper sleeper) {
+        this(config, http, sleeper, System::nanoTime);
+    }
+
+    /** A client that waits with {@code sleeper} and reads the time towards the deadline from {@code nanoTime}. */
+    RestSchemaRegistryClient(RegistryConfig config, HttpClient http, Sleeper sleeper, LongSupplier nanoTime) {
         this.config = Objects.requireNonNull(config, "config");
         this.http = Objects.requireNonNull(http, "http");
         this.sleeper = Objects.requireNonNull(sleeper, "sleeper");
+        this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
         this.authorization = config.basicAuthUserInfo() == null ? null : "Basic " + Base64.getEncoder()
                 .encodeToString(config.basicAuthUserInfo().getBytes(StandardCharsets.UTF_8));
     }
@@ -120,18 +131,27 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         return id;
     }
 
-    /** Sends one request, again after a transient failure, until it is answered or the retries are spent. */
+    /**
+     * Sends one request, again after a transient failure, until it is answered, the retries are spent or the next
+     * retry would begin after the deadline.
+     */
     private JsonNode send(String method, String path, JsonNode body) {
         var retries = config.retries();
+        long start = nanoTime.getAsLong();
         for (int attempt = 1; ; attempt++) {
             try {
-                return sendToAnyUrl(method, path, body);
+                return sendToAnyUrl(method, path, body, start);
             } catch (SchemaRegistryException e) {
                 if (!e.isTransient() || attempt > retries.maxRetries() || Thread.currentThread().isInterrupted()) {
                     // Not logged here: the caller reports it once (StreamsStage, for a stage, before stopping it).
                     throw e;
                 }
                 var delay = retries.delayBefore(attempt);
+                if (remaining(start).compareTo(delay) <= 0) {
+                    throw new SchemaRegistryException(e.status(), e.errorCode(), e.registryMessage() + " (gave up after "
+                            + attempt + " attempt(s): a retry in " + delay.toMillis() + " ms would pass the "
+                            + RegistryConfig.DEADLINE_MS + " of " + retries.deadline().toMillis() + " ms)", e);
+                }
                 log.warn("{} {} to the schema registry failed (attempt {} of {}), retrying in {} ms: {}", method, path,
                         attempt, retries.maxRetries() + 1, delay.toMillis(), describe(e));
                 try {
@@ -145,21 +165,36 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         }
     }
 
+    /** What is left of the deadline of a call that began at {@code start}, possibly negative. */
+    private Duration remaining(long start) {
+        return config.retries().deadline().minusNanos(nanoTime.getAsLong() - start);
+    }
+
     private static String describe(SchemaRegistryException e) {
         return e.status() == SchemaRegistryException.NO_RESPONSE ? e.registryMessage()
                 : "HTTP " + e.status() + " " + e.registryMessage();
     }
 
-    /** Sends one request once, trying each URL in turn (from the last that answered) until one answers. */
-    private JsonNode sendToAnyUrl(String method, String path, JsonNode body) {
+    /**
+     * Sends one request once, trying each URL in turn (from the last that answered) until one answers, each waited
+     * for at most until the deadline of the call that began at {@code start}.
+     */
+    private JsonNode sendToAnyUrl(String method, String path, JsonNode body, long start) {
         var urls = config.urls();
         int first = preferredUrl;
         IOException lastFailure = null;
         for (int tried = 0; tried < urls.size(); tried++) {
+            var left = remaining(start);
+            if (left.toMillis() < 1) {
+                throw new SchemaRegistryException(SchemaRegistryException.NO_RESPONSE,
+                        SchemaRegistryException.NO_RESPONSE, "no schema registry answered " + method + " " + path
+                        + " within the " + RegistryConfig.DEADLINE_MS + " of " + config.retries().deadline().toMillis()
+                        + " ms" + (lastFailure == null ? "" : ": " + lastFailure), lastFailure);
+            }
             int index = (first + tried) % urls.size();
             var uri = URI.create(urls.get(index) + path);
             var request = HttpRequest.newBuilder(uri)
-                    .timeout(REQUEST_TIMEOUT)
+                    .timeout(left.compareTo(REQUEST_TIMEOUT) < 0 ? left : REQUEST_TIMEOUT)
                     .header("Accept", CONTENT_TYPE)
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                             : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));

@@ -29,6 +29,19 @@ class RegistryConfigTest {
     }
 
     @Test
+    void shouldBoundEachCallBy60SecondsUnlessTheDeadlineKeySaysOtherwise() {
+        assertThat(RegistryConfig.of("http://r:1").retries().deadline()).isEqualTo(Duration.ofSeconds(60));
+        var config = RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "gleaner.registry.deadline-ms", "2500"));
+
+        assertThat(config.retries()).isEqualTo(new RegistryConfig.Retries(5, Duration.ofMillis(200),
+                Duration.ofSeconds(5), Duration.ofMillis(2500)));
+        assertThatThrownBy(() -> RegistryConfig.from(Map.of("schema.registry.url", "http://r:1",
+                "gleaner.registry.deadline-ms", "0")))
+                .hasMessage("gleaner.registry.deadline-ms must be >= 1, was 0");
+    }
+
+    @Test
     void shouldTakeTheDefaultUrlButTheOtherSettingsWhenNoUrlIsNamed() {
         var config = RegistryConfig.fromOrDefault(Map.of("max.retries", "0", "auto.register.schemas", "false"));
 

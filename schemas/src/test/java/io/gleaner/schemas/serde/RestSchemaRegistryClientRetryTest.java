@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** The REST client sends a request again after a transient failure, and only then, waiting as configured. */
 class RestSchemaRegistryClientRetryTest {
@@ -115,6 +119,47 @@ class RestSchemaRegistryClientRetryTest {
         assertThatThrownBy(() -> once.schemaById(1)).isInstanceOf(SchemaRegistryException.class);
         assertThat(server.requests()).hasSize(1);
         assertThat(waits).isEmpty();
+    }
+
+    @Test
+    void shouldNotStartARetryThatWouldBeginAfterTheDeadline() {
+        // The clock moves only while the client waits, so the attempts themselves take no time.
+        var nanos = new AtomicLong();
+        var bounded = new RestSchemaRegistryClient(RegistryConfig.of(server.url()).withRetries(
+                new RegistryConfig.Retries(10, Duration.ofMillis(100), Duration.ofMillis(300), Duration.ofSeconds(1))),
+                HttpClient.newHttpClient(), delay -> {
+                    waits.add(delay);
+                    nanos.addAndGet(delay.toNanos());
+                }, nanos::get);
+        server.answerWith(503, UNAVAILABLE);
+
+        assertThatThrownBy(() -> bounded.schemaById(1))
+                .isInstanceOfSatisfying(SchemaRegistryException.class, e -> {
+                    assertThat(e.status()).isEqualTo(503);
+                    assertThat(e.isTransient()).as("still an outage, not bad input").isTrue();
+                })
+                .hasMessageContaining("gave up after 5 attempt(s): a retry in 300 ms would pass the "
+                        + "gleaner.registry.deadline-ms of 1000 ms");
+        // 100 + 200 + 300 + 300 = 900 ms waited; another 300 ms would end past 1000 ms.
+        assertThat(waits).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(300),
+                Duration.ofMillis(300));
+        assertThat(server.requests()).hasSize(5);
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldWaitForAnAnswerOnlyUntilTheDeadline() throws IOException {
+        // Takes the connection and never answers: without the deadline each attempt would wait 30 s.
+        try (var silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            var bounded = new RestSchemaRegistryClient(RegistryConfig.of("http://127.0.0.1:" + silent.getLocalPort())
+                    .withRetries(new RegistryConfig.Retries(3, Duration.ofMillis(100), Duration.ofMillis(100),
+                            Duration.ofMillis(500))), HttpClient.newHttpClient(), waits::add);
+
+            assertThatThrownBy(() -> bounded.schemaById(1))
+                    .isInstanceOfSatisfying(SchemaRegistryException.class,
+                            e -> assertThat(e.status()).isEqualTo(SchemaRegistryException.NO_RESPONSE))
+                    .hasMessageContaining("gleaner.registry.deadline-ms of 500 ms");
+        }
     }
 
     @Test
