@@ -31,14 +31,15 @@ public final class ClassifierApp implements AutoCloseable {
 
     /** A classifier stage whose serdes talk to the registry of {@code config}. */
     public ClassifierApp(ClassifierConfig config) {
-        this(config, new RestSchemaRegistryClient(config.registry()));
+        this(config, new RestSchemaRegistryClient(config.stage().registry()));
     }
 
     /** A classifier stage whose serdes talk to {@code registry}. */
     public ClassifierApp(ClassifierConfig config, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
         var topology = ClassifierTopology.build(config.topics(), ClassifierSerdes.with(registry), config);
-        this.stage = new StreamsStage("classifier", config.applicationId(), topology, streamsProperties(config));
+        this.stage = new StreamsStage("classifier", config.stage().applicationId(), topology,
+                streamsProperties(config));
     }
 
     /** The Kafka Streams settings ({@link ClassifierConfig#streamsProperties()}), as the tests use them. */
@@ -48,8 +49,8 @@ public final class ClassifierApp implements AutoCloseable {
 
     /** Starts processing. */
     public void start() {
-        log.info("starting classifier {} (profiles on {}) on {}", config.applicationId(),
-                config.topics().jobsProfiles().name(), config.bootstrapServers());
+        log.info("starting classifier {} (profiles on {}) on {}", config.stage().applicationId(),
+                config.topics().jobsProfiles().name(), config.stage().bootstrapServers());
         stage.start();
     }
 

@@ -15,12 +15,12 @@ class ClassifierConfigTest {
     void shouldDefaultToTheClassifiersApplicationIdAndTheGleanerPrefix() {
         var config = ClassifierConfig.from(Map.of());
 
-        assertThat(config.applicationId()).isEqualTo("gleaner-classifier");
-        assertThat(config.commitIntervalMs()).isEqualTo(100);
-        assertThat(config.stateDir()).isEqualTo(Path.of("gleaner-state", "classifier"));
-        assertThat(config.bootstrapServers()).isEqualTo("localhost:9092");
+        assertThat(config.stage().applicationId()).isEqualTo("gleaner-classifier");
+        assertThat(config.stage().commitIntervalMs()).isEqualTo(100);
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("gleaner-state", "classifier"));
+        assertThat(config.stage().bootstrapServers()).isEqualTo("localhost:9092");
         assertThat(config.topics().jobsProfiles().name()).isEqualTo("gleaner.jobs.profiles");
-        assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://localhost:8081"));
+        assertThat(config.stage().registry().urls()).containsExactly(java.net.URI.create("http://localhost:8081"));
         assertThat(config.profiledRetention()).isEqualTo(Duration.ofDays(7));
         assertThat(config.unfinishedRetention()).isEqualTo(Duration.ofDays(30));
         assertThat(config).isEqualTo(ClassifierConfig.defaults());
@@ -40,11 +40,11 @@ class ClassifierConfigTest {
                 "gleaner.classifier.profiled-retention", "P2D",
                 "gleaner.classifier.unfinished-retention", "PT36H"));
 
-        assertThat(config.applicationId()).isEqualTo("cl");
-        assertThat(config.instanceId()).isEqualTo("cl-0");
-        assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/cl"));
+        assertThat(config.stage().applicationId()).isEqualTo("cl");
+        assertThat(config.stage().instanceId()).isEqualTo("cl-0");
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("/tmp/cl"));
         assertThat(config.topics().jobsProfiles().name()).isEqualTo("x.jobs.profiles");
-        assertThat(config.registry().urls()).containsExactly(java.net.URI.create("http://registry:8081"));
+        assertThat(config.stage().registry().urls()).containsExactly(java.net.URI.create("http://registry:8081"));
         assertThat(config.profiledRetention()).isEqualTo(Duration.ofDays(2));
         assertThat(config.unfinishedRetention()).isEqualTo(Duration.ofHours(36));
         var props = config.streamsProperties();

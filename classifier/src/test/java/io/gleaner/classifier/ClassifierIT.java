@@ -73,12 +73,10 @@ class ClassifierIT {
 
     private ClassifierConfig config() {
         return ClassifierConfig.defaults()
-                .withBootstrapServers(kafka.bootstrapServers())
-                .withTopicPrefix(topics.prefix())
-                .withApplicationId("classifier-it")
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withApplicationId("classifier-it"))
                 // a static member, so that the restart takes the tasks back at once
-                .withInstanceId("classifier-it")
-                .withStateDir(stateDir.resolve("classifier-it"));
+                .withStage(s -> s.withInstanceId("classifier-it").withStateDir(stateDir.resolve("classifier-it")));
     }
 
     /** A run of "sort" from {@code offset} s: maps of 10 s and 6 s, one reduce of 9 s, a failed attempt first. */
@@ -162,7 +160,7 @@ class ClassifierIT {
         produce(records);
 
         runUntilProfiles(1);
-        deleteRecursively(config().stateDir());
+        deleteRecursively(config().stage().stateDir());
         produce(sortRun("job2", 100));
         runUntilProfiles(2);
 

@@ -35,7 +35,7 @@ public final class ForecasterApp implements AutoCloseable {
 
     /** A forecaster stage with the stop-gap learner, whose serdes talk to the registry of {@code config}. */
     public ForecasterApp(ForecasterConfig config) {
-        this(config, new RestSchemaRegistryClient(config.registry()), Forecasters.standard());
+        this(config, new RestSchemaRegistryClient(config.stage().registry()), Forecasters.standard());
     }
 
     /**
@@ -46,7 +46,8 @@ public final class ForecasterApp implements AutoCloseable {
         this.config = Objects.requireNonNull(config, "config");
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
         var topology = ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config, forecaster);
-        this.stage = new StreamsStage("forecaster", config.applicationId(), topology, streamsProperties(config));
+        this.stage = new StreamsStage("forecaster", config.stage().applicationId(), topology,
+                streamsProperties(config));
     }
 
     /** The Kafka Streams settings ({@link ForecasterConfig#streamsProperties()}), as the tests use them. */
@@ -58,9 +59,9 @@ public final class ForecasterApp implements AutoCloseable {
     public void start() {
         var settings = config.settings();
         log.info("starting forecaster {} with {} (window {}, refit every {}, step {}, horizon {}, quantile {},"
-                        + " staleness {}, margins {}) on {}", config.applicationId(), forecaster.name(),
+                        + " staleness {}, margins {}) on {}", config.stage().applicationId(), forecaster.name(),
                 settings.window(), settings.refitPeriod(), settings.step(), settings.horizon(), settings.quantile(),
-                settings.staleness(), settings.margins(), config.bootstrapServers());
+                settings.staleness(), settings.margins(), config.stage().bootstrapServers());
         stage.start();
     }
 

@@ -45,8 +45,8 @@ class ForecasterConfigTest {
                 Map.entry("gleaner.forecaster.margin.memory", "0.15"),
                 Map.entry("gleaner.topic-prefix", "x.")));
 
-        assertThat(config.applicationId()).isEqualTo("fc");
-        assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/fc"));
+        assertThat(config.stage().applicationId()).isEqualTo("fc");
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("/tmp/fc"));
         assertThat(config.topics().forecasts().name()).isEqualTo("x.forecasts");
         var settings = config.settings();
         assertThat(settings.window()).isEqualTo(Duration.ofDays(2));

@@ -96,12 +96,10 @@ class ForecasterIT {
 
     private ForecasterConfig config(String prefix, String applicationId) {
         return ForecasterConfig.defaults()
-                .withBootstrapServers(kafka.bootstrapServers())
-                .withTopicPrefix(prefix)
-                .withApplicationId(applicationId)
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
+                        .withApplicationId(applicationId))
                 // a static member, so that the restart takes the tasks back at once (see ForecasterConfig)
-                .withInstanceId(applicationId)
-                .withStateDir(stateDir.resolve(applicationId))
+                .withStage(s -> s.withInstanceId(applicationId).withStateDir(stateDir.resolve(applicationId)))
                 .withSettings(ForecasterFixtures.small());
     }
 
@@ -117,7 +115,7 @@ class ForecasterIT {
         var app = new ForecasterApp(config, registry, new ForecasterFixtures.EchoForecaster());
         try (app) {
             app.start();
-            KafkaHarness.awaitCaughtUp(admin, config.applicationId(), config.topics().nodesUtilization().name(),
+            KafkaHarness.awaitCaughtUp(admin, config.stage().applicationId(), config.topics().nodesUtilization().name(),
                     PARTITIONS, Duration.ofSeconds(90));
         }
         assertThat(app.state()).isEqualTo(KafkaStreams.State.NOT_RUNNING);
@@ -152,7 +150,7 @@ class ForecasterIT {
             var restartConfig = config("it-restarted.", "forecaster-restarted");
             produce(samples(restarted, s -> s < SPLIT_SECONDS));
             runUntilCaughtUp(admin, restartConfig);
-            deleteRecursively(restartConfig.stateDir());
+            deleteRecursively(restartConfig.stage().stateDir());
             produce(samples(restarted, s -> s >= SPLIT_SECONDS));
             runUntilCaughtUp(admin, restartConfig);
 

@@ -45,14 +45,14 @@ public final class PlannerApp implements AutoCloseable {
 
     /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
     public PlannerApp(PlannerConfig config) {
-        this(config, new RestSchemaRegistryClient(config.registry()));
+        this(config, new RestSchemaRegistryClient(config.stage().registry()));
     }
 
     /** A planner whose serdes talk to {@code registry} (e.g. an in-memory one shared with an in-JVM run). */
     public PlannerApp(PlannerConfig config, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
         var topology = PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config);
-        this.stage = new StreamsStage("planner", config.applicationId(), topology, streamsProperties(config));
+        this.stage = new StreamsStage("planner", config.stage().applicationId(), topology, streamsProperties(config));
     }
 
     /**
@@ -84,12 +84,13 @@ public final class PlannerApp implements AutoCloseable {
 
     /** Checks the input topics, then starts processing. */
     public void start() {
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
+        var bootstrapServers = config.stage().bootstrapServers();
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             checkInputTopics(admin, config.topics());
         }
         log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",
-                config.applicationId(), config.policy().configValue(), config.policySettings().pools(),
-                config.policySettings().localityDelay(), config.policySettings().coshh(), config.bootstrapServers());
+                config.stage().applicationId(), config.policy().configValue(), config.policySettings().pools(),
+                config.policySettings().localityDelay(), config.policySettings().coshh(), bootstrapServers);
         stage.start();
     }
 

@@ -8,6 +8,7 @@ import io.gleaner.planner.core.FairPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,9 +22,9 @@ class PlannerConfigTest {
         var config = PlannerConfig.from(Map.of());
 
         assertThat(config).isEqualTo(PlannerConfig.defaults());
-        assertThat(config.applicationId()).isEqualTo("gleaner-planner");
+        assertThat(config.stage().applicationId()).isEqualTo("gleaner-planner");
         assertThat(config.policy()).isEqualTo(PolicyName.FIFO);
-        assertThat(config.commitIntervalMs()).isEqualTo(100);
+        assertThat(config.stage().commitIntervalMs()).isEqualTo(100);
         assertThat(config.topics().jobsSubmitted().name()).isEqualTo("gleaner.jobs.submitted");
     }
 
@@ -38,8 +39,19 @@ class PlannerConfigTest {
                 "gleaner.topic-prefix", "prod.",
                 "schema.registry.url", "http://registry:8081"));
 
-        assertThat(config).isEqualTo(new PlannerConfig("cell-7", PolicyName.FIFO, 250, Path.of("/var/lib/gleaner"),
-                "kafka:9092", "prod.", io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081")));
+        assertThat(config).isEqualTo(new PlannerConfig(new StageSettings("planner", "cell-7", "", 250, 1,
+                Path.of("/var/lib/gleaner"), "kafka:9092", "prod.",
+                io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081")), PolicyName.FIFO));
+    }
+
+    @Test
+    void shouldRefuseAnInstanceIdOrMoreThanOneStreamThread() {
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.instance-id", "p-1")))
+                .hasMessageStartingWith("gleaner.planner.instance-id is not a planner setting");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.stream-threads", "2")))
+                .hasMessageStartingWith("gleaner.planner.stream-threads must be 1");
+        assertThatThrownBy(() -> new PlannerConfig(StageSettings.defaults("qos", "q"), PolicyName.FIFO))
+                .hasMessage("the planner needs its own stage settings, was qos's");
     }
 
     @Test
@@ -113,7 +125,7 @@ class PlannerConfigTest {
 
     @Test
     void shouldRejectANonPositiveCommitInterval() {
-        assertThatThrownBy(() -> PlannerConfig.defaults().withCommitIntervalMs(0))
+        assertThatThrownBy(() -> PlannerConfig.defaults().withStage(s -> s.withCommitIntervalMs(0)))
                 .hasMessage("gleaner.planner.commit-interval-ms must be > 0, was 0");
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.commit-interval-ms", "soon")))
                 .hasMessage("gleaner.planner.commit-interval-ms must be a whole number, was 'soon'");
@@ -121,13 +133,14 @@ class PlannerConfigTest {
 
     @Test
     void shouldRejectAnApplicationIdThatCannotNameTopics() {
-        assertThatThrownBy(() -> PlannerConfig.defaults().withApplicationId("my planner"))
+        assertThatThrownBy(() -> PlannerConfig.defaults().withStage(s -> s.withApplicationId("my planner")))
                 .hasMessage("gleaner.planner.application-id must be letters, digits, '.', '_' or '-', was 'my planner'");
     }
 
     @Test
     void shouldRunExactlyOnceWithExplicitNamesAndStaticMembership() {
-        var props = PlannerApp.streamsProperties(PlannerConfig.defaults().withApplicationId("cell-7"));
+        var props = PlannerApp.streamsProperties(PlannerConfig.defaults().withStage(s -> s.withApplicationId("cell-7"))
+                );
 
         assertThat(props).containsEntry("processing.guarantee", "exactly_once_v2")
                 .containsEntry("ensure.explicit.internal.resource.naming", "true")

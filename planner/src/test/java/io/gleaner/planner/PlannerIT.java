@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -89,15 +88,14 @@ class PlannerIT {
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of());
         var config = PlannerConfig.defaults()
-                .withBootstrapServers(kafka.bootstrapServers())
-                .withTopicPrefix(prefix)
-                .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
-                .withStateDir(stateDir);
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
+                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
+                        .withStateDir(stateDir));
 
         try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
              var producer = producer();
              var placements = placementConsumer(topics)) {
-            var driver = new Lockstep(admin, producer, placements, topics, config.applicationId());
+            var driver = new Lockstep(admin, producer, placements, topics, config.stage().applicationId());
             // j1: 4 maps, 2 reduces; j2: 3 maps, 1 reduce; two nodes with 2 slots each
             driver.submit(job("j1", 1_000, 4, 2));
             driver.submit(job("j2", 1_500, 3, 1));
@@ -136,10 +134,9 @@ class PlannerIT {
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of(topics.tasksReports().name(), 3));
         var config = PlannerConfig.defaults()
-                .withBootstrapServers(kafka.bootstrapServers())
-                .withTopicPrefix(prefix)
-                .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
-                .withStateDir(stateDir);
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
+                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
+                        .withStateDir(stateDir));
 
         try (var app = new PlannerApp(config, registry)) {
             assertThatThrownBy(app::start)

@@ -31,14 +31,15 @@ public final class QosApp implements AutoCloseable {
 
     /** A QoS controller stage whose serdes talk to the registry of {@code config}. */
     public QosApp(QosConfig config) {
-        this(config, new RestSchemaRegistryClient(config.registry()));
+        this(config, new RestSchemaRegistryClient(config.stage().registry()));
     }
 
     /** A QoS controller stage whose serdes talk to {@code registry}. */
     public QosApp(QosConfig config, SchemaRegistryClient registry) {
         this.config = Objects.requireNonNull(config, "config");
         var topology = QosTopology.build(config.topics(), QosSerdes.with(registry), config);
-        this.stage = new StreamsStage("QoS controller", config.applicationId(), topology, streamsProperties(config));
+        this.stage = new StreamsStage("QoS controller", config.stage().applicationId(), topology,
+                streamsProperties(config));
     }
 
     /** The Kafka Streams settings ({@link QosConfig#streamsProperties()}), as the tests use them. */
@@ -49,8 +50,9 @@ public final class QosApp implements AutoCloseable {
     /** Starts processing. */
     public void start() {
         log.info("starting QoS controller {} ({} every {} ms, safety margins cpu {} ram {}, actions on {}) on {}",
-                config.applicationId(), config.mode().configValue(), config.periodMs(), config.cpuSafetyMargin(),
-                config.ramSafetyMargin(), config.topics().qosActions().name(), config.bootstrapServers());
+                config.stage().applicationId(), config.mode().configValue(), config.periodMs(),
+                config.cpuSafetyMargin(), config.ramSafetyMargin(), config.topics().qosActions().name(),
+                config.stage().bootstrapServers());
         stage.start();
     }
 

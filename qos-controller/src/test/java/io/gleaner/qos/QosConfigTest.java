@@ -17,7 +17,7 @@ class QosConfigTest {
     void shouldDefaultToSalamanderEvery100MsWithTenPercentMargins() {
         var config = QosConfig.defaults();
 
-        assertThat(config.applicationId()).isEqualTo("gleaner-qos");
+        assertThat(config.stage().applicationId()).isEqualTo("gleaner-qos");
         assertThat(config.mode()).isEqualTo(QosMode.SALAMANDER);
         assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(100))
                 .isEqualTo(QosSettings.DEFAULT_PERIOD);
@@ -29,22 +29,22 @@ class QosConfigTest {
     @Test
     void shouldReadEverySettingFromItsProperty() {
         var config = QosConfig.from(Map.of(
-                QosConfig.APPLICATION_ID, "qos-a",
+                "gleaner.qos.application-id", "qos-a",
                 QosConfig.MODE, " Cuckoo ",
                 QosConfig.PERIOD_MS, "250",
                 QosConfig.CPU_SAFETY_MARGIN, "0.05",
                 QosConfig.RAM_SAFETY_MARGIN, "0.2",
                 QosConfig.RAM_THRESHOLD_SHARE, "1",
-                QosConfig.COMMIT_INTERVAL_MS, "500",
-                QosConfig.TOPIC_PREFIX, "x."));
+                "gleaner.qos.commit-interval-ms", "500",
+                "gleaner.topic-prefix", "x."));
 
-        assertThat(config.applicationId()).isEqualTo("qos-a");
+        assertThat(config.stage().applicationId()).isEqualTo("qos-a");
         assertThat(config.mode()).isEqualTo(QosMode.CUCKOO);
         assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(250));
         assertThat(config.settings().cpuSafetyMargin()).isEqualTo(0.05);
         assertThat(config.settings().ramSafetyMargin()).isEqualTo(0.2);
         assertThat(config.settings().ramThresholdShare()).isEqualTo(1.0);
-        assertThat(config.commitIntervalMs()).isEqualTo(500);
+        assertThat(config.stage().commitIntervalMs()).isEqualTo(500);
         assertThat(config.topics().qosActions().name()).isEqualTo("x.qos.actions");
     }
 
@@ -63,8 +63,8 @@ class QosConfigTest {
                 .hasMessage(QosConfig.RAM_THRESHOLD_SHARE + " must be in [0, 1], was 1.5");
         assertThatThrownBy(() -> QosConfig.from(Map.of(QosConfig.CPU_SAFETY_MARGIN, "ten")))
                 .hasMessageContaining(QosConfig.CPU_SAFETY_MARGIN).hasMessageContaining("'ten'");
-        assertThatThrownBy(() -> QosConfig.defaults().withApplicationId("a b"))
-                .hasMessageContaining(QosConfig.APPLICATION_ID).hasMessageContaining("'a b'");
+        assertThatThrownBy(() -> QosConfig.defaults().withStage(s -> s.withApplicationId("a b")))
+                .hasMessageContaining("gleaner.qos.application-id").hasMessageContaining("'a b'");
     }
 
     @Test

@@ -88,12 +88,10 @@ class QosIT {
 
     private QosConfig config() {
         return QosConfig.defaults()
-                .withBootstrapServers(kafka.bootstrapServers())
-                .withTopicPrefix(topics.prefix())
-                .withApplicationId(APPLICATION_ID)
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withApplicationId(APPLICATION_ID))
                 // a static member, so that the restart takes the tasks back at once
-                .withInstanceId(APPLICATION_ID)
-                .withStateDir(stateDir.resolve(APPLICATION_ID));
+                .withStage(s -> s.withInstanceId(APPLICATION_ID).withStateDir(stateDir.resolve(APPLICATION_ID)));
     }
 
     private ProducerRecord<String, byte[]> record(NodeHeartbeat heartbeat) {
@@ -215,7 +213,7 @@ class QosIT {
         // Restart without local state: only the changelog can tell the stage that n1's limit is 0.6. The owners
         // back off to 25 %: 2.6 cores left > 0.6 in force: raise to 2.6. (A stage that had lost the view would not
         // even tick n1 on this one sample; one that had lost the limit would take the capacity, 4, and not raise.)
-        deleteRecursively(config().stateDir());
+        deleteRecursively(config().stage().stateDir());
         produce(List.of(record(owners("n1", 2000, Metric.CPU, 0.25))));
         var restarted = new QosApp(config(), registry);
         try (restarted) {

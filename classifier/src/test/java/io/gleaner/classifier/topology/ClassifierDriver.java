@@ -60,7 +60,7 @@ final class ClassifierDriver implements AutoCloseable {
 
     /** The default config with its state in {@code stateDir} and topics under {@link #TOPIC_PREFIX}. */
     static ClassifierConfig config(Path stateDir) {
-        return ClassifierConfig.defaults().withStateDir(stateDir).withTopicPrefix(TOPIC_PREFIX);
+        return ClassifierConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix(TOPIC_PREFIX));
     }
 
     Topics topics() {

@@ -43,7 +43,7 @@ class JobExpiryTest {
                 .withUnfinishedRetention(UNFINISHED);
         driver = new ClassifierDriver(config);
         jobsChangelog = driver.testDriver().createOutputTopic(
-                config.applicationId() + "-" + StoreNames.JOBS + "-changelog",
+                config.stage().applicationId() + "-" + StoreNames.JOBS + "-changelog",
                 new StringDeserializer(), new ByteArrayDeserializer());
         tick(0);
     }

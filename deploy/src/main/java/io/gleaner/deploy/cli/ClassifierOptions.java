@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.classifier.ClassifierConfig;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;
@@ -18,7 +19,7 @@ final class ClassifierOptions {
     Path stateDir;
 
     @Option(names = "--classifier-commit-interval-ms", paramLabel = "MS",
-            defaultValue = "" + ClassifierConfig.DEFAULT_COMMIT_INTERVAL_MS,
+            defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the classifier commits (default: ${DEFAULT-VALUE}).")
     long commitIntervalMs;
 
@@ -35,12 +36,10 @@ final class ClassifierOptions {
     ClassifierConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
         var defaults = ClassifierConfig.defaults();
         return defaults
-                .withApplicationId(applicationId)
-                .withStateDir(stateDir != null ? stateDir : dataDir.resolve("classifier-state"))
-                .withCommitIntervalMs(commitIntervalMs)
-                .withBootstrapServers(bootstrapServers)
-                .withTopicPrefix(topicPrefix)
-                .withRegistry(registry)
+                .withStage(s -> s.withApplicationId(applicationId)
+                        .withStateDir(stateDir != null ? stateDir : dataDir.resolve("classifier-state"))
+                        .withCommitIntervalMs(commitIntervalMs).withBootstrapServers(bootstrapServers)
+                        .withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withProfiledRetention(profiledRetention != null ? profiledRetention : defaults.profiledRetention())
                 .withUnfinishedRetention(unfinishedRetention != null ? unfinishedRetention
                         : defaults.unfinishedRetention());

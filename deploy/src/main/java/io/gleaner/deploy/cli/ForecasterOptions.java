@@ -73,11 +73,9 @@ final class ForecasterOptions {
                 .withMargin(Metric.CPU, marginCpu)
                 .withMargin(Metric.MEMORY, marginMemory);
         return ForecasterConfig.defaults()
-                .withApplicationId(applicationId)
-                .withStateDir(stateDir != null ? stateDir : dataDir.resolve("forecaster-state"))
-                .withBootstrapServers(bootstrapServers)
-                .withTopicPrefix(topicPrefix)
-                .withRegistry(registry)
+                .withStage(s -> s.withApplicationId(applicationId)
+                        .withStateDir(stateDir != null ? stateDir : dataDir.resolve("forecaster-state"))
+                        .withBootstrapServers(bootstrapServers).withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withSettings(settings);
     }
 }

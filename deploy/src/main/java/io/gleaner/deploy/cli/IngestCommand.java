@@ -5,6 +5,7 @@ import io.gleaner.ingest.adapter.AdapterApp;
 import io.gleaner.ingest.adapter.AdapterConfig;
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.streams.StreamsStage;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -66,12 +67,12 @@ final class IngestCommand implements Callable<Integer> {
                     + " uses dynamic membership.")
     String instanceId;
 
-    @Option(names = "--commit-interval-ms", defaultValue = "" + AdapterConfig.DEFAULT_COMMIT_INTERVAL_MS,
+    @Option(names = "--commit-interval-ms", defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the exactly-once transaction commits; samples become visible to read_committed "
                     + "consumers at that pace (default: ${DEFAULT-VALUE}).")
     long commitIntervalMs;
 
-    @Option(names = "--stream-threads", defaultValue = "" + AdapterConfig.DEFAULT_STREAM_THREADS,
+    @Option(names = "--stream-threads", defaultValue = "" + StageSettings.DEFAULT_STREAM_THREADS,
             description = "Stream threads; at most one per source partition does work (default: ${DEFAULT-VALUE}).")
     int streamThreads;
 
@@ -92,14 +93,13 @@ final class IngestCommand implements Callable<Integer> {
         // Load and check the mapping first: a mistake in it is reported before any broker starts.
         var loaded = Mapping.resolve(mapping);
         var config = AdapterConfig.of(sourceTopic, mapping)
-                .withCommitIntervalMs(commitIntervalMs)
-                .withStreamThreads(streamThreads)
-                .withTopicPrefix(kafka.topicPrefix)
-                .withStateDir(stateDir != null ? stateDir : embedded.dataDir.resolve("ingest-state"));
+                .withStage(s -> s.withCommitIntervalMs(commitIntervalMs).withStreamThreads(streamThreads)
+                        .withTopicPrefix(kafka.topicPrefix)
+                        .withStateDir(stateDir != null ? stateDir : embedded.dataDir.resolve("ingest-state")));
         if (applicationId != null) {
-            config = config.withApplicationId(applicationId);
+            config = config.withStage(s -> s.withApplicationId(applicationId));
         }
-        config = config.withInstanceId(instanceId != null ? instanceId : config.applicationId());
+        config = config.withStage(s -> s.withInstanceId(instanceId != null ? instanceId : s.applicationId()));
         var stopped = new CountDownLatch(1);
         var closed = new CountDownLatch(1);
         // The JVM halts once shutdown hooks return, so the hook waits until the adapter and the broker are closed.
@@ -109,8 +109,8 @@ final class IngestCommand implements Callable<Integer> {
         }, "gleaner-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
-            config = config.withBootstrapServers(environment.bootstrapServers())
-                    .withRegistry(environment.registryConfig());
+            config = config.withStage(s -> s.withBootstrapServers(environment.bootstrapServers())
+                    .withRegistry(environment.registryConfig()));
             try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
                 if (createTopics) {
                     new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
@@ -125,7 +125,7 @@ final class IngestCommand implements Callable<Integer> {
             try (var app = new AdapterApp(config, loaded, environment.registryClient())) {
                 app.start();
                 out.println("ingesting " + sourceTopic + " with mapping " + loaded.name() + " ("
-                        + config.applicationId() + ") into " + config.topics().nodesUtilization().name()
+                        + config.stage().applicationId() + ") into " + config.topics().nodesUtilization().name()
                         + "; Ctrl-C stops");
                 out.flush();
                 stopped.await();

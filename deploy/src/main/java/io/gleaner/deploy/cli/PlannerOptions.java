@@ -5,6 +5,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -53,7 +54,7 @@ final class PlannerOptions {
     @Mixin
     LocalityDelayOption localityDelay;
 
-    @Option(names = "--commit-interval-ms", defaultValue = "" + PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS,
+    @Option(names = "--commit-interval-ms", defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
                     + "least one commit (default: ${DEFAULT-VALUE}).")
     long commitIntervalMs;
@@ -84,13 +85,10 @@ final class PlannerOptions {
 
     PlannerConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
         return PlannerConfig.defaults()
-                .withApplicationId(applicationId)
+                .withStage(s -> s.withApplicationId(applicationId).withCommitIntervalMs(commitIntervalMs)
+                        .withStateDir(stateDir != null ? stateDir : dataDir.resolve("planner-state"))
+                        .withBootstrapServers(bootstrapServers).withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withPolicy(PolicyName.parse(policy))
-                .withPolicySettings(policySettings())
-                .withCommitIntervalMs(commitIntervalMs)
-                .withStateDir(stateDir != null ? stateDir : dataDir.resolve("planner-state"))
-                .withBootstrapServers(bootstrapServers)
-                .withTopicPrefix(topicPrefix)
-                .withRegistry(registry);
+                .withPolicySettings(policySettings());
     }
 }

@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.qos.QosConfig;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -20,7 +21,7 @@ final class QosOptions {
     Path stateDir;
 
     @Option(names = "--qos-commit-interval-ms", paramLabel = "MS",
-            defaultValue = "" + QosConfig.DEFAULT_COMMIT_INTERVAL_MS,
+            defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the QoS controller commits (default: ${DEFAULT-VALUE}).")
     long commitIntervalMs;
 
@@ -52,12 +53,10 @@ final class QosOptions {
 
     QosConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
         return QosConfig.defaults()
-                .withApplicationId(applicationId)
-                .withStateDir(stateDir != null ? stateDir : dataDir.resolve("qos-state"))
-                .withCommitIntervalMs(commitIntervalMs)
-                .withBootstrapServers(bootstrapServers)
-                .withTopicPrefix(topicPrefix)
-                .withRegistry(registry)
+                .withStage(s -> s.withApplicationId(applicationId)
+                        .withStateDir(stateDir != null ? stateDir : dataDir.resolve("qos-state"))
+                        .withCommitIntervalMs(commitIntervalMs).withBootstrapServers(bootstrapServers)
+                        .withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withMode(mode)
                 .withPeriodMs(periodMs)
                 .withSafetyMargins(cpuMargin, ramMargin)

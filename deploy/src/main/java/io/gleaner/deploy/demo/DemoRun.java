@@ -134,35 +134,28 @@ public final class DemoRun {
             var owners = settings.owners().apply(cluster, trace.jobs()).forSeed(settings.seed());
             var appId = plannerApplicationId(topics);
             var plannerConfig = PlannerConfig.defaults()
-                    .withApplicationId(appId)
+                    .withStage(s -> s.withApplicationId(appId).withCommitIntervalMs(settings.commitIntervalMs())
+                            .withStateDir(stateDir).withBootstrapServers(bootstrapServers)
+                            .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withPolicy(settings.policy())
                     .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
-                            .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())))
-                    .withCommitIntervalMs(settings.commitIntervalMs())
-                    .withStateDir(stateDir)
-                    .withBootstrapServers(bootstrapServers)
-                    .withTopicPrefix(topics.prefix())
-                    .withRegistry(registryConfig);
+                            .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())));
             var forecasterConfig = ForecasterConfig.defaults()
-                    .withApplicationId(topics.prefix() + "forecaster")
-                    .withStateDir(stateDir.resolveSibling("forecaster-state"))
-                    .withBootstrapServers(bootstrapServers)
-                    .withTopicPrefix(topics.prefix())
-                    .withRegistry(registryConfig);
+                    .withStage(s -> s.withApplicationId(topics.prefix() + "forecaster")
+                            .withStateDir(stateDir.resolveSibling("forecaster-state"))
+                            .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
+                            .withRegistry(registryConfig));
             var classifierConfig = ClassifierConfig.defaults()
-                    .withApplicationId(classifierApplicationId(topics))
-                    .withStateDir(stateDir.resolveSibling("classifier-state"))
-                    .withBootstrapServers(bootstrapServers)
-                    .withTopicPrefix(topics.prefix())
-                    .withRegistry(registryConfig);
+                    .withStage(s -> s.withApplicationId(classifierApplicationId(topics))
+                            .withStateDir(stateDir.resolveSibling("classifier-state"))
+                            .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
+                            .withRegistry(registryConfig));
             // The QoS stage publishes its actions on qos.actions for executors; the simulated nodes obey the same
             // controller in-process, so that the lockstep stays deterministic.
             var qosConfig = settings.qos().map(mode -> QosConfig.defaults()
-                    .withApplicationId(topics.prefix() + "qos")
-                    .withStateDir(stateDir.resolveSibling("qos-state"))
-                    .withBootstrapServers(bootstrapServers)
-                    .withTopicPrefix(topics.prefix())
-                    .withRegistry(registryConfig)
+                    .withStage(s -> s.withApplicationId(topics.prefix() + "qos")
+                            .withStateDir(stateDir.resolveSibling("qos-state")).withBootstrapServers(bootstrapServers)
+                            .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withMode(mode));
             long started = System.nanoTime();
             SimulationReport report;
@@ -185,9 +178,9 @@ public final class DemoRun {
                         new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos()),
                         progress);
                 wall = Duration.ofNanos(System.nanoTime() - started);
-                awaitCaughtUp(admin, forecasterConfig.applicationId(), topics.nodesUtilization().name());
+                awaitCaughtUp(admin, forecasterConfig.stage().applicationId(), topics.nodesUtilization().name());
                 if (qosConfig.isPresent()) {
-                    awaitCaughtUp(admin, qosConfig.get().applicationId(), topics.nodesUtilization().name());
+                    awaitCaughtUp(admin, qosConfig.get().stage().applicationId(), topics.nodesUtilization().name());
                 }
                 awaitProfiles(expectedProfiles(trace.jobs(), report));
             }

@@ -25,8 +25,8 @@ class ClassifierOptionsTest {
     void shouldTakeTheStagesDefaultsAndPutTheStateUnderTheDataDir() {
         var config = parse("--stages", "classifier");
 
-        assertThat(config.applicationId()).isEqualTo(ClassifierConfig.DEFAULT_APPLICATION_ID);
-        assertThat(config.stateDir()).isEqualTo(Path.of("data", "classifier-state"));
+        assertThat(config.stage().applicationId()).isEqualTo(ClassifierConfig.DEFAULT_APPLICATION_ID);
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("data", "classifier-state"));
         assertThat(config.profiledRetention()).isEqualTo(ClassifierConfig.DEFAULT_PROFILED_RETENTION);
         assertThat(config.unfinishedRetention()).isEqualTo(ClassifierConfig.DEFAULT_UNFINISHED_RETENTION);
     }

@@ -26,16 +26,16 @@ class QosOptionsTest {
     void shouldTakeTheStagesDefaultsAndPutTheStateUnderTheDataDir() {
         var config = parse("--stages", "qos");
 
-        assertThat(config.applicationId()).isEqualTo(QosConfig.DEFAULT_APPLICATION_ID);
+        assertThat(config.stage().applicationId()).isEqualTo(QosConfig.DEFAULT_APPLICATION_ID);
         assertThat(config.mode()).isEqualTo(QosMode.SALAMANDER);
         assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(100));
         assertThat(config.cpuSafetyMargin()).isEqualTo(QosConfig.DEFAULT_SAFETY_MARGIN);
         assertThat(config.ramSafetyMargin()).isEqualTo(QosConfig.DEFAULT_SAFETY_MARGIN);
         assertThat(config.ramThresholdShare()).isEqualTo(QosConfig.DEFAULT_RAM_THRESHOLD_SHARE);
-        assertThat(config.stateDir()).isEqualTo(Path.of("data", "qos-state"));
-        assertThat(config.bootstrapServers()).isEqualTo("kafka:9092");
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("data", "qos-state"));
+        assertThat(config.stage().bootstrapServers()).isEqualTo("kafka:9092");
         assertThat(config.topics().qosActions().name()).isEqualTo("p.qos.actions");
-        assertThat(config.registry()).isEqualTo(REGISTRY);
+        assertThat(config.stage().registry()).isEqualTo(REGISTRY);
     }
 
     @Test
@@ -49,9 +49,9 @@ class QosOptionsTest {
         assertThat(config.cpuSafetyMargin()).isEqualTo(0.05);
         assertThat(config.ramSafetyMargin()).isEqualTo(0.2);
         assertThat(config.ramThresholdShare()).isEqualTo(0.25);
-        assertThat(config.applicationId()).isEqualTo("qos-b");
-        assertThat(config.stateDir()).isEqualTo(Path.of("/tmp/q"));
-        assertThat(config.commitIntervalMs()).isEqualTo(1000);
+        assertThat(config.stage().applicationId()).isEqualTo("qos-b");
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("/tmp/q"));
+        assertThat(config.stage().commitIntervalMs()).isEqualTo(1000);
     }
 
     @Test

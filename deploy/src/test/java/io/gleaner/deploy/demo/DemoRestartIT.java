@@ -132,13 +132,11 @@ class DemoRestartIT {
     private void startPlannerAndLink(Path dataDir, Topics topics, SchemaRegistryClient client, RelayLink relay) {
         var appId = DemoRun.plannerApplicationId(topics);
         planner = new PlannerApp(PlannerConfig.defaults()
-                .withApplicationId(appId)
+                .withStage(s -> s.withApplicationId(appId))
                 .withPolicy(PolicyName.FIFO)
-                .withCommitIntervalMs(DemoSettings.DEFAULT_COMMIT_INTERVAL_MS)
-                .withStateDir(dataDir.resolve("planner-state"))
-                .withBootstrapServers(broker.bootstrapServers())
-                .withTopicPrefix(topics.prefix())
-                .withRegistry(RegistryConfig.of(registry.url())), client);
+                .withStage(s -> s.withCommitIntervalMs(DemoSettings.DEFAULT_COMMIT_INTERVAL_MS)
+                        .withStateDir(dataDir.resolve("planner-state")).withBootstrapServers(broker.bootstrapServers())
+                        .withTopicPrefix(topics.prefix()).withRegistry(RegistryConfig.of(registry.url()))), client);
         planner.start();
         await().atMost(Duration.ofSeconds(60)).until(() -> planner.state() == KafkaStreams.State.RUNNING);
         link = SimulatorApp.connect(new LockstepConfig(broker.bootstrapServers(), topics, appId,

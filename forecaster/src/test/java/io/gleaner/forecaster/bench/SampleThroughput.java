@@ -71,18 +71,18 @@ public final class SampleThroughput {
             System.out.printf("produced %,d samples of %d series over %d s of event time%n", samples,
                     nodes * metrics.size(), events);
             var stateDir = Files.createTempDirectory("forecaster-bench");
-            var config = ForecasterConfig.defaults().withBootstrapServers(kafka.bootstrapServers())
+            var config = ForecasterConfig.defaults().withStage(s -> s.withBootstrapServers(kafka.bootstrapServers())
                     .withTopicPrefix("bench.").withApplicationId("forecaster-bench").withStateDir(stateDir)
-                    .withRegistry(RegistryConfig.of("http://unused")).withSettings(ForecastSettings.defaults());
+                    .withRegistry(RegistryConfig.of("http://unused"))).withSettings(ForecastSettings.defaults());
             try (var app = new ForecasterApp(config, registry, Forecasters.standard())) {
                 var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
                 long processCpuBefore = process.getProcessCpuTime();
                 long began = System.nanoTime();
                 app.start();
                 var input = new TopicPartition(topics.nodesUtilization().name(), 0);
-                long tenth = awaitCommitted(admin, config.applicationId(), input, samples / 10);
-                long ninth = awaitCommitted(admin, config.applicationId(), input, samples - samples / 10);
-                KafkaHarness.awaitCaughtUp(admin, config.applicationId(),
+                long tenth = awaitCommitted(admin, config.stage().applicationId(), input, samples / 10);
+                long ninth = awaitCommitted(admin, config.stage().applicationId(), input, samples - samples / 10);
+                KafkaHarness.awaitCaughtUp(admin, config.stage().applicationId(),
                         topics.nodesUtilization().name(), 1, Duration.ofMinutes(30));
                 double seconds = (System.nanoTime() - began) / 1e9;
                 System.out.printf("one stream thread: %,d samples in %.1f s = %,.0f samples/s (start-up and"

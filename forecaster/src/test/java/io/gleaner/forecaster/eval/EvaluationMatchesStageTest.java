@@ -96,7 +96,8 @@ class EvaluationMatchesStageTest {
                                              ForecastSettings settings, Instant origin) {
         var topics = Topics.withPrefix("test.");
         var serdes = ForecasterSerdes.with(new InMemorySchemaRegistryClient());
-        var config = ForecasterConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.").withSettings(settings);
+        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
+                .withSettings(settings);
         try (var driver = new TopologyTestDriver(ForecasterTopology.build(topics, serdes, config, learner),
                 ForecasterApp.streamsProperties(config))) {
             var input = driver.createInputTopic(topics.nodesUtilization().name(), new StringSerializer(),

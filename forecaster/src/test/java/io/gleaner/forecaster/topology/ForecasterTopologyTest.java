@@ -55,7 +55,7 @@ class ForecasterTopologyTest {
     }
 
     private void start(Forecaster forecaster, ForecastSettings settings) {
-        var config = ForecasterConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.")
+        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withSettings(settings);
         driver = new TopologyTestDriver(ForecasterTopology.build(topics, serdes, config, forecaster),
                 ForecasterApp.streamsProperties(config));

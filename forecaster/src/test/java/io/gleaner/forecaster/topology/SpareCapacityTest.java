@@ -72,7 +72,7 @@ class SpareCapacityTest {
     void shouldReadTheForecastsTopicThroughTheView() {
         var topics = Topics.withPrefix("test.");
         var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
-        var config = ForecasterConfig.defaults().withStateDir(stateDir);
+        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         SpareCapacity.addView(builder, topics, serde);
         try (var driver = new TopologyTestDriver(builder.build(), ForecasterApp.streamsProperties(config))) {

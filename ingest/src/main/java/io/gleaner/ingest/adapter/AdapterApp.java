@@ -54,7 +54,7 @@ public final class AdapterApp implements AutoCloseable {
      * @throws io.gleaner.ingest.mapping.MappingException if the mapping is not valid
      */
     public AdapterApp(AdapterConfig config) throws IOException {
-        this(config, Mapping.resolve(config.mapping()), new RestSchemaRegistryClient(config.registry()));
+        this(config, Mapping.resolve(config.mapping()), new RestSchemaRegistryClient(config.stage().registry()));
     }
 
     /**
@@ -66,7 +66,8 @@ public final class AdapterApp implements AutoCloseable {
         this.mapping = Objects.requireNonNull(mapping, "mapping");
         var topology = AdapterTopology.build(config.sourceTopic(), config.topics(), mapping,
                 AdapterSerdes.with(registry), config);
-        this.stage = new StreamsStage("ingest adapter", config.applicationId(), topology, streamsProperties(config));
+        this.stage = new StreamsStage("ingest adapter", config.stage().applicationId(), topology,
+                streamsProperties(config));
     }
 
     /**
@@ -100,12 +101,13 @@ public final class AdapterApp implements AutoCloseable {
 
     /** Checks the source topic, then starts processing. */
     public void start() {
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers()))) {
+        var bootstrapServers = config.stage().bootstrapServers();
+        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             checkSourceTopic(admin, config.sourceTopic());
         }
-        log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.applicationId(),
+        log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.stage().applicationId(),
                 config.sourceTopic(), mapping.format().configValue(), mapping.name(),
-                config.topics().nodesUtilization().name(), config.bootstrapServers());
+                config.topics().nodesUtilization().name(), bootstrapServers);
         stage.start();
     }
 
@@ -164,6 +166,6 @@ public final class AdapterApp implements AutoCloseable {
     public void close() {
         var counts = counts();
         stage.close();
-        log.info("ingest adapter {} counted {}", config.applicationId(), counts);
+        log.info("ingest adapter {} counted {}", config.stage().applicationId(), counts);
     }
 }

@@ -10,6 +10,7 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
+import io.gleaner.schemas.streams.StageSettings;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +72,7 @@ public final class AdapterBenchmark {
     public static void main(String[] args) throws Exception {
         int records = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int nodes = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
-        long commitIntervalMs = args.length > 2 ? Long.parseLong(args[2]) : AdapterConfig.DEFAULT_COMMIT_INTERVAL_MS;
+        long commitIntervalMs = args.length > 2 ? Long.parseLong(args[2]) : StageSettings.DEFAULT_COMMIT_INTERVAL_MS;
         var keys = new String[records];
         var values = new byte[records][];
         long bytes = 0;
@@ -160,12 +161,9 @@ public final class AdapterBenchmark {
 
             var registry = new InMemorySchemaRegistryClient();
             var config = AdapterConfig.of(source, Mapping.TELEGRAF_JSON)
-                    .withApplicationId("gleaner-ingest-benchmark")
-                    .withBootstrapServers(cluster.bootstrapServers())
-                    .withTopicPrefix(topics.prefix())
-                    .withStateDir(stateDir)
-                    .withCommitIntervalMs(commitIntervalMs)
-                    .withStreamThreads(1);
+                    .withStage(s -> s.withApplicationId("gleaner-ingest-benchmark")
+                            .withBootstrapServers(cluster.bootstrapServers()).withTopicPrefix(topics.prefix())
+                            .withStateDir(stateDir).withCommitIntervalMs(commitIntervalMs).withStreamThreads(1));
             var partitions = IntStream.range(0, topics.nodesUtilization().partitions())
                     .mapToObj(p -> new TopicPartition(topics.nodesUtilization().name(), p)).toList();
             try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(

@@ -17,21 +17,22 @@ class AdapterConfigTest {
         assertThat(AdapterConfig.defaultApplicationId("telegraf-json")).isEqualTo("gleaner-ingest-telegraf-json");
         assertThat(AdapterConfig.defaultApplicationId("/etc/gleaner/My Hosts.yaml"))
                 .isEqualTo("gleaner-ingest-My-Hosts");
-        assertThat(AdapterConfig.of("telegraf", "conf/racks.v2.yml").applicationId())
+        assertThat(AdapterConfig.of("telegraf", "conf/racks.v2.yml").stage().applicationId())
                 .isEqualTo("gleaner-ingest-racks.v2");
     }
 
     @Test
     void shouldReadPropertiesWithDefaults() {
         var config = AdapterConfig.from(Map.of(AdapterConfig.SOURCE_TOPIC, "otel-metrics",
-                AdapterConfig.MAPPING, "otlp-json", AdapterConfig.COMMIT_INTERVAL_MS, "250",
+                AdapterConfig.MAPPING, "otlp-json", "gleaner.ingest.commit-interval-ms", "250",
                 "schema.registry.url", "http://registry:8081"));
 
-        assertThat(config.applicationId()).isEqualTo("gleaner-ingest-otlp-json");
-        assertThat(config.commitIntervalMs()).isEqualTo(250);
-        assertThat(config.stateDir()).isEqualTo(AdapterConfig.DEFAULT_STATE_DIR);
-        assertThat(config.streamThreads()).isEqualTo(1);
-        assertThat(config.registry().urls()).extracting(Object::toString).containsExactly("http://registry:8081");
+        assertThat(config.stage().applicationId()).isEqualTo("gleaner-ingest-otlp-json");
+        assertThat(config.stage().commitIntervalMs()).isEqualTo(250);
+        assertThat(config.stage().stateDir()).isEqualTo(Path.of("gleaner-state", "ingest"));
+        assertThat(config.stage().streamThreads()).isEqualTo(1);
+        assertThat(config.stage().registry().urls()).extracting(Object::toString)
+                .containsExactly("http://registry:8081");
     }
 
     @Test
@@ -46,11 +47,11 @@ class AdapterConfigTest {
     void shouldRefuseBadValuesNamingTheKey() {
         var config = AdapterConfig.of("telegraf", "telegraf-json");
 
-        assertThatThrownBy(() -> config.withCommitIntervalMs(0))
+        assertThatThrownBy(() -> config.withStage(s -> s.withCommitIntervalMs(0)))
                 .hasMessage("gleaner.ingest.commit-interval-ms must be > 0, was 0");
-        assertThatThrownBy(() -> config.withStreamThreads(0))
+        assertThatThrownBy(() -> config.withStage(s -> s.withStreamThreads(0)))
                 .hasMessage("gleaner.ingest.stream-threads must be >= 1, was 0");
-        assertThatThrownBy(() -> config.withApplicationId("my app"))
+        assertThatThrownBy(() -> config.withStage(s -> s.withApplicationId("my app")))
                 .hasMessage("gleaner.ingest.application-id must be letters, digits, '.', '_' or '-', was 'my app'");
         assertThatThrownBy(() -> AdapterConfig.of("tele/graf", "telegraf-json"))
                 .hasMessageStartingWith("gleaner.ingest.source-topic must be a topic name");
@@ -58,13 +59,14 @@ class AdapterConfigTest {
                 .hasMessage("gleaner.ingest.source-topic must not be one of the adapter's outputs, was "
                         + "'gleaner.nodes.utilization'");
         assertThatThrownBy(() -> AdapterConfig.from(Map.of(AdapterConfig.SOURCE_TOPIC, "t", AdapterConfig.MAPPING,
-                "otlp-json", AdapterConfig.STREAM_THREADS, "two")))
+                "otlp-json", "gleaner.ingest.stream-threads", "two")))
                 .hasMessage("gleaner.ingest.stream-threads must be a whole number, was 'two'");
     }
 
     @Test
     void shouldRunExactlyOnceWithExplicitNames() {
-        var props = AdapterConfig.of("telegraf", "telegraf-json").withStateDir(Path.of("/tmp/x")).withStreamThreads(2)
+        var props = AdapterConfig.of("telegraf", "telegraf-json").withStage(s -> s.withStateDir(Path.of("/tmp/x"))
+                .withStreamThreads(2))
                 .streamsProperties();
 
         assertThat(props).containsEntry(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2)
@@ -77,11 +79,12 @@ class AdapterConfigTest {
 
     @Test
     void shouldMakeTheConsumerAStaticMemberWithAnInstanceId() {
-        var props = AdapterConfig.of("telegraf", "telegraf-json").withInstanceId("ingest-a").streamsProperties();
+        var props = AdapterConfig.of("telegraf", "telegraf-json").withStage(s -> s.withInstanceId("ingest-a"))
+                .streamsProperties();
 
         assertThat(props).containsEntry(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG),
                 "ingest-a");
-        assertThatThrownBy(() -> AdapterConfig.of("telegraf", "telegraf-json").withInstanceId("a b"))
-                .hasMessage("gleaner.ingest.instance-id must be empty or letters, digits, '.', '_' or '-', was 'a b'");
+        assertThatThrownBy(() -> AdapterConfig.of("telegraf", "telegraf-json").withStage(s -> s.withInstanceId("a b")))
+                .hasMessage("gleaner.ingest.instance-id must be letters, digits, '.', '_' or '-', was 'a b'");
     }
 }

@@ -165,11 +165,9 @@ class AdapterIT {
 
     private AdapterApp app(Topics topics, String source, String applicationId, Path dir, String instanceId) {
         var config = AdapterConfig.of(source, Mapping.TELEGRAF_JSON)
-                .withApplicationId(applicationId)
-                .withInstanceId(instanceId)
-                .withBootstrapServers(cluster.bootstrapServers())
-                .withTopicPrefix(topics.prefix())
-                .withStateDir(dir);
+                .withStage(s -> s.withApplicationId(applicationId).withInstanceId(instanceId)
+                        .withBootstrapServers(cluster.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withStateDir(dir));
         return new AdapterApp(config, Mapping.preset(Mapping.TELEGRAF_JSON), registry);
     }
 

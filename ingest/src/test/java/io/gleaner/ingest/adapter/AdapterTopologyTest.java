@@ -49,7 +49,8 @@ class AdapterTopologyTest {
     private TestOutputTopic<String, DeadLetter> deadLetters;
 
     private void start(Mapping mapping) {
-        var config = AdapterConfig.of(SOURCE, mapping.name()).withStateDir(stateDir).withTopicPrefix("test.");
+        var config = AdapterConfig.of(SOURCE, mapping.name()).withStage(s -> s.withStateDir(stateDir)
+                .withTopicPrefix("test."));
         driver = new TopologyTestDriver(AdapterTopology.build(SOURCE, topics, mapping, serdes, config),
                 AdapterApp.streamsProperties(config));
         source = driver.createInputTopic(SOURCE, new ByteArraySerializer(), new ByteArraySerializer());
@@ -265,7 +266,7 @@ class AdapterTopologyTest {
                 metrics:
                   - {metric: cpu, field: cpu, unit: percent}
                 """, "header");
-        var config = AdapterConfig.of(SOURCE, "header").withStateDir(stateDir);
+        var config = AdapterConfig.of(SOURCE, "header").withStage(s -> s.withStateDir(stateDir));
 
         assertThatThrownBy(() -> AdapterTopology.build(SOURCE, topics, mapping, serdes, config))
                 .isInstanceOf(IllegalStateException.class)
@@ -274,7 +275,7 @@ class AdapterTopologyTest {
 
     @Test
     void shouldNameEveryOperatorAndTheStore() {
-        var config = AdapterConfig.of(SOURCE, "telegraf-json").withStateDir(stateDir);
+        var config = AdapterConfig.of(SOURCE, "telegraf-json").withStage(s -> s.withStateDir(stateDir));
 
         var description = AdapterTopology.build(SOURCE, topics, Mapping.preset(Mapping.TELEGRAF_JSON), serdes, config)
                 .describe().toString();

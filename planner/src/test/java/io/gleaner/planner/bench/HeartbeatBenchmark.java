@@ -115,7 +115,7 @@ public class HeartbeatBenchmark {
             stateDir = Files.createTempDirectory("heartbeat-benchmark");
             var topics = Topics.withPrefix("bench.");
             var serdes = PlannerSerdes.with(new InMemorySchemaRegistryClient());
-            var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("bench.");
+            var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("bench."));
             driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
                     PlannerApp.streamsProperties(config));
             var keys = new StringSerializer();

@@ -55,7 +55,7 @@ class PlannerClassesTest {
 
     @BeforeEach
     void startDriver() {
-        var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.")
+        var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withPolicy(PolicyName.COSHH)
                 .withPolicySettings(PolicySettings.defaults().withPools(List.of(new Pool("alice", 2, 1),
                         new Pool("bob", 0, 2))));

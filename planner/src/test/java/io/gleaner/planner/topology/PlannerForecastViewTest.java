@@ -36,7 +36,7 @@ class PlannerForecastViewTest {
 
     @Test
     void policySeesTheSpareCapacityOfTheForecastStepThatHoldsTheTime() {
-        var config = PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.");
+        var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."));
         var seen = new ArrayList<List<OptionalDouble>>();
         var topology = PlannerTopology.build(topics, serdes, config, () -> (state, now) -> {
             var outlook = state.outlook();

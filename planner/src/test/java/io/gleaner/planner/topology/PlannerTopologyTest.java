@@ -25,6 +25,7 @@ import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -71,7 +72,7 @@ class PlannerTopologyTest {
 
     @BeforeEach
     void startDriver() {
-        start(PlannerConfig.defaults().withStateDir(stateDir).withTopicPrefix("test."));
+        start(PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test.")));
     }
 
     /** Runs the topology of {@code config} (with the test's topics) from now on. */
@@ -188,8 +189,8 @@ class PlannerTopologyTest {
         driver.close();
         var properties = new HashMap<String, String>(extra);
         properties.put(PlannerConfig.POLICY, policy);
-        properties.put(PlannerConfig.STATE_DIR, stateDir.resolve(policy).toString());
-        properties.put(PlannerConfig.TOPIC_PREFIX, "test.");
+        properties.put("gleaner.planner.state-dir", stateDir.resolve(policy).toString());
+        properties.put(StageSettings.TOPIC_PREFIX, "test.");
         start(PlannerConfig.from(properties));
     }
 
@@ -446,7 +447,7 @@ class PlannerTopologyTest {
     @Test
     void shouldRefuseAnUnnamedStoreUnderThePlannerSettings() {
         // the same settings the planner's builder gets: an auto-named changelog must stop the build (KIP-1111)
-        var settings = PlannerConfig.defaults().withStateDir(stateDir).streamsProperties();
+        var settings = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir)).streamsProperties();
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(settings)));
         builder.stream("in", Consumed.with(Serdes.String(), Serdes.String()).withName("in-source"))
                 .groupByKey(Grouped.as("by-key"))

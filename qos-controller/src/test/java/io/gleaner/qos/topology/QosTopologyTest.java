@@ -59,7 +59,8 @@ class QosTopologyTest {
     private TestOutputTopic<String, DeadLetter> deadLetters;
 
     private void start(QosMode mode) {
-        var config = QosConfig.defaults().withStateDir(stateDir).withTopicPrefix("test.").withMode(mode);
+        var config = QosConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
+                .withMode(mode);
         driver = new TopologyTestDriver(QosTopology.build(topics, serdes, config), QosApp.streamsProperties(config));
         var keys = new StringSerializer();
         heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,
@@ -285,8 +286,8 @@ class QosTopologyTest {
     @Test
     void topologyNamesEveryStoreAndRepartitionTopic() {
         start(QosMode.SALAMANDER);
-        var description = QosTopology.build(topics, serdes, QosConfig.defaults().withStateDir(stateDir))
-                .describe().toString();
+        var config = QosConfig.defaults().withStage(s -> s.withStateDir(stateDir));
+        var description = QosTopology.build(topics, serdes, config).describe().toString();
         assertThat(description).contains(StoreNames.NODES, StoreNames.NODE_EVENTS + "-repartition")
                 .doesNotContain("KSTREAM-", "KTABLE-");
         assertThat(List.of(StoreNames.NODES, StoreNames.NODE_EVENTS)).allMatch(name -> name.startsWith("qos-"));

@@ -37,6 +37,7 @@ import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
 import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -344,13 +345,13 @@ class SimulatorLockstepIT {
     private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
                                       PolicyName policy, PolicySettings settings,
                                       Function<KafkaPlannerLink, SimulationReport> simulate) {
-        var plannerConfig = new PlannerConfig("planner-" + name, policy,
-                PlannerConfig.DEFAULT_COMMIT_INTERVAL_MS, stateDir, kafka.bootstrapServers(), topics.prefix(),
-                RegistryConfig.of("http://registry.invalid"), settings);
+        var plannerConfig = new PlannerConfig(StageSettings.defaults(PlannerConfig.NAME, "planner-" + name)
+                .withStateDir(stateDir).withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                .withRegistry(RegistryConfig.of("http://registry.invalid")), policy, settings);
         try (var planner = new PlannerApp(plannerConfig, registry)) {
             planner.start();
             await().atMost(Duration.ofSeconds(60)).until(() -> planner.state() == KafkaStreams.State.RUNNING);
-            var config = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.applicationId());
+            var config = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.stage().applicationId());
             try (var link = SimulatorApp.connect(config, registry)) {
                 var report = simulate.apply(link);
                 return new Run(report, link.deadLetters());
