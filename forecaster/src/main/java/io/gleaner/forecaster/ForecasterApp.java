@@ -5,11 +5,10 @@ import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.forecaster.topology.ForecasterTopology;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StageApp;
 import io.gleaner.schemas.streams.StreamsStage;
 import java.util.Objects;
-import java.util.Properties;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,20 +17,19 @@ import org.slf4j.LoggerFactory;
  * closed with a timeout.
  *
  * <pre>{@code
- * try (var app = new ForecasterApp(ForecasterConfig.defaults().withBootstrapServers("kafka:9092"), registry,
- *         Forecasters.standard())) {
+ * var config = ForecasterConfig.defaults().withStage(s -> s.withBootstrapServers("kafka:9092"));
+ * try (var app = new ForecasterApp(config, registry, Forecasters.standard())) {
  *     app.start();
  *     ...
  * }
  * }</pre>
  */
-public final class ForecasterApp implements AutoCloseable {
+public final class ForecasterApp extends StageApp {
 
     private static final Logger log = LoggerFactory.getLogger(ForecasterApp.class);
 
     private final ForecasterConfig config;
     private final Forecaster forecaster;
-    private final StreamsStage stage;
 
     /** A forecaster stage with the stop-gap learner, whose serdes talk to the registry of {@code config}. */
     public ForecasterApp(ForecasterConfig config) {
@@ -43,46 +41,22 @@ public final class ForecasterApp implements AutoCloseable {
      * stateless, so one instance serves every stream thread).
      */
     public ForecasterApp(ForecasterConfig config, SchemaRegistryClient registry, Forecaster forecaster) {
-        this.config = Objects.requireNonNull(config, "config");
-        this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
-        var topology = ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config, forecaster);
-        this.stage = new StreamsStage("forecaster", config.stage().applicationId(), topology,
-                streamsProperties(config));
-    }
-
-    /** The Kafka Streams settings ({@link ForecasterConfig#streamsProperties()}), as the tests use them. */
-    public static Properties streamsProperties(ForecasterConfig config) {
-        return config.streamsProperties();
+        super(new StreamsStage("forecaster", config.stage().applicationId(),
+                ForecasterTopology.build(config.topics(), ForecasterSerdes.with(registry), config,
+                        Objects.requireNonNull(forecaster, "forecaster")),
+                config.streamsProperties()));
+        this.config = config;
+        this.forecaster = forecaster;
     }
 
     /** Starts processing. */
+    @Override
     public void start() {
         var settings = config.settings();
         log.info("starting forecaster {} with {} (window {}, refit every {}, step {}, horizon {}, quantile {},"
                         + " staleness {}, margins {}) on {}", config.stage().applicationId(), forecaster.name(),
                 settings.window(), settings.refitPeriod(), settings.step(), settings.horizon(), settings.quantile(),
                 settings.staleness(), settings.margins(), config.stage().bootstrapServers());
-        stage.start();
-    }
-
-    /** Adds a JVM shutdown hook that closes the forecaster. */
-    public void closeOnShutdown() {
-        stage.closeOnShutdown(this::close);
-    }
-
-    /** The Kafka Streams state (CREATED, RUNNING, ...). */
-    public KafkaStreams.State state() {
-        return stage.state();
-    }
-
-    /** The topology this app runs. */
-    public Topology topology() {
-        return stage.topology();
-    }
-
-    /** Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}. */
-    @Override
-    public void close() {
-        stage.close();
+        super.start();
     }
 }

@@ -5,12 +5,11 @@ import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StageApp;
 import io.gleaner.schemas.streams.StreamsStage;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -18,7 +17,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,13 +25,14 @@ import org.slf4j.LoggerFactory;
  * that its input topics have one partition each, and closed with a timeout.
  *
  * <pre>{@code
- * try (var app = new PlannerApp(PlannerConfig.defaults().withBootstrapServers("kafka:9092"))) {
+ * var config = PlannerConfig.defaults().withStage(s -> s.withBootstrapServers("kafka:9092"));
+ * try (var app = new PlannerApp(config)) {
  *     app.start();
  *     ...
  * }
  * }</pre>
  */
-public final class PlannerApp implements AutoCloseable {
+public final class PlannerApp extends StageApp {
 
     /** How long the startup check waits for the cluster to describe the input topics. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
@@ -41,7 +40,6 @@ public final class PlannerApp implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PlannerApp.class);
 
     private final PlannerConfig config;
-    private final StreamsStage stage;
 
     /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
     public PlannerApp(PlannerConfig config) {
@@ -50,17 +48,10 @@ public final class PlannerApp implements AutoCloseable {
 
     /** A planner whose serdes talk to {@code registry} (e.g. an in-memory one shared with an in-JVM run). */
     public PlannerApp(PlannerConfig config, SchemaRegistryClient registry) {
-        this.config = Objects.requireNonNull(config, "config");
-        var topology = PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config);
-        this.stage = new StreamsStage("planner", config.stage().applicationId(), topology, streamsProperties(config));
-    }
-
-    /**
-     * The Kafka Streams settings of the planner ({@link PlannerConfig#streamsProperties()}); the app, the
-     * topology's builder and the {@code TopologyTestDriver} tests use the same.
-     */
-    public static Properties streamsProperties(PlannerConfig config) {
-        return config.streamsProperties();
+        super(new StreamsStage("planner", config.stage().applicationId(),
+                PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config),
+                config.streamsProperties()));
+        this.config = config;
     }
 
     /**
@@ -83,6 +74,7 @@ public final class PlannerApp implements AutoCloseable {
     }
 
     /** Checks the input topics, then starts processing. */
+    @Override
     public void start() {
         var bootstrapServers = config.stage().bootstrapServers();
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
@@ -91,32 +83,7 @@ public final class PlannerApp implements AutoCloseable {
         log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",
                 config.stage().applicationId(), config.policy().configValue(), config.policySettings().pools(),
                 config.policySettings().localityDelay(), config.policySettings().coshh(), bootstrapServers);
-        stage.start();
-    }
-
-    /** Adds a JVM shutdown hook that closes the planner. */
-    public void closeOnShutdown() {
-        stage.closeOnShutdown(this::close);
-    }
-
-    /** The Kafka Streams state (CREATED, RUNNING, ...). */
-    public KafkaStreams.State state() {
-        return stage.state();
-    }
-
-    /** The topology this app runs. */
-    public Topology topology() {
-        return stage.topology();
-    }
-
-    /**
-     * Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}. The member leaves the
-     * consumer group so that a restarted planner takes over its task at once instead of after the session
-     * timeout.
-     */
-    @Override
-    public void close() {
-        stage.close();
+        super.start();
     }
 
     private static int partitions(Admin admin, String topic) {

@@ -139,8 +139,7 @@ class PlannerConfigTest {
 
     @Test
     void shouldRunExactlyOnceWithExplicitNamesAndStaticMembership() {
-        var props = PlannerApp.streamsProperties(PlannerConfig.defaults().withStage(s -> s.withApplicationId("cell-7"))
-                );
+        var props = PlannerConfig.defaults().withStage(s -> s.withApplicationId("cell-7")).streamsProperties();
 
         assertThat(props).containsEntry("processing.guarantee", "exactly_once_v2")
                 .containsEntry("ensure.explicit.internal.resource.naming", "true")

@@ -46,7 +46,7 @@ final class ClassifierDriver implements AutoCloseable {
     ClassifierDriver(ClassifierConfig config) {
         topics = config.topics();
         driver = new TopologyTestDriver(ClassifierTopology.build(topics, serdes, config),
-                ClassifierApp.streamsProperties(config));
+                config.streamsProperties());
         var keys = new StringSerializer();
         jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
         heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,

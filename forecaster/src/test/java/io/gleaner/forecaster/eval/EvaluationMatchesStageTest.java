@@ -3,7 +3,6 @@ package io.gleaner.forecaster.eval;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.forecaster.ForecastSettings;
-import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
@@ -99,7 +98,7 @@ class EvaluationMatchesStageTest {
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withSettings(settings);
         try (var driver = new TopologyTestDriver(ForecasterTopology.build(topics, serdes, config, learner),
-                ForecasterApp.streamsProperties(config))) {
+                config.streamsProperties())) {
             var input = driver.createInputTopic(topics.nodesUtilization().name(), new StringSerializer(),
                     serdes.utilizationSample().serializer());
             var output = driver.createOutputTopic(topics.forecasts().name(), new StringDeserializer(),

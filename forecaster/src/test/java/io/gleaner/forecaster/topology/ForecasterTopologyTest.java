@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.forecaster.ForecastSettings;
-import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
@@ -58,7 +57,7 @@ class ForecasterTopologyTest {
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withSettings(settings);
         driver = new TopologyTestDriver(ForecasterTopology.build(topics, serdes, config, forecaster),
-                ForecasterApp.streamsProperties(config));
+                config.streamsProperties());
         var keys = new StringSerializer();
         samples = driver.createInputTopic(topics.nodesUtilization().name(), keys,
                 serdes.utilizationSample().serializer());

@@ -3,7 +3,6 @@ package io.gleaner.forecaster.topology;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.topology.SpareCapacity.Spare;
 import io.gleaner.forecaster.topology.SpareCapacity.Status;
@@ -75,7 +74,7 @@ class SpareCapacityTest {
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         SpareCapacity.addView(builder, topics, serde);
-        try (var driver = new TopologyTestDriver(builder.build(), ForecasterApp.streamsProperties(config))) {
+        try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
 

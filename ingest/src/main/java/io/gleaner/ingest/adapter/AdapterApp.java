@@ -4,6 +4,7 @@ import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.ingest.validation.ValidationRule;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StageApp;
 import io.gleaner.schemas.streams.StreamsStage;
 import java.io.IOException;
 import java.time.Duration;
@@ -11,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -19,7 +19,6 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.Topology;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,14 +27,15 @@ import org.slf4j.LoggerFactory;
  * started after checking that the source topic exists, and closed with a timeout.
  *
  * <pre>{@code
- * var config = AdapterConfig.of("telegraf", Mapping.TELEGRAF_JSON).withBootstrapServers("kafka:9092");
+ * var config = AdapterConfig.of("telegraf", Mapping.TELEGRAF_JSON)
+ *         .withStage(s -> s.withBootstrapServers("kafka:9092"));
  * try (var app = new AdapterApp(config)) {
  *     app.start();
  *     ...
  * }
  * }</pre>
  */
-public final class AdapterApp implements AutoCloseable {
+public final class AdapterApp extends StageApp {
 
     /** How long the startup check waits for the cluster to describe the source topic. */
     public static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
@@ -44,7 +44,6 @@ public final class AdapterApp implements AutoCloseable {
 
     private final AdapterConfig config;
     private final Mapping mapping;
-    private final StreamsStage stage;
 
     /**
      * An adapter that loads its mapping from {@link AdapterConfig#mapping()} and whose serdes talk to the schema
@@ -62,20 +61,12 @@ public final class AdapterApp implements AutoCloseable {
      * shared with an in-JVM run).
      */
     public AdapterApp(AdapterConfig config, Mapping mapping, SchemaRegistryClient registry) {
-        this.config = Objects.requireNonNull(config, "config");
-        this.mapping = Objects.requireNonNull(mapping, "mapping");
-        var topology = AdapterTopology.build(config.sourceTopic(), config.topics(), mapping,
-                AdapterSerdes.with(registry), config);
-        this.stage = new StreamsStage("ingest adapter", config.stage().applicationId(), topology,
-                streamsProperties(config));
-    }
-
-    /**
-     * The Kafka Streams settings of the adapter ({@link AdapterConfig#streamsProperties()}); the app, the
-     * topology's builder and the {@code TopologyTestDriver} tests use the same.
-     */
-    public static Properties streamsProperties(AdapterConfig config) {
-        return config.streamsProperties();
+        super(new StreamsStage("ingest adapter", config.stage().applicationId(),
+                AdapterTopology.build(config.sourceTopic(), config.topics(),
+                        Objects.requireNonNull(mapping, "mapping"), AdapterSerdes.with(registry), config),
+                config.streamsProperties()));
+        this.config = config;
+        this.mapping = mapping;
     }
 
     /**
@@ -100,6 +91,7 @@ public final class AdapterApp implements AutoCloseable {
     }
 
     /** Checks the source topic, then starts processing. */
+    @Override
     public void start() {
         var bootstrapServers = config.stage().bootstrapServers();
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
@@ -108,22 +100,7 @@ public final class AdapterApp implements AutoCloseable {
         log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.stage().applicationId(),
                 config.sourceTopic(), mapping.format().configValue(), mapping.name(),
                 config.topics().nodesUtilization().name(), bootstrapServers);
-        stage.start();
-    }
-
-    /** Adds a JVM shutdown hook that closes the adapter. */
-    public void closeOnShutdown() {
-        stage.closeOnShutdown(this::close);
-    }
-
-    /** The Kafka Streams state (CREATED, RUNNING, ...). */
-    public KafkaStreams.State state() {
-        return stage.state();
-    }
-
-    /** The topology this app runs. */
-    public Topology topology() {
-        return stage.topology();
+        super.start();
     }
 
     /** The mapping this app reads records with. */
@@ -146,7 +123,7 @@ public final class AdapterApp implements AutoCloseable {
         for (var rule : ValidationRule.values()) {
             counts.put(MapAndValidateProcessor.operationName(rule), 0L);
         }
-        stage.metrics().forEach((name, metric) -> {
+        stage().metrics().forEach((name, metric) -> {
             if (!name.group().equals(MapAndValidateProcessor.METRICS_GROUP) || !name.name().endsWith("-total")) {
                 return;
             }
@@ -158,14 +135,11 @@ public final class AdapterApp implements AutoCloseable {
         return counts;
     }
 
-    /**
-     * Stops processing, committing what was processed, within {@link StreamsStage#CLOSE_TIMEOUT}, and leaves the consumer
-     * group so that the other instances take the tasks over at once.
-     */
+    /** Closes the stage ({@link StageApp#close()}) and logs what the adapter counted. */
     @Override
     public void close() {
         var counts = counts();
-        stage.close();
+        super.close();
         log.info("ingest adapter {} counted {}", config.stage().applicationId(), counts);
     }
 }

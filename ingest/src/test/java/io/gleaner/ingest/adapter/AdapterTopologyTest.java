@@ -52,7 +52,7 @@ class AdapterTopologyTest {
         var config = AdapterConfig.of(SOURCE, mapping.name()).withStage(s -> s.withStateDir(stateDir)
                 .withTopicPrefix("test."));
         driver = new TopologyTestDriver(AdapterTopology.build(SOURCE, topics, mapping, serdes, config),
-                AdapterApp.streamsProperties(config));
+                config.streamsProperties());
         source = driver.createInputTopic(SOURCE, new ByteArraySerializer(), new ByteArraySerializer());
         samples = driver.createOutputTopic(topics.nodesUtilization().name(), new StringDeserializer(),
                 serdes.utilizationSample().deserializer());

@@ -4,7 +4,6 @@ import static io.gleaner.planner.core.PlannerFixtures.maps;
 import static io.gleaner.planner.core.PlannerFixtures.mapsOn;
 import static io.gleaner.planner.core.PlannerFixtures.node;
 
-import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.InMemoryPlannerState;
@@ -117,7 +116,7 @@ public class HeartbeatBenchmark {
             var serdes = PlannerSerdes.with(new InMemorySchemaRegistryClient());
             var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("bench."));
             driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
-                    PlannerApp.streamsProperties(config));
+                    config.streamsProperties());
             var keys = new StringSerializer();
             var jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
             heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.within;
 import io.gleaner.classifier.estimate.NodeType;
 import io.gleaner.classifier.estimate.ProfileBuilder;
 import io.gleaner.classifier.estimate.TaskRun;
-import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
@@ -60,7 +59,7 @@ class PlannerClassesTest {
                 .withPolicySettings(PolicySettings.defaults().withPools(List.of(new Pool("alice", 2, 1),
                         new Pool("bob", 0, 2))));
         driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
-                PlannerApp.streamsProperties(config));
+                config.streamsProperties());
         var keys = new StringSerializer();
         jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
         heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys, serdes.nodeHeartbeat().serializer());

@@ -4,7 +4,6 @@ import static io.gleaner.planner.topology.PlannerEvents.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.forecaster.topology.SeriesKey;
-import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
 import io.gleaner.planner.core.PlacementResult;
@@ -48,7 +47,7 @@ class PlannerForecastViewTest {
                     outlook.spare("n2", Resource.CPU, T)));
             return new PlacementResult(List.of(), List.of());
         });
-        try (var driver = new TopologyTestDriver(topology, PlannerApp.streamsProperties(config))) {
+        try (var driver = new TopologyTestDriver(topology, config.streamsProperties())) {
             var forecasts = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
                     serdes.capacityForecast().serializer());
             forecasts.pipeInput(SeriesKey.text("n1", Metric.CPU), forecast("n1", false, List.of(0.4, 0.3)),

@@ -8,7 +8,6 @@ import static io.gleaner.planner.topology.PlannerEvents.withOneReplicaOn;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
@@ -78,7 +77,7 @@ class PlannerTopologyTest {
     /** Runs the topology of {@code config} (with the test's topics) from now on. */
     private void start(PlannerConfig config) {
         driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
-                PlannerApp.streamsProperties(config));
+                config.streamsProperties());
         var keys = new StringSerializer();
         jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
         heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys, serdes.nodeHeartbeat().serializer());

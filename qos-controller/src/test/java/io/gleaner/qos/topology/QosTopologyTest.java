@@ -8,7 +8,6 @@ import static io.gleaner.qos.topology.QosTopologyFixtures.tasks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.qos.QosApp;
 import io.gleaner.qos.QosConfig;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.schemas.Topics;
@@ -61,7 +60,7 @@ class QosTopologyTest {
     private void start(QosMode mode) {
         var config = QosConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withMode(mode);
-        driver = new TopologyTestDriver(QosTopology.build(topics, serdes, config), QosApp.streamsProperties(config));
+        driver = new TopologyTestDriver(QosTopology.build(topics, serdes, config), config.streamsProperties());
         var keys = new StringSerializer();
         heartbeats = driver.createInputTopic(topics.nodesHeartbeats().name(), keys,
                 serdes.nodeHeartbeat().serializer());
