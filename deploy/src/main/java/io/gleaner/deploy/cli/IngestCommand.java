@@ -4,16 +4,13 @@ import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.ingest.adapter.AdapterApp;
 import io.gleaner.ingest.adapter.AdapterConfig;
 import io.gleaner.ingest.mapping.Mapping;
-import io.gleaner.schemas.streams.StreamsStage;
 import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.errors.TopicExistsException;
@@ -100,15 +97,8 @@ final class IngestCommand implements Callable<Integer> {
             config = config.withStage(s -> s.withApplicationId(applicationId));
         }
         config = config.withStage(s -> s.withInstanceId(instanceId != null ? instanceId : s.applicationId()));
-        var stopped = new CountDownLatch(1);
-        var closed = new CountDownLatch(1);
-        // The JVM halts once shutdown hooks return, so the hook waits until the adapter and the broker are closed.
-        var hook = new Thread(() -> {
-            stopped.countDown();
-            awaitQuietly(closed);
-        }, "gleaner-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+        try (var shutdown = new ShutdownWait();
+             var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             config = config.withStage(s -> s.withBootstrapServers(environment.bootstrapServers())
                     .withRegistry(environment.registryConfig()));
             try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
@@ -128,12 +118,10 @@ final class IngestCommand implements Callable<Integer> {
                         + config.stage().applicationId() + ") into " + config.topics().nodesUtilization().name()
                         + "; Ctrl-C stops");
                 out.flush();
-                stopped.await();
+                shutdown.await();
                 out.println("counts " + app.counts());
                 out.flush();
             }
-        } finally {
-            closed.countDown();
         }
         return 0;
     }
@@ -147,14 +135,6 @@ final class IngestCommand implements Callable<Integer> {
                 throw new IllegalStateException("cannot create source topic " + topic + ": "
                         + e.getCause().getMessage(), e.getCause());
             }
-        }
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(StreamsStage.CLOSE_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

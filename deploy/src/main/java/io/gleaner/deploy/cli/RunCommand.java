@@ -5,12 +5,11 @@ import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
-import io.gleaner.schemas.streams.StreamsStage;
+import io.gleaner.schemas.streams.StageApp;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -68,15 +67,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        var stopped = new CountDownLatch(1);
-        var closed = new CountDownLatch(1);
-        // The JVM halts once shutdown hooks return, so the hook waits until the stages and the broker are closed.
-        var hook = new Thread(() -> {
-            stopped.countDown();
-            awaitQuietly(closed);
-        }, "gleaner-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+        try (var shutdown = new ShutdownWait();
+             var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             if (createTopics) {
                 try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
                     new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
@@ -85,67 +77,38 @@ final class RunCommand implements Callable<Integer> {
             var out = spec.commandLine().getOut();
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
-            var apps = new ArrayList<AutoCloseable>();
+            var apps = new ArrayList<StageApp>();
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
-                PlannerApp plannerApp = null;
-                ForecasterApp forecasterApp = null;
                 if (stages.contains(Stage.planner)) {
-                    plannerApp = new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient());
-                    apps.add(plannerApp);
+                    apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
+                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
-                    forecasterApp = new ForecasterApp(forecaster.config(environment.bootstrapServers(),
+                    apps.add(new ForecasterApp(forecaster.config(environment.bootstrapServers(),
                             kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
-                            environment.registryClient(), forecasterModel.orDefault());
-                    apps.add(forecasterApp);
+                            environment.registryClient(), forecasterModel.orDefault()));
                 }
-                ClassifierApp classifierApp = null;
                 if (stages.contains(Stage.classifier)) {
-                    classifierApp = new ClassifierApp(classifier.config(environment.bootstrapServers(),
+                    apps.add(new ClassifierApp(classifier.config(environment.bootstrapServers(),
                             kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
-                            environment.registryClient());
-                    apps.add(classifierApp);
+                            environment.registryClient()));
                 }
-                QosApp qosApp = null;
                 if (stages.contains(Stage.qos)) {
-                    qosApp = new QosApp(qos.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient());
-                    apps.add(qosApp);
+                    apps.add(new QosApp(qos.config(environment.bootstrapServers(), kafka.topicPrefix,
+                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
                 }
-                if (plannerApp != null) {
-                    plannerApp.start();
-                }
-                if (forecasterApp != null) {
-                    forecasterApp.start();
-                }
-                if (classifierApp != null) {
-                    classifierApp.start();
-                }
-                if (qosApp != null) {
-                    qosApp.start();
-                }
+                apps.forEach(StageApp::start);
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();
-                stopped.await();
+                shutdown.await();
             } finally {
                 for (int i = apps.size() - 1; i >= 0; i--) {
                     apps.get(i).close();
                 }
             }
-        } finally {
-            closed.countDown();
         }
         return 0;
-    }
-
-    private static void awaitQuietly(CountDownLatch latch) {
-        try {
-            latch.await(StreamsStage.CLOSE_TIMEOUT.toSeconds() * 2, java.util.concurrent.TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
