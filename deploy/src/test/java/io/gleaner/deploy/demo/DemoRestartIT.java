@@ -132,9 +132,8 @@ class DemoRestartIT {
     private void startPlannerAndLink(Path dataDir, Topics topics, SchemaRegistryClient client, RelayLink relay) {
         var appId = DemoRun.plannerApplicationId(topics);
         planner = new PlannerApp(PlannerConfig.defaults()
-                .withStage(s -> s.withApplicationId(appId))
                 .withPolicy(PolicyName.FIFO)
-                .withStage(s -> s.withCommitIntervalMs(DemoSettings.DEFAULT_COMMIT_INTERVAL_MS)
+                .withStage(s -> s.withApplicationId(appId).withCommitIntervalMs(DemoSettings.DEFAULT_COMMIT_INTERVAL_MS)
                         .withStateDir(dataDir.resolve("planner-state")).withBootstrapServers(broker.bootstrapServers())
                         .withTopicPrefix(topics.prefix()).withRegistry(RegistryConfig.of(registry.url()))), client);
         planner.start();

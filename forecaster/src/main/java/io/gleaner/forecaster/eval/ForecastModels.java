@@ -99,17 +99,19 @@ public final class ForecastModels {
     /** The forecaster a sweep name describes, or null when the name is of no sweep pattern or out of range. */
     private static Supplier<Forecaster> sweep(String name) {
         Matcher burst = BURST.matcher(name);
-        if (burst.matches()) {
-            int hours = Integer.parseInt(burst.group(1));
-            double gap = Double.parseDouble(burst.group(2));
-            double share = Double.parseDouble(burst.group(3));
-            double headroom = Double.parseDouble(burst.group(4));
-            if (hours < 1 || hours >= 24 || gap > 1 || share > 1 || !(headroom < 1)) {
-                return null;
-            }
-            return () -> new BurstDiscountForecaster(hours, gap, share, headroom);
+        if (!burst.matches()) {
+            return envelope(name);
         }
-        return envelope(name);
+        BurstDiscountForecaster forecaster;
+        try {
+            // The forecaster's own checks say which parameters are in range.
+            forecaster = new BurstDiscountForecaster(Integer.parseInt(burst.group(1)),
+                    Double.parseDouble(burst.group(2)), Double.parseDouble(burst.group(3)),
+                    Double.parseDouble(burst.group(4)));
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        return () -> forecaster;
     }
 
     /** The envelope a sweep name describes, or null when the name is not of that pattern. */

@@ -1,7 +1,7 @@
 package io.gleaner.ingest.validation;
 
-import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.ForwardingTraceReader;
+import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
