@@ -129,8 +129,8 @@ public class AvroDeserializer<T extends IndexedRecord> implements Deserializer<T
             target = SpecificData.get().getClass(writer);
             if (target == null || !SpecificRecord.class.isAssignableFrom(target)) {
                 throw new SerializationException("no generated class " + writer.getFullName()
-                        + " on the classpath for writer schema id " + writerId + " (" + RegistryConfig.SPECIFIC_AVRO_READER
-                        + "=true)");
+                        + " on the classpath for writer schema id " + writerId + " ("
+                        + RegistryConfig.SPECIFIC_AVRO_READER + "=true)");
             }
         }
         if (target != null && SpecificRecord.class.isAssignableFrom(target)) {

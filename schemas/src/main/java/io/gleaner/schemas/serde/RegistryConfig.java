@@ -66,12 +66,12 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
     /** Default of {@value #RETRIES_MAX_WAIT_MS}. */
     public static final long DEFAULT_RETRIES_MAX_WAIT_MS = 5_000;
     /**
-     * Default of {@value #DEADLINE_MS}: 60 s. A stream thread blocked on the registry does not poll, and one that
-     * does not poll within the consumer's {@code max.poll.interval.ms} (300 s, which the stages keep) leaves its
-     * group, and its tasks move while it still works on them. Without a deadline, a registry that takes every
-     * request and never answers would hold a thread for each attempt's 30 s timeout on every URL: 6 attempts on two
-     * URLs, 366 s with the waits. 60 s, plus one connection attempt's 10 s, stays well inside the 300 s and inside
-     * the 5-minute transaction timeout, and still rides out a registry restart.
+     * Default of {@value #DEADLINE_MS}: 60 s. A stream thread blocked on the registry does not poll, and one that does
+     * not poll within the consumer's {@code max.poll.interval.ms} (300 s, which the stages keep) leaves its group, and
+     * its tasks move while it still works on them. Without a deadline, a registry that takes every request and never
+     * answers would hold a thread for each attempt's 30 s timeout on every URL: 6 attempts on two URLs, 366 s with the
+     * waits. 60 s, within which each attempt is bounded from connecting to the last byte of its answer, stays well
+     * inside the 300 s and inside the 5-minute transaction timeout, and still rides out a registry restart.
      */
     public static final long DEFAULT_DEADLINE_MS = 60_000;
 
@@ -91,7 +91,8 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
             }
         }
         if (basicAuthUserInfo != null && !basicAuthUserInfo.contains(":")) {
-            throw new IllegalArgumentException(BASIC_AUTH_USER_INFO + " must be user:password, was a value without ':'");
+            throw new IllegalArgumentException(
+                    BASIC_AUTH_USER_INFO + " must be user:password, was a value without ':'");
         }
         Objects.requireNonNull(retries, "retries");
     }

@@ -8,12 +8,16 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.LongSupplier;
 import org.apache.avro.Schema;
 import org.apache.avro.SchemaParseException;
@@ -25,10 +29,10 @@ import org.slf4j.LoggerFactory;
  * caches so that a schema costs one request per subject and an id one request per client. Works against
  * Confluent's registry and against Gleaner's embedded one. Thread-safe.
  *
- * <p>A request that meets no answer, or an answer that the registry cannot serve it now (5xx, 429), is sent again
- * as {@link RegistryConfig#retries()} says, waiting longer before each retry, so that a registry away for a few
- * seconds costs only warnings, and never after the call's deadline, so that a registry that takes requests and
- * does not answer cannot hold a stream thread past its consumer's poll interval. Every request is safe to repeat: a
+ * <p>A request that meets no answer, or an answer that the registry cannot serve it now (5xx, 429), is sent again as
+ * {@link RegistryConfig#retries()} says, waiting longer before each retry, so that a registry away for a few seconds
+ * costs only warnings, and never after the call's deadline, so that a registry that takes requests and does not answer,
+ * or answers slowly, cannot hold a stream thread past its consumer's poll interval. Every request is safe to repeat: a
  * registration of a schema already registered returns its id. Other answers (404, 422, ...) are the registry's
  * final word and are not retried.
  */
@@ -148,8 +152,8 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                 }
                 var delay = retries.delayBefore(attempt);
                 if (remaining(start).compareTo(delay) <= 0) {
-                    throw new SchemaRegistryException(e.status(), e.errorCode(), e.registryMessage() + " (gave up after "
-                            + attempt + " attempt(s): a retry in " + delay.toMillis() + " ms would pass the "
+                    throw new SchemaRegistryException(e.status(), e.errorCode(), e.registryMessage()
+                            + " (gave up after " + attempt + " attempt(s): a retry in " + delay.toMillis() + " ms would pass the "
                             + RegistryConfig.DEADLINE_MS + " of " + retries.deadline().toMillis() + " ms)", e);
                 }
                 log.warn("{} {} to the schema registry failed (attempt {} of {}), retrying in {} ms: {}", method, path,
@@ -193,8 +197,8 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
             }
             int index = (first + tried) % urls.size();
             var uri = URI.create(urls.get(index) + path);
+            var wait = left.compareTo(REQUEST_TIMEOUT) < 0 ? left : REQUEST_TIMEOUT;
             var request = HttpRequest.newBuilder(uri)
-                    .timeout(left.compareTo(REQUEST_TIMEOUT) < 0 ? left : REQUEST_TIMEOUT)
                     .header("Accept", CONTENT_TYPE)
                     .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
                             : HttpRequest.BodyPublishers.ofString(body.toString(), StandardCharsets.UTF_8));
@@ -205,7 +209,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                 request.header("Authorization", authorization);
             }
             try {
-                var response = http.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                var response = exchange(request.build(), wait);
                 preferredUrl = index;
                 return answer(method, uri, response);
             } catch (IOException e) {
@@ -224,6 +228,30 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         throw new SchemaRegistryException(SchemaRegistryException.NO_RESPONSE, SchemaRegistryException.NO_RESPONSE,
                 "no schema registry answered " + method + " " + path + " at " + urls + ": " + lastFailure,
                 lastFailure);
+    }
+
+    /**
+     * Sends {@code request} and reads its whole answer within {@code wait}. {@link HttpRequest#timeout} would end at
+     * the response headers and leave the connection attempt to the client's own connect timeout; this bound covers
+     * connecting, the headers and the body, so a registry that answers slowly cannot hold the caller either.
+     */
+    private HttpResponse<String> exchange(HttpRequest request, Duration wait)
+            throws IOException, InterruptedException {
+        var pending = http.sendAsync(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        try {
+            return pending.get(wait.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new HttpTimeoutException("no complete answer from " + request.uri() + " within " + wait.toMillis()
+                    + " ms");
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException("calling " + request.uri() + " failed", e.getCause());
+        } finally {
+            // Aborts the exchange when it has not completed (a timeout, an interrupt); a no-op when it has.
+            pending.cancel(true);
+        }
     }
 
     private JsonNode answer(String method, URI uri, HttpResponse<String> response) {

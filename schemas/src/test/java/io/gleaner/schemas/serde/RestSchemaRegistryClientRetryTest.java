@@ -8,7 +8,9 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -159,6 +161,46 @@ class RestSchemaRegistryClientRetryTest {
                     .isInstanceOfSatisfying(SchemaRegistryException.class,
                             e -> assertThat(e.status()).isEqualTo(SchemaRegistryException.NO_RESPONSE))
                     .hasMessageContaining("gleaner.registry.deadline-ms of 500 ms");
+        }
+    }
+
+    @Test
+    @Timeout(20)
+    void shouldWaitForTheWholeBodyOnlyUntilTheDeadline() throws Exception {
+        // Sends the headers and one byte of a 1,000-byte body, then nothing: a request timeout ends at the headers.
+        try (var stalling = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            var connections = new CopyOnWriteArrayList<Socket>();
+            var acceptor = new Thread(() -> {
+                try {
+                    while (true) {
+                        var socket = stalling.accept();
+                        connections.add(socket);
+                        socket.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: "
+                                + RestSchemaRegistryClient.CONTENT_TYPE + "\r\nContent-Length: 1000\r\n\r\n{")
+                                .getBytes(StandardCharsets.US_ASCII));
+                        socket.getOutputStream().flush();
+                    }
+                } catch (IOException closed) {
+                    // The test is over.
+                }
+            });
+            acceptor.setDaemon(true);
+            acceptor.start();
+            var bounded = new RestSchemaRegistryClient(RegistryConfig.of("http://127.0.0.1:" + stalling.getLocalPort())
+                    .withRetries(new RegistryConfig.Retries(3, Duration.ofMillis(100), Duration.ofMillis(100),
+                            Duration.ofMillis(500))), HttpClient.newHttpClient(), waits::add);
+
+            try {
+                assertThatThrownBy(() -> bounded.schemaById(1))
+                        .isInstanceOfSatisfying(SchemaRegistryException.class,
+                                e -> assertThat(e.status()).isEqualTo(SchemaRegistryException.NO_RESPONSE))
+                        .hasMessageContaining("gleaner.registry.deadline-ms of 500 ms");
+                assertThat(connections).as("the registry was reached and sent its headers").isNotEmpty();
+            } finally {
+                for (var socket : connections) {
+                    socket.close();
+                }
+            }
         }
     }
 
