@@ -153,8 +153,9 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
                 var delay = retries.delayBefore(attempt);
                 if (remaining(start).compareTo(delay) <= 0) {
                     throw new SchemaRegistryException(e.status(), e.errorCode(), e.registryMessage()
-                            + " (gave up after " + attempt + " attempt(s): a retry in " + delay.toMillis() + " ms would pass the "
-                            + RegistryConfig.DEADLINE_MS + " of " + retries.deadline().toMillis() + " ms)", e);
+                            + " (gave up after " + attempt + " attempt(s): a retry in " + delay.toMillis()
+                            + " ms would pass the " + RegistryConfig.DEADLINE_MS + " of "
+                            + retries.deadline().toMillis() + " ms)", e);
                 }
                 log.warn("{} {} to the schema registry failed (attempt {} of {}), retrying in {} ms: {}", method, path,
                         attempt, retries.maxRetries() + 1, delay.toMillis(), describe(e));
