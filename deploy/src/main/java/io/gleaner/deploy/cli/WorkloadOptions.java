@@ -1,8 +1,10 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.ingest.replay.TraceTime;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.OwnerForecastSettings;
 import io.gleaner.simulator.evaluate.OwnerSource;
 import io.gleaner.simulator.owners.OwnerTraceSettings;
 import io.gleaner.simulator.owners.OwnerTraces;
@@ -46,6 +48,13 @@ final class WorkloadOptions {
             description = "Multiply the owners' CPU and memory use by X: above 1 makes them heavier "
                     + "(default: ${DEFAULT-VALUE}).")
     double ownerScale;
+
+    @Option(names = "--owner-offset", defaultValue = "0", paramLabel = "DURATION",
+            description = "Start the run this far into the owners' trace (1d, 36h, PT24H; less than the trace's "
+                    + "length). The in-process forecasts warm up on the day before the start: from 1d on, that is the "
+                    + "trace's own day before it; at 0 it is the trace's last day, wrapped around "
+                    + "(default: ${DEFAULT-VALUE}).")
+    String ownerOffset;
 
     @Option(names = "--users", defaultValue = Workloads.COSHH_FACEBOOK, paramLabel = "PRESET|FILE|none",
             description = "Who submits the jobs: a workload file of users with min shares, weights and the job "
@@ -92,14 +101,30 @@ final class WorkloadOptions {
         var last = trace.stream().map(Job::submitTime).max(Instant::compareTo).orElseThrow();
         var horizon = Duration.between(first, last).plus(OWNERS_AFTER_LAST_SUBMISSION);
         return new TraceOwnerSource(location, cluster, OwnerTraceSettings.of(seed, first).withLoadScale(ownerScale),
-                horizon);
+                horizon, OwnerForecastSettings.DEFAULT_WARM_UP, offset(spec));
+    }
+
+    /** {@code --owner-offset} as a duration: a duration after the trace's start, not an instant. */
+    private Duration offset(CommandSpec spec) {
+        TraceTime offset;
+        try {
+            offset = TraceTime.parse(ownerOffset);
+        } catch (IllegalArgumentException e) {
+            throw usage(spec, "--owner-offset: " + e.getMessage());
+        }
+        if (!(offset instanceof TraceTime.AfterStart after)) {
+            throw usage(spec, "--owner-offset must be a duration into the owners' trace (1d, 36h, PT24H), was '"
+                    + ownerOffset + "'");
+        }
+        return after.duration();
     }
 
     /** One line saying whose load and which users a run has. */
     String describe(Users resolved) {
+        var from = ownerOffset.trim().equals("0") ? "" : ", from " + ownerOffset.trim() + " into the trace";
         var load = NONE.equalsIgnoreCase(owners) ? "none, the whole cluster is spare"
                 : owners + (BUNDLED.equalsIgnoreCase(owners) ? " (Bitbrains Rnd, 99 VMs, 7 days)" : "")
-                        + ", load x" + ownerScale;
+                        + ", load x" + ownerScale + from;
         return "owners: " + load + "; users: " + resolved.description();
     }
 

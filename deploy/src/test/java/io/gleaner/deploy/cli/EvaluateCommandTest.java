@@ -69,6 +69,20 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void shouldStartTheOwnersTraceWhereAsked(@TempDir Path dir) {
+        var later = execute("evaluate", "--jobs", "5", "--owner-offset", "1d", "--out", dir.resolve("later").toString());
+        var past = execute("evaluate", "--jobs", "5", "--owner-offset", "8d", "--out", dir.resolve("past").toString());
+
+        assertThat(later.exitCode()).as(later.err()).isZero();
+        assertThat(later.out()).contains("owners: bundled (Bitbrains Rnd, 99 VMs, 7 days), load x1.0, from 1d into the "
+                + "trace; users: ");
+        // The trace's length is known once it is read: the bundled week is 2016 steps of 5 minutes.
+        assertThat(past.exitCode()).isEqualTo(1);
+        assertThat(past.err()).contains("the start into the owners' trace must be in [0, PT168H), the trace's length, "
+                + "was PT192H");
+    }
+
+    @Test
     void shouldRunTheNodesUnderTheQosControllerAsked(@TempDir Path dir) throws IOException {
         var none = execute("evaluate", "--jobs", "30", "--owner-scale", "3", "--out", dir.resolve("none").toString());
         var salamander = execute("evaluate", "--jobs", "30", "--owner-scale", "3", "--qos", "salamander", "--out",
@@ -247,6 +261,10 @@ class EvaluateCommandTest {
                         "--owners 'no-such-dir' is neither bundled, none nor a file or directory"),
                 Arguments.of(Named.of("a negative owner scale", new String[] {"--owner-scale", "-1"}),
                         "--owner-scale must be a finite number >= 0, was -1.0"),
+                Arguments.of(Named.of("an owner offset that is an instant", new String[] {"--owner-offset",
+                        "2009-05-01T00:00:00Z"}), "--owner-offset must be a duration into the owners' trace"),
+                Arguments.of(Named.of("an owner offset that is no time", new String[] {"--owner-offset", "soon"}),
+                        "--owner-offset: 'soon' is neither an instant"),
                 Arguments.of(Named.of("an unknown workload", new String[] {"--users", "no-such-users"}),
                         "--users: "),
                 Arguments.of(Named.of("an unknown QoS controller", new String[] {"--qos", "cucko"}),

@@ -144,22 +144,40 @@ public final class OwnerTrace {
      * @param history how long before the start the history covers, >= 0 (0: none); rounded up to whole steps
      */
     public OwnerLoad ownerLoad(Duration horizon, Duration history) {
+        return ownerLoad(horizon, history, Duration.ZERO);
+    }
+
+    /**
+     * The owners' load as {@link #ownerLoad(Duration, Duration)} gives it, but with the start {@code into} the trace:
+     * grid point {@code (j + into / step) mod steps} at {@code start + j * step}. With {@code into} at least the
+     * history, the history is the stretch of the trace just before that point instead of the trace's end wrapped
+     * around, so that forecasts warm up on the day that really came before.
+     *
+     * @param into how far into the trace the start is, in [0, {@link #length()}); rounded down to whole steps
+     */
+    public OwnerLoad ownerLoad(Duration horizon, Duration history, Duration into) {
         Objects.requireNonNull(horizon, "horizon");
         Objects.requireNonNull(history, "history");
+        Objects.requireNonNull(into, "into");
         if (horizon.isNegative() || horizon.isZero()) {
             throw new IllegalArgumentException("horizon must be > 0, was " + horizon);
         }
         if (history.isNegative()) {
             throw new IllegalArgumentException("history must be >= 0, was " + history);
         }
+        if (into.isNegative() || into.compareTo(length()) >= 0) {
+            throw new IllegalArgumentException("the start into the owners' trace must be in [0, " + length()
+                    + "), the trace's length, was " + into);
+        }
         int count = stepsIn(horizon, "horizon");
         int before = stepsIn(history, "history");
+        int shift = (int) (into.toNanos() / step().toNanos());
         var byNode = new LinkedHashMap<String, List<OwnerSample>>();
         var earlier = new LinkedHashMap<String, List<OwnerSample>>();
         for (var node : assignment.keySet()) {
-            byNode.put(node, samples(node, 0, count));
+            byNode.put(node, samples(node, shift, 0, count));
             if (before > 0) {
-                earlier.put(node, samples(node, -before, 0));
+                earlier.put(node, samples(node, shift, -before, 0));
             }
         }
         return new OwnerLoad(byNode, earlier);
@@ -175,13 +193,16 @@ public final class OwnerTrace {
         return (int) count;
     }
 
-    /** The samples of {@code node} at {@code start + j * step} for j in [from, to), wrapping around the trace. */
-    private List<OwnerSample> samples(String node, int from, int to) {
+    /**
+     * The samples of {@code node} at {@code start + j * step} for j in [from, to), grid point {@code j + shift}
+     * wrapping around the trace.
+     */
+    private List<OwnerSample> samples(String node, int shift, int from, int to) {
         var c = cpu.get(node);
         var m = memory.get(node);
         var samples = new ArrayList<OwnerSample>(to - from);
         for (int j = from; j < to; j++) {
-            int k = Math.floorMod(j, steps);
+            int k = Math.floorMod(j + shift, steps);
             samples.add(new OwnerSample(start().plus(step().multipliedBy(j)), c[k], m[k]));
         }
         return samples;

@@ -13,8 +13,9 @@ import java.util.Objects;
 
 /**
  * The owners' load of an evaluation from a VM trace: for each seed, the VMs dealt to the nodes with that seed
- * ({@link OwnerTraces}), covering {@code horizon} from the settings' start (wrapping around the trace), with
- * {@code history} before the start for the in-process forecasts to warm up on ({@link OwnerLoad#history()}). Each
+ * ({@link OwnerTraces}), covering {@code horizon} from the settings' start, which is {@code into} the trace
+ * (wrapping around it), with {@code history} before the start for the in-process forecasts to warm up on
+ * ({@link OwnerLoad#history()}). Each
  * seed's load is built once and kept, since every policy of an evaluation runs on the same seeds.
  */
 public final class TraceOwnerSource implements OwnerSource {
@@ -24,6 +25,7 @@ public final class TraceOwnerSource implements OwnerSource {
     private final OwnerTraceSettings settings;
     private final Duration horizon;
     private final Duration history;
+    private final Duration into;
     private final Map<Long, OwnerLoad> bySeed = new HashMap<>();
 
     /**
@@ -45,6 +47,18 @@ public final class TraceOwnerSource implements OwnerSource {
      */
     public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon,
                             Duration history) {
+        this(location, cluster, settings, horizon, history, Duration.ZERO);
+    }
+
+    /**
+     * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
+     * @param settings the rules; their seed is replaced by each run's
+     * @param horizon  how long after the settings' start the load must cover
+     * @param history  how long before the settings' start the load's history covers, >= 0 (0: none)
+     * @param into     how far into the trace the start is ({@link OwnerTrace#ownerLoad(Duration, Duration, Duration)})
+     */
+    public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon,
+                            Duration history, Duration into) {
         this.location = Objects.requireNonNull(location, "location");
         this.cluster = Objects.requireNonNull(cluster, "cluster");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -53,13 +67,17 @@ public final class TraceOwnerSource implements OwnerSource {
         if (history.isNegative()) {
             throw new IllegalArgumentException("history must be >= 0, was " + history);
         }
+        this.into = Objects.requireNonNull(into, "into");
+        if (into.isNegative()) {
+            throw new IllegalArgumentException("into must be >= 0, was " + into);
+        }
     }
 
     @Override
     public OwnerLoad forSeed(long seed) {
         return bySeed.computeIfAbsent(seed, s -> {
             try {
-                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon, history);
+                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon, history, into);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the owners' trace " + location + ": " + e.getMessage(), e);
             }

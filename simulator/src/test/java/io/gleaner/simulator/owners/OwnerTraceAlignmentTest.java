@@ -168,6 +168,43 @@ class OwnerTraceAlignmentTest {
     }
 
     @Test
+    void shouldStartIntoTheTraceWithTheStretchBeforeItAsTheHistory() throws IOException {
+        var trace = build(settings, 1, a, b);
+
+        // 4 steps and a second into the trace: grid point 4 at the start, and the 3 steps of history before it are
+        // points 1, 2 and 3, not the trace's end wrapped around. The run still wraps: j = 8 is point 12 mod 10 = 2.
+        var load = trace.ownerLoad(Duration.ofSeconds(300 * 9), Duration.ofSeconds(300 * 3), Duration.ofSeconds(1201));
+
+        var run = load.of("n1");
+        assertThat(run).hasSize(9);
+        for (int j = 0; j < 9; j++) {
+            var expected = trace.sample("n1", (j + 4) % 10);
+            assertThat(run.get(j)).isEqualTo(new OwnerSample(START.plusSeconds(300L * j), expected.cpu(),
+                    expected.memory()));
+        }
+        var history = load.historyOf("n1");
+        assertThat(history).hasSize(3);
+        for (int j = -3; j < 0; j++) {
+            var expected = trace.sample("n1", j + 4);
+            assertThat(history.get(j + 3)).isEqualTo(new OwnerSample(START.plusSeconds(300L * j), expected.cpu(),
+                    expected.memory()));
+        }
+        assertThat(trace.ownerLoad(Duration.ofSeconds(300), Duration.ZERO, Duration.ZERO).of("n1"))
+                .isEqualTo(trace.ownerLoad(Duration.ofSeconds(300)).of("n1"));
+    }
+
+    @Test
+    void shouldRefuseAStartOutsideTheTrace() throws IOException {
+        var trace = build(settings, 1, a, b);
+
+        assertThatThrownBy(() -> trace.ownerLoad(Duration.ofSeconds(300), Duration.ZERO, Duration.ofSeconds(3000)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("must be in [0, PT50M), the trace's length, was PT50M");
+        assertThatThrownBy(() -> trace.ownerLoad(Duration.ofSeconds(300), Duration.ZERO, Duration.ofSeconds(-1)))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void shouldScaleEveryFractionByTheLoadScale() throws IOException {
         var one = build(settings, 1, a, b);
         var heavier = build(settings.withLoadScale(2.0), 1, a, b);
