@@ -15,8 +15,8 @@ import java.util.Objects;
  * The owners' load of an evaluation from a VM trace: for each seed, the VMs dealt to the nodes with that seed
  * ({@link OwnerTraces}), covering {@code horizon} from the settings' start, which is {@code into} the trace
  * (wrapping around it), with {@code history} before the start for the in-process forecasts to warm up on
- * ({@link OwnerLoad#history()}). Each
- * seed's load is built once and kept, since every policy of an evaluation runs on the same seeds.
+ * ({@link OwnerLoad#history()}). Each seed's load is built once and kept, since every policy of an evaluation runs on
+ * the same seeds.
  */
 public final class TraceOwnerSource implements OwnerSource {
 
