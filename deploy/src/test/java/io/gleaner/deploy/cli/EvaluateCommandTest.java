@@ -70,7 +70,8 @@ class EvaluateCommandTest {
 
     @Test
     void shouldStartTheOwnersTraceWhereAsked(@TempDir Path dir) {
-        var later = execute("evaluate", "--jobs", "5", "--owner-offset", "1d", "--out", dir.resolve("later").toString());
+        var later = execute("evaluate", "--jobs", "5", "--owner-offset", "1d", "--out",
+                dir.resolve("later").toString());
         var past = execute("evaluate", "--jobs", "5", "--owner-offset", "8d", "--out", dir.resolve("past").toString());
 
         assertThat(later.exitCode()).as(later.err()).isZero();
