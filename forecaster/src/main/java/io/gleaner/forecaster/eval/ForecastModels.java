@@ -120,9 +120,10 @@ public final class ForecastModels {
         if (!m.matches()) {
             return null;
         }
+        // The pattern keeps the headroom in [0, 1); 0 hours is envelope()'s "no recent peak", not a name of its own.
         int hours = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
         double headroom = Double.parseDouble(m.group(2));
-        if (!(headroom < 1) || (m.group(1) != null && hours < 1)) {
+        if (m.group(1) != null && hours < 1) {
             return null;
         }
         return () -> Forecasters.envelope(hours, headroom);
