@@ -89,6 +89,7 @@ final class WorkloadOptions {
         if (!(ownerScale >= 0) || Double.isInfinite(ownerScale)) {
             throw usage(spec, "--owner-scale must be a finite number >= 0, was " + ownerScale);
         }
+        var into = offset(spec);
         if (NONE.equalsIgnoreCase(owners)) {
             return OwnerSource.NONE;
         }
@@ -101,7 +102,7 @@ final class WorkloadOptions {
         var last = trace.stream().map(Job::submitTime).max(Instant::compareTo).orElseThrow();
         var horizon = Duration.between(first, last).plus(OWNERS_AFTER_LAST_SUBMISSION);
         return new TraceOwnerSource(location, cluster, OwnerTraceSettings.of(seed, first).withLoadScale(ownerScale),
-                horizon, OwnerForecastSettings.DEFAULT_WARM_UP, offset(spec));
+                horizon, OwnerForecastSettings.DEFAULT_WARM_UP, into);
     }
 
     /** {@code --owner-offset} as a duration: a duration after the trace's start, not an instant. */

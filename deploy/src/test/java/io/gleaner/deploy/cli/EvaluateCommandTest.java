@@ -266,6 +266,8 @@ class EvaluateCommandTest {
                         "2009-05-01T00:00:00Z"}), "--owner-offset must be a duration into the owners' trace"),
                 Arguments.of(Named.of("an owner offset that is no time", new String[] {"--owner-offset", "soon"}),
                         "--owner-offset: 'soon' is neither an instant"),
+                Arguments.of(Named.of("an owner offset that is no time, without owners", new String[] {"--owners",
+                        "none", "--owner-offset", "soon"}), "--owner-offset: 'soon' is neither an instant"),
                 Arguments.of(Named.of("an unknown workload", new String[] {"--users", "no-such-users"}),
                         "--users: "),
                 Arguments.of(Named.of("an unknown QoS controller", new String[] {"--qos", "cucko"}),
