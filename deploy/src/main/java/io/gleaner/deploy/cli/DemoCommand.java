@@ -94,6 +94,7 @@ final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         long started = System.nanoTime();
         var users = workloadOptions.users(spec);
+        workloadOptions.check(spec);
         Optional<QosMode> controller;
         try {
             controller = SimulationSettings.parseQos(qos);

@@ -49,10 +49,10 @@ final class WorkloadOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     double ownerScale;
 
-    @Option(names = "--owner-offset", defaultValue = "0", paramLabel = "DURATION",
-            description = "Start the run this far into the owners' trace (1d, 36h, PT24H; less than the trace's "
+    @Option(names = "--owner-offset", defaultValue = "1d", paramLabel = "DURATION",
+            description = "Start the run this far into the owners' trace (1d, 36h, PT24H, 0; less than the trace's "
                     + "length). The in-process forecasts warm up on the day before the start: from 1d on, that is the "
-                    + "trace's own day before it; at 0 it is the trace's last day, wrapped around "
+                    + "trace's own day before it; below 1d, part of it is the trace's end, wrapped around "
                     + "(default: ${DEFAULT-VALUE}).")
     String ownerOffset;
 
@@ -86,23 +86,34 @@ final class WorkloadOptions {
      * at the first submission.
      */
     OwnerSource owners(CommandSpec spec, ClusterSpec cluster, List<Job> trace, long seed) {
-        if (!(ownerScale >= 0) || Double.isInfinite(ownerScale)) {
-            throw usage(spec, "--owner-scale must be a finite number >= 0, was " + ownerScale);
-        }
-        var into = offset(spec);
+        var into = check(spec);
         if (NONE.equalsIgnoreCase(owners)) {
             return OwnerSource.NONE;
         }
         var location = BUNDLED.equalsIgnoreCase(owners) ? OwnerTraces.BUNDLED : owners;
-        if (location.equals(owners) && !Files.exists(Path.of(owners))) {
-            throw usage(spec, "--owners '" + owners + "' is neither " + BUNDLED + ", " + NONE
-                    + " nor a file or directory");
-        }
         var first = trace.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
         var last = trace.stream().map(Job::submitTime).max(Instant::compareTo).orElseThrow();
         var horizon = Duration.between(first, last).plus(OWNERS_AFTER_LAST_SUBMISSION);
         return new TraceOwnerSource(location, cluster, OwnerTraceSettings.of(seed, first).withLoadScale(ownerScale),
                 horizon, OwnerForecastSettings.DEFAULT_WARM_UP, into);
+    }
+
+    /**
+     * Refuses a bad {@code --owner-scale}, {@code --owner-offset} or {@code --owners} path, so that a command can do so
+     * before it starts anything; whether the offset is within the trace is known only once the trace is read.
+     *
+     * @return {@code --owner-offset} as a duration
+     */
+    Duration check(CommandSpec spec) {
+        if (!(ownerScale >= 0) || Double.isInfinite(ownerScale)) {
+            throw usage(spec, "--owner-scale must be a finite number >= 0, was " + ownerScale);
+        }
+        var into = offset(spec);
+        if (!NONE.equalsIgnoreCase(owners) && !BUNDLED.equalsIgnoreCase(owners) && !Files.exists(Path.of(owners))) {
+            throw usage(spec, "--owners '" + owners + "' is neither " + BUNDLED + ", " + NONE
+                    + " nor a file or directory");
+        }
+        return into;
     }
 
     /** {@code --owner-offset} as a duration: a duration after the trace's start, not an instant. */
@@ -122,7 +133,7 @@ final class WorkloadOptions {
 
     /** One line saying whose load and which users a run has. */
     String describe(Users resolved) {
-        var from = ownerOffset.trim().equals("0") ? "" : ", from " + ownerOffset.trim() + " into the trace";
+        var from = ", from " + ownerOffset.trim() + " into the trace";
         var load = NONE.equalsIgnoreCase(owners) ? "none, the whole cluster is spare"
                 : owners + (BUNDLED.equalsIgnoreCase(owners) ? " (Bitbrains Rnd, 99 VMs, 7 days)" : "")
                         + ", load x" + ownerScale + from;

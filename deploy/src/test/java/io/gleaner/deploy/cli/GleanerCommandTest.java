@@ -184,4 +184,28 @@ class GleanerCommandTest {
         // The demo's broker would keep its log in <data-dir>/demo: nothing was started.
         assertThat(dataDir.resolve("demo")).doesNotExist();
     }
+
+    static Stream<Arguments> badOwnerOptions() {
+        return Stream.of(
+                Arguments.of(new String[] {"--owner-scale", "-1"}, "--owner-scale must be a finite number >= 0"),
+                Arguments.of(new String[] {"--owner-offset", "soon"}, "--owner-offset: 'soon' is neither an instant"),
+                Arguments.of(new String[] {"--owner-offset", "2009-05-01T00:00:00Z"},
+                        "--owner-offset must be a duration into the owners' trace"),
+                Arguments.of(new String[] {"--owners", "no/such/dir"}, "--owners 'no/such/dir' is neither"));
+    }
+
+    @ParameterizedTest(name = "demo {0}")
+    @MethodSource("badOwnerOptions")
+    void shouldRefuseABadOwnerOptionOfTheDemoBeforeStartingABroker(String[] option, String message,
+                                                                   @TempDir Path dataDir) {
+        var args = new ArrayList<>(List.of("demo", "--data-dir", dataDir.toString()));
+        args.addAll(List.of(option));
+
+        var run = execute(args.toArray(String[]::new));
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains(message).contains("Usage: gleaner demo");
+        assertThat(run.out()).doesNotContain("bootstrap.servers=");
+        assertThat(dataDir.resolve("demo")).doesNotExist();
+    }
 }

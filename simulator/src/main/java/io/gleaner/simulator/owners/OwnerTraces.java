@@ -229,9 +229,9 @@ public final class OwnerTraces {
             }
         }
         var traceStart = Instant.ofEpochSecond(gridStart);
-        log.info("owners: {} VMs used ({} read, {} excluded) on {} nodes, seed {}, {} steps of {} from trace time {}"
-                + " at simulation time {}, load scale {}", aligned.size(), vms.size(), excluded.size(), nodeIds.size(),
-                settings.seed(), steps, settings.step(), traceStart, settings.start(), settings.loadScale());
+        log.info("owners: {} VMs used ({} read, {} excluded) on {} nodes, seed {}, {} steps of {} from trace time {},"
+                + " load scale {}", aligned.size(), vms.size(), excluded.size(), nodeIds.size(), settings.seed(), steps,
+                settings.step(), traceStart, settings.loadScale());
         return new OwnerTrace(settings, traceStart, steps, assignment, cpu, memory, coverage, excluded, readCounts);
     }
 

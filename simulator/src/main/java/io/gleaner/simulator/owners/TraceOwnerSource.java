@@ -10,6 +10,8 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The owners' load of an evaluation from a VM trace: for each seed, the VMs dealt to the nodes with that seed
@@ -19,6 +21,8 @@ import java.util.Objects;
  * the same seeds.
  */
 public final class TraceOwnerSource implements OwnerSource {
+
+    private static final Logger log = LoggerFactory.getLogger(TraceOwnerSource.class);
 
     private final String location;
     private final ClusterSpec cluster;
@@ -77,7 +81,11 @@ public final class TraceOwnerSource implements OwnerSource {
     public OwnerLoad forSeed(long seed) {
         return bySeed.computeIfAbsent(seed, s -> {
             try {
-                return OwnerTraces.open(location, cluster, settings.withSeed(s)).ownerLoad(horizon, history, into);
+                var trace = OwnerTraces.open(location, cluster, settings.withSeed(s));
+                var load = trace.ownerLoad(horizon, history, into);
+                log.info("owners: seed {}: simulation time {} is {} into the trace, trace time {}; {} of history",
+                        s, trace.start(), into, trace.traceStart().plus(into), history);
+                return load;
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read the owners' trace " + location + ": " + e.getMessage(), e);
             }
