@@ -143,7 +143,9 @@ final class NodeView {
     }
 
     private Resources use(NodeEvent.Use cpu, NodeEvent.Use ram) {
-        double cpus = fractions[cpu.ordinal()] * capacityCpus;
+        // Rounded to a billionth of a core: tasks held at a limit L report L / capacity, and L / c * c is more than L
+        // for about 3% of limits and capacities, which the controller would take for an excess every tick.
+        double cpus = Math.round(fractions[cpu.ordinal()] * capacityCpus * 1e9) / 1e9;
         long ramBytes = Math.round(fractions[ram.ordinal()] * capacityRamBytes);
         return new Resources(cpus, ramBytes);
     }

@@ -44,6 +44,18 @@ class NodeViewTest {
     }
 
     @Test
+    void shouldReadTasksHeldAtALimitAsUsingExactlyTheLimit() {
+        // 1.89 / 20 * 20 is 1.8900000000000001 in binary: unrounded, tasks held at a 1.89-core limit would read as
+        // above it, and the controller would throttle them again on every sample.
+        var view = observed();
+        view.apply(new NodeEvent.Heartbeat("n1", 0, 20, 10 * GB, List.of()));
+        view.apply(new NodeEvent.Sample("n1", 0, NodeEvent.Use.TASKS_CPU, 1.89 / 20));
+
+        assertThat(1.89 / 20 * 20).isGreaterThan(1.89);
+        assertThat(view.observation("n1", Instant.ofEpochMilli(100)).tasks().cpus()).isEqualTo(1.89);
+    }
+
+    @Test
     void shouldDropThePlacementOfAnAttemptThatEndedAndOfOneThatNeverStartedWithinTheRetention() {
         var view = observed();
         view.apply(new NodeEvent.Placement("n1", 0, "ran", 0, 1, GB));

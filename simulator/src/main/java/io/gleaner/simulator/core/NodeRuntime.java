@@ -219,12 +219,16 @@ final class NodeRuntime {
                 spec.slots(), free(), spec.slots() - running.size(), List.copyOf(running.keySet()));
     }
 
-    /** Use as a share of capacity: the owners' (REGULAR) and Gleaner's attempts' (EPHEMERAL), per metric. */
+    /**
+     * Use as a share of capacity: the owners' (REGULAR) and Gleaner's attempts' (EPHEMERAL), per metric. The attempts'
+     * CPU is the cores they get, as a node's CPU accounting measures it, not the cores they hold: held at a limit, they
+     * use the limit, and a controller reading the cores they hold would throttle them again on every sample.
+     */
     List<Utilization> utilization(Instant time) {
         return List.of(
                 sample(time, Utilization.Metric.CPU, Utilization.Source.REGULAR, ownerCpuFraction),
                 sample(time, Utilization.Metric.MEMORY, Utilization.Source.REGULAR, ownerMemoryFraction),
-                sample(time, Utilization.Metric.CPU, Utilization.Source.EPHEMERAL, held.cpus() / capacity.cpus()),
+                sample(time, Utilization.Metric.CPU, Utilization.Source.EPHEMERAL, taskCpus() / capacity.cpus()),
                 sample(time, Utilization.Metric.MEMORY, Utilization.Source.EPHEMERAL,
                         (double) held.memoryBytes() / capacity.memoryBytes()));
     }

@@ -11,6 +11,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.qos.core.QosMode;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,6 +70,27 @@ class QosSimulationTest {
         assertThat(metric(report, "qos_throttles")).isEqualTo(1.0);
         assertThat(metric(report, "qos_kills")).isEqualTo(1.0);
         assertThat(metric(report, "node_oom_kills")).isEqualTo(1.0);
+    }
+
+    @Test
+    void theTasksCpuSampleIsWhatTheyGetNotWhatTheyHold() {
+        var link = scripted();
+
+        run(Optional.of(QosMode.SALAMANDER), link);
+
+        // Both maps compute from T0 + 4 s; T0 + 4..10 s unthrottled: 2 cores of 4. Throttled to 1.2 cores from
+        // T0 + 10.1 s to the raise at T0 + 20.1 s, while they still hold 2.
+        assertThat(tasksCpuBetween(link, T0.plusSeconds(4), T0.plusSeconds(10))).isNotEmpty().containsOnly(0.5);
+        assertThat(tasksCpuBetween(link, T0.plusMillis(10_100), T0.plusMillis(20_100))).isNotEmpty()
+                .allSatisfy(share -> assertThat(share).isCloseTo(1.2 / 4, within(1e-12)));
+    }
+
+    private static List<Double> tasksCpuBetween(RecordingPlannerLink link, Instant from, Instant to) {
+        return link.exchanges().stream().map(exchange -> exchange.round())
+                .filter(round -> round.time().isAfter(from) && round.time().isBefore(to))
+                .flatMap(round -> round.utilization().stream())
+                .filter(u -> u.metric() == Utilization.Metric.CPU && u.source() == Utilization.Source.EPHEMERAL)
+                .map(Utilization::value).toList();
     }
 
     @Test
