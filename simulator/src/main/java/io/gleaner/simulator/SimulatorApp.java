@@ -87,7 +87,8 @@ public final class SimulatorApp {
     /**
      * Runs {@code jobs} on {@code cluster}, with the owners' {@code owners} load and the users' {@code pools} for the
      * share metrics, in lockstep through Kafka with the planner app whose application id is
-     * {@code config.plannerApplicationId()}. The topics must exist and the planner must be running.
+     * {@code config.plannerApplicationId()}. The topics must exist and the planner must be running. The owners' use
+     * before the run goes onto the utilization topic first ({@link KafkaPlannerLink#sendOwnerHistory}).
      *
      * @param progress told after every round
      * @throws io.gleaner.simulator.lockstep.LockstepTimeoutException when the planner does not answer a round
@@ -99,6 +100,7 @@ public final class SimulatorApp {
         log.info("simulating {} jobs on {} in lockstep with planner {} on {}, seed {}", jobs.size(), cluster.name(),
                 config.plannerApplicationId(), config.bootstrapServers(), settings.seed());
         try (var link = connect(config, registry)) {
+            link.sendOwnerHistory(owners);
             return new Simulation(cluster, jobs, owners, pools, link, settings, progress).run();
         }
     }

@@ -8,7 +8,9 @@ import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.qos.core.QosMode;
+import io.gleaner.planner.core.Job;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -19,6 +21,9 @@ import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.SimulatorApp;
+import io.gleaner.simulator.core.NodeSpec;
+import io.gleaner.simulator.core.OwnerLoad;
+import io.gleaner.simulator.core.OwnerSample;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.net.URI;
@@ -27,10 +32,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.apache.avro.Schema;
 import org.apache.avro.generic.GenericDatumReader;
 import org.apache.avro.generic.GenericRecord;
@@ -198,6 +208,36 @@ class DemoRunIT {
         assertThat(decoded.getAccepted()).isTrue();
         assertThat(decoded.getEstimatedCompletion()).isAfter(decoded.getTime());
         assertThat(outcome.recordsByTopic()).containsKey(topics.qosActions().name());
+    }
+
+    @Test
+    void shouldWarmTheForecasterUpOnTheOwnersUseBeforeTheRun(@TempDir Path stateDir) {
+        var jobs = DemoFixtures.fb2009(5);
+        var first = jobs.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
+        var nodes = ClusterPresets.resolve(ClusterPresets.DEFAULT).nodes().stream().map(NodeSpec::nodeId).toList();
+        // Six hours of the owners' use at 5-minute steps before the first submission, then the same use on.
+        Function<String, List<OwnerSample>> before = node -> IntStream.range(0, 72)
+                .mapToObj(i -> new OwnerSample(first.minus(Duration.ofMinutes(5L * (72 - i))), 0.3, 0.4)).toList();
+        var owners = new OwnerLoad(
+                nodes.stream().collect(Collectors.toMap(n -> n, n -> List.of(new OwnerSample(first, 0.3, 0.4)))),
+                nodes.stream().collect(Collectors.toMap(n -> n, before)));
+        var settings = new DemoSettings(5, SEED, ClusterPresets.DEFAULT, SwimTraceReader.FB_2009, PolicyName.FIFO,
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS, job -> job,
+                List.of(), (cluster, trace) -> seed -> owners, Optional.empty());
+
+        var outcome = demo(stateDir).run(settings, p -> { });
+
+        assertThat(outcome.report().jobsCompleted()).isEqualTo(5);
+        assertThat(outcome.records(topics.deadLetters().name())).isZero();
+        // The forecaster refitted every node's CPU and memory on that history, before the run's first round.
+        var decoder = new AvroDeserializer<>(CapacityForecast.class, client());
+        var warmedUp = DemoFixtures.readCommitted(kafka.bootstrapServers(), topics.forecasts().name()).stream()
+                .map(record -> decoder.deserialize(record.topic(), record.value()))
+                .filter(forecast -> forecast.getIssuedAt().isBefore(first))
+                .collect(Collectors.groupingBy(CapacityForecast::getNodeId,
+                        Collectors.mapping(forecast -> forecast.getMetric().toString(), Collectors.toSet())));
+        assertThat(warmedUp).containsOnlyKeys(nodes)
+                .allSatisfy((node, metrics) -> assertThat(metrics).containsExactlyInAnyOrder("CPU", "MEMORY"));
     }
 
     private DemoRun demo(Path stateDir) {

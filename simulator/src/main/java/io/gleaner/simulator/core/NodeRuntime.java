@@ -234,9 +234,7 @@ final class NodeRuntime {
     }
 
     private Utilization sample(Instant time, Utilization.Metric metric, Utilization.Source source, double share) {
-        // Owners can ask for more than the node has, and sums of fractional cpus can pass the capacity by a
-        // rounding error (Resources.CPU_TOLERANCE): a sample is a share of capacity, so it is capped at 1.
-        return new Utilization(spec.nodeId(), time, metric, source, Math.min(1.0, Math.max(0.0, share)));
+        return Utilization.clamped(spec.nodeId(), time, metric, source, share);
     }
 
     private long ownerMemoryBytes() {

@@ -16,6 +16,14 @@ public record Utilization(String nodeId, Instant time, Metric metric, Source sou
     /** Whose use: REGULAR is the owners' workload, EPHEMERAL is Gleaner's tasks, TOTAL is both. */
     public enum Source { REGULAR, EPHEMERAL, TOTAL }
 
+    /**
+     * A sample of {@code share} capped to [0, 1]: owners can ask for more than the node has, and sums of fractional
+     * cpus can pass the capacity by a rounding error, but a sample is a share of capacity.
+     */
+    public static Utilization clamped(String nodeId, Instant time, Metric metric, Source source, double share) {
+        return new Utilization(nodeId, time, metric, source, Math.min(1.0, Math.max(0.0, share)));
+    }
+
     public Utilization {
         Objects.requireNonNull(nodeId, "nodeId");
         Objects.requireNonNull(time, "time");

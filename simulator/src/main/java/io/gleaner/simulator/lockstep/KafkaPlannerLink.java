@@ -5,8 +5,10 @@ import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
+import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
 import io.gleaner.simulator.core.Round;
+import io.gleaner.simulator.core.Utilization;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Function;
@@ -108,6 +111,37 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         outputPartitions.forEach(consumer::position);
         log.info("lockstep link to planner group {} on {}: inputs {}, outputs {}", config.plannerApplicationId(),
                 config.bootstrapServers(), inputPartitions, outputPartitions);
+    }
+
+    /**
+     * Sends the owners' use before the run ({@link OwnerLoad#history()}) on the utilization topic, CPU and memory of
+     * each sample at the sample's own time, capped to [0, 1] as the rounds' samples are. The stages that learn from
+     * the owners' use (the forecaster) then warm up on the day before the run, as the in-process forecasts do,
+     * instead of starting from nothing. Call it before the first round; the planner reads no utilization, so the
+     * lockstep does not wait for it.
+     *
+     * @return how many samples were sent
+     */
+    public int sendOwnerHistory(OwnerLoad owners) {
+        var topic = config.topics().nodesUtilization().name();
+        var sent = new ArrayList<Future<RecordMetadata>>();
+        for (var node : new TreeSet<>(owners.history().keySet())) {
+            for (var sample : owners.historyOf(node)) {
+                for (var use : List.of(
+                        Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
+                                sample.cpu()),
+                        Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY,
+                                Utilization.Source.REGULAR, sample.memory()))) {
+                    sent.add(producer.send(new ProducerRecord<>(topic, null, sample.time().toEpochMilli(), node,
+                            AvroMapping.utilizationSample(use))));
+                }
+            }
+        }
+        int count = sent.size();
+        flush(sent, "the owners' history");
+        log.info("sent {} samples of the owners' use before the run ({} nodes) on {}", count,
+                owners.history().size(), topic);
+        return count;
     }
 
     @Override
