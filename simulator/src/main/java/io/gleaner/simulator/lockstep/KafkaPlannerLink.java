@@ -119,10 +119,8 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      * the owners' use (the forecaster) then warm up on the day before the run, as the in-process forecasts do,
      * instead of starting from nothing. Call it before the first round; the planner reads no utilization, so the
      * lockstep does not wait for it.
-     *
-     * @return how many samples were sent
      */
-    public int sendOwnerHistory(OwnerLoad owners) {
+    public void sendOwnerHistory(OwnerLoad owners) {
         var topic = config.topics().nodesUtilization().name();
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var node : new TreeSet<>(owners.history().keySet())) {
@@ -141,7 +139,6 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         flush(sent, "the owners' history");
         log.info("sent {} samples of the owners' use before the run ({} nodes) on {}", count,
                 owners.history().size(), topic);
-        return count;
     }
 
     @Override
