@@ -115,7 +115,7 @@ final class DemoCommand implements Callable<Integer> {
             out.flush();
             var bar = new ProgressBar(spec.commandLine().getErr(), "jobs", jobs);
             var outcome = new DemoRun(environment.bootstrapServers(), kafka.topics(), environment.registryConfig(),
-                    environment.registryClient(), embedded.dataDir.resolve("planner-state"))
+                    environment.registryClient(), embedded.dataDir.resolve("state"))
                     .run(settings, progress -> bar.update(progress.jobsCompleted(),
                             "round " + progress.rounds() + ", event time " + progress.virtualTime()));
             bar.finish();

@@ -334,7 +334,7 @@ final class EvaluateCommand implements Callable<Integer> {
                             users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners(),
                             evaluation.qos().of(policy));
                     var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
-                            environment.registryClient(), embedded.dataDir.resolve("planner-state-" + index))
+                            environment.registryClient(), embedded.dataDir.resolve("state-" + index))
                             .run(settings, p -> progress.accept(new EvaluationProgress(index, total,
                                     policy.configValue(), runSeed, p)));
                     runs.add(new PolicyRun(policy.configValue(), outcome.report()));

@@ -77,7 +77,9 @@ public final class DemoRun {
     private final Path stateDir;
 
     /**
-     * @param stateDir where the planner keeps its state stores; the demo expects it empty
+     * @param stateDir where the stages keep their state stores, a directory each inside it; the demo expects it
+     *                 empty, since a stage finding another run's state of the same application id would take it for
+     *                 its own
      */
     public DemoRun(String bootstrapServers, Topics topics, RegistryConfig registryConfig,
                    SchemaRegistryClient registry, Path stateDir) {
@@ -135,26 +137,26 @@ public final class DemoRun {
             var appId = plannerApplicationId(topics);
             var plannerConfig = PlannerConfig.defaults()
                     .withStage(s -> s.withApplicationId(appId).withCommitIntervalMs(settings.commitIntervalMs())
-                            .withStateDir(stateDir).withBootstrapServers(bootstrapServers)
+                            .withStateDir(stateDir.resolve("planner")).withBootstrapServers(bootstrapServers)
                             .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withPolicy(settings.policy())
                     .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
                             .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())));
             var forecasterConfig = ForecasterConfig.defaults()
                     .withStage(s -> s.withApplicationId(topics.prefix() + "forecaster")
-                            .withStateDir(stateDir.resolveSibling("forecaster-state"))
+                            .withStateDir(stateDir.resolve("forecaster"))
                             .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
                             .withRegistry(registryConfig));
             var classifierConfig = ClassifierConfig.defaults()
                     .withStage(s -> s.withApplicationId(classifierApplicationId(topics))
-                            .withStateDir(stateDir.resolveSibling("classifier-state"))
+                            .withStateDir(stateDir.resolve("classifier"))
                             .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
                             .withRegistry(registryConfig));
             // The QoS stage publishes its actions on qos.actions for executors; the simulated nodes obey the same
             // controller in-process, so that the lockstep stays deterministic.
             var qosConfig = settings.qos().map(mode -> QosConfig.defaults()
                     .withStage(s -> s.withApplicationId(topics.prefix() + "qos")
-                            .withStateDir(stateDir.resolveSibling("qos-state")).withBootstrapServers(bootstrapServers)
+                            .withStateDir(stateDir.resolve("qos")).withBootstrapServers(bootstrapServers)
                             .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withMode(mode));
             long started = System.nanoTime();

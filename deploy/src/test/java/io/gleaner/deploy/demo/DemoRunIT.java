@@ -215,9 +215,10 @@ class DemoRunIT {
         var jobs = DemoFixtures.fb2009(5);
         var first = jobs.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
         var nodes = ClusterPresets.resolve(ClusterPresets.DEFAULT).nodes().stream().map(NodeSpec::nodeId).toList();
-        // Six hours of the owners' use at 5-minute steps before the first submission, then the same use on.
-        Function<String, List<OwnerSample>> before = node -> IntStream.range(0, 72)
-                .mapToObj(i -> new OwnerSample(first.minus(Duration.ofMinutes(5L * (72 - i))), 0.3, 0.4)).toList();
+        // A day of the owners' use at 5-minute steps before the first submission, as the demo sends, then the same
+        // use on.
+        Function<String, List<OwnerSample>> before = node -> IntStream.range(0, 288)
+                .mapToObj(i -> new OwnerSample(first.minus(Duration.ofMinutes(5L * (288 - i))), 0.3, 0.4)).toList();
         var owners = new OwnerLoad(
                 nodes.stream().collect(Collectors.toMap(n -> n, n -> List.of(new OwnerSample(first, 0.3, 0.4)))),
                 nodes.stream().collect(Collectors.toMap(n -> n, before)));

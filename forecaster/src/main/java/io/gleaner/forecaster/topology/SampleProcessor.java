@@ -98,6 +98,11 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         this.context = context;
         this.samples = context.getStateStore(StoreNames.SAMPLES);
         this.series = context.getStateStore(StoreNames.SERIES);
+        // A task that Kafka Streams revives (closed dirty, its stores back as of the last commit) initialises this
+        // same instance again: what it knew of the series must go back with the stores, or the replay of the input
+        // since that commit would skip the refits whose output was aborted.
+        live.clear();
+        liveHoldsEverySeries = false;
         context.schedule(settings.step(), PunctuationType.STREAM_TIME, this::markStale);
         context.schedule(settings.refitPeriod(), PunctuationType.STREAM_TIME, this::forgetGone);
     }

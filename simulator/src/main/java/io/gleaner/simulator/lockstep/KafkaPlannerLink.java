@@ -19,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Function;
@@ -121,23 +120,25 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      * lockstep does not wait for it.
      */
     public void sendOwnerHistory(OwnerLoad owners) {
+        var uses = new ArrayList<Utilization>();
+        owners.history().forEach((node, samples) -> samples.forEach(sample -> {
+            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
+                    sample.cpu()));
+            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY, Utilization.Source.REGULAR,
+                    sample.memory()));
+        }));
+        // In time order across nodes, as live telemetry comes: a node sent after another's whole day would find the
+        // stages' stream time already at the end of it.
+        uses.sort(Comparator.comparing(Utilization::time).thenComparing(Utilization::nodeId)
+                .thenComparing(Utilization::metric));
         var topic = config.topics().nodesUtilization().name();
         var sent = new ArrayList<Future<RecordMetadata>>();
-        for (var node : new TreeSet<>(owners.history().keySet())) {
-            for (var sample : owners.historyOf(node)) {
-                for (var use : List.of(
-                        Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
-                                sample.cpu()),
-                        Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY,
-                                Utilization.Source.REGULAR, sample.memory()))) {
-                    sent.add(producer.send(new ProducerRecord<>(topic, null, sample.time().toEpochMilli(), node,
-                            AvroMapping.utilizationSample(use))));
-                }
-            }
+        for (var use : uses) {
+            sent.add(producer.send(new ProducerRecord<>(topic, null, use.time().toEpochMilli(), use.nodeId(),
+                    AvroMapping.utilizationSample(use))));
         }
-        int count = sent.size();
         flush(sent, "the owners' history");
-        log.info("sent {} samples of the owners' use before the run ({} nodes) on {}", count,
+        log.info("sent {} samples of the owners' use before the run ({} nodes) on {}", uses.size(),
                 owners.history().size(), topic);
     }
 
