@@ -232,9 +232,9 @@ class DemoRunIT {
         assertThat(outcome.report().jobsCompleted()).isEqualTo(5);
         assertThat(outcome.records(topics.deadLetters().name())).isZero();
         // The run ends before the first hourly refit boundary after its start, so every forecast it leaves comes
-        // from the history: without it there would be none. The topic is compacted (and its 2009 timestamps make
-        // the broker roll segments at once, so its cleaner may run during the test): a series' newest forecast is
-        // what it must keep.
+        // from the history: without it there would be none. The topic is compacted, and its cleaner may run during
+        // the test (2009 records and today's commit markers are more than segment.ms apart, so the first segment
+        // rolls at once): a series' newest forecast is what it must keep.
         var nextBoundary = first.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
         assertThat(outcome.report().endTime()).isBefore(nextBoundary);
         var decoder = new AvroDeserializer<>(CapacityForecast.class, client());
