@@ -234,7 +234,7 @@ class DemoRunIT {
         // The run ends before the first hourly refit boundary after its start, so every forecast it leaves comes
         // from the history: without it there would be none. The topic is compacted, and its cleaner may run during
         // the test (2009 records and today's commit markers are more than segment.ms apart, so the first segment
-        // rolls at once): a series' newest forecast is what it must keep.
+        // rolls at the first commit): a series' newest forecast is what it must keep.
         var nextBoundary = first.truncatedTo(ChronoUnit.HOURS).plus(Duration.ofHours(1));
         assertThat(outcome.report().endTime()).isBefore(nextBoundary);
         var decoder = new AvroDeserializer<>(CapacityForecast.class, client());
