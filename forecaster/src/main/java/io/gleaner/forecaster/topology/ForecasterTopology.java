@@ -1,5 +1,6 @@
 package io.gleaner.forecaster.topology;
 
+import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
@@ -14,7 +15,10 @@ import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
+import org.apache.kafka.streams.state.KeyValueStore;
+import org.apache.kafka.streams.state.StoreBuilder;
 import org.apache.kafka.streams.state.Stores;
+import org.apache.kafka.streams.state.WindowStore;
 
 /**
  * The forecaster as a Kafka Streams topology (Salamander §II-C, Eq. 1): {@code nodes.utilization} is decoded
@@ -31,23 +35,32 @@ public final class ForecasterTopology {
     private ForecasterTopology() {
     }
 
+    /** The rolling window of each series' samples ({@link StoreNames#SAMPLES}). */
+    static StoreBuilder<WindowStore<String, Double>> samplesStore(ForecastSettings settings) {
+        // Retention: the window plus one step, so that a sample the processor accepts (not older than stream time
+        // minus the window) is never in an already expired segment, plus the max hold, so that a refit still finds
+        // the sample it holds into the window's first steps.
+        var retention = settings.window().plus(settings.step()).plus(settings.maxHold());
+        return Stores.windowStoreBuilder(
+                Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
+                Serdes.String(), Serdes.Double());
+    }
+
+    /** Each series' refit state ({@link StoreNames#SERIES}). */
+    static StoreBuilder<KeyValueStore<String, SeriesState>> seriesStore() {
+        // Cached: a series' state changes with every sample, and the cache turns those writes into one RocksDB
+        // write and one changelog record per series and commit instead of one per sample.
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.SERIES), Serdes.String(),
+                SeriesState.serde()).withCachingEnabled();
+    }
+
     /** The topology; it never creates {@code KafkaStreams} (see {@code ForecasterApp}). */
     public static Topology build(Topics topics, ForecasterSerdes serdes, ForecasterConfig config,
                                  Forecaster forecaster) {
         var settings = config.settings();
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
-        // Retention: the window plus one step, so that a sample the processor accepts (not older than stream time
-        // minus the window) is never in an already expired segment, plus the max hold, so that a refit still finds
-        // the sample it holds into the window's first steps.
-        var retention = settings.window().plus(settings.step()).plus(settings.maxHold());
-        builder.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
-                Serdes.String(), Serdes.Double()));
-        // Cached: a series' state changes with every sample, and the cache turns those writes into one RocksDB
-        // write and one changelog record per series and commit instead of one per sample.
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.SERIES),
-                Serdes.String(), SeriesState.serde()).withCachingEnabled());
-
+        builder.addStateStore(samplesStore(settings));
+        builder.addStateStore(seriesStore());
         var input = topics.nodesUtilization();
         var decoded = DecodedSource.stream(builder, input, serdes.utilizationSample(), UtilizationSample::getTime,
                         "samples", STAGE)

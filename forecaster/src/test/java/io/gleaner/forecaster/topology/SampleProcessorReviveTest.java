@@ -15,14 +15,12 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.LongDeserializer;
 import org.apache.kafka.common.serialization.LongSerializer;
-import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyTestDriver;
 import org.apache.kafka.streams.processor.api.Processor;
-import org.apache.kafka.streams.state.Stores;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,12 +58,8 @@ class SampleProcessorReviveTest {
         var built = new boolean[1];
         topology.addProcessor("apply", () -> built[0] ? processor
                 : new SampleProcessor(new ForecasterFixtures.EchoForecaster(), SETTINGS, "in"), "samples");
-        var retention = SETTINGS.window().plus(SETTINGS.step()).plus(SETTINGS.maxHold());
-        topology.addStateStore(Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
-                Serdes.String(), Serdes.Double()), "apply");
-        topology.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.SERIES),
-                Serdes.String(), SeriesState.serde()), "apply");
+        topology.addStateStore(ForecasterTopology.samplesStore(SETTINGS), "apply");
+        topology.addStateStore(ForecasterTopology.seriesStore(), "apply");
         topology.addProcessor("collect", () -> (Processor<String, ForecasterOutput, Void, Void>) record -> {
             if (!record.value().isDeadLetter()) {
                 forecasts.add(record.timestamp());
