@@ -33,25 +33,15 @@ public final class TraceOwnerSource implements OwnerSource {
     private final Map<Long, OwnerLoad> bySeed = new HashMap<>();
 
     /**
-     * A source whose loads carry {@link OwnerForecastSettings#DEFAULT_WARM_UP} of history.
+     * A source whose loads carry {@link OwnerForecastSettings#DEFAULT_WARM_UP} of history and start at the trace's
+     * first step.
      *
      * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
      * @param settings the rules; their seed is replaced by each run's
      * @param horizon  how long after the settings' start the load must cover
      */
     public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon) {
-        this(location, cluster, settings, horizon, OwnerForecastSettings.DEFAULT_WARM_UP);
-    }
-
-    /**
-     * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
-     * @param settings the rules; their seed is replaced by each run's
-     * @param horizon  how long after the settings' start the load must cover
-     * @param history  how long before the settings' start the load's history covers, >= 0 (0: none)
-     */
-    public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon,
-                            Duration history) {
-        this(location, cluster, settings, horizon, history, Duration.ZERO);
+        this(location, cluster, settings, horizon, OwnerForecastSettings.DEFAULT_WARM_UP, Duration.ZERO);
     }
 
     /**
