@@ -12,11 +12,12 @@ import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
+import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Set;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
+import org.apache.kafka.streams.state.KeyValueStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,7 +40,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private ProcessorContext<String, PlannerOutput> context;
     private CapacityOutlook outlook = CapacityOutlook.NONE;
     private JobHistory history = JobHistory.NONE;
-    private Set<String> publishedClassIds = Set.of();
+    private KeyValueStore<String, Long> publishedClasses;
 
     CellProcessor(String sourceTopic, TaskStates states) {
         this.sourceTopic = sourceTopic;
@@ -57,6 +58,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         this.context = context;
         this.outlook = ForecastOutlook.of(context);
         this.history = ProfileHistory.of(context);
+        this.publishedClasses = context.getStateStore(StoreNames.PUBLISHED_CLASSES);
         // The stores may have been restored since the task's copy was read.
         states.forget(context);
     }
@@ -69,9 +71,9 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     }
 
     /**
-     * COSHH's queuing process re-solved on this record: its classes go to {@code jobs.classes} (with a tombstone for
-     * each class of the previous publication that is gone; after a restart, classes published before it are not
-     * known here and stay until a class of the same id replaces them) and both plans to {@code plans}.
+     * COSHH's queuing process re-solved on this record: its classes go to {@code jobs.classes}, with a tombstone for
+     * each class of the previous publication that is gone (whichever processor published it, before a restart
+     * too: {@link StoreNames#PUBLISHED_CLASSES}), and both plans to {@code plans}.
      */
     private void publishClassesAndPlans(long timestamp) {
         if (!(states.policy(context) instanceof CoshhPolicy coshh)) {
@@ -84,9 +86,19 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 current.add(jobClass.getClassId());
                 context.forward(new Record<>(jobClass.getClassId(), PlannerOutput.of(jobClass), timestamp));
             }
-            publishedClassIds.stream().filter(id -> !current.contains(id)).sorted().forEach(id ->
-                    context.forward(new Record<>(id, PlannerOutput.of((JobClass) null), timestamp)));
-            publishedClassIds = current;
+            var gone = new ArrayList<String>();
+            try (var previous = publishedClasses.all()) {
+                previous.forEachRemaining(entry -> {
+                    if (!current.contains(entry.key)) {
+                        gone.add(entry.key);
+                    }
+                });
+            }
+            for (var id : gone) {
+                context.forward(new Record<>(id, PlannerOutput.of((JobClass) null), timestamp));
+                publishedClasses.delete(id);
+            }
+            current.forEach(id -> publishedClasses.put(id, update.issuedAt().toEpochMilli()));
             for (var plan : ClassPlanMapping.classPlans(update)) {
                 context.forward(new Record<>(plan.getPlanId(), PlannerOutput.of(plan), timestamp));
             }

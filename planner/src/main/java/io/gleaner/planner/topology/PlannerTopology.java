@@ -65,6 +65,7 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.JOB_ORDER, Serdes.String()));
         builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
+        builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
         SpareCapacity.addView(builder, topics, serdes.capacityForecast());

@@ -15,6 +15,13 @@ public final class StoreNames {
     /** Each node's latest heartbeat: nodeId -> NodeHeartbeat. */
     public static final String NODES = "planner-nodes";
 
+    /**
+     * The ids of the classes last published on {@code jobs.classes}: classId -> event time of that publication in
+     * epoch millis. Shared by the task's processors, any of which may re-solve, and changelogged, so that a class
+     * gone from a later publication gets its tombstone after a restart too.
+     */
+    public static final String PUBLISHED_CLASSES = "planner-published-classes";
+
     /** The classifier's profiles, a global store of {@code jobs.profiles}: jobName -> JobProfile. */
     public static final String PROFILES_VIEW = "planner-profiles-view";
 
@@ -23,6 +30,6 @@ public final class StoreNames {
 
     /** All store names, in the order the topology adds them. */
     public static String[] all() {
-        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES};
+        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, PUBLISHED_CLASSES};
     }
 }

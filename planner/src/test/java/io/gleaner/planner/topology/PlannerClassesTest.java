@@ -9,6 +9,7 @@ import io.gleaner.classifier.estimate.NodeType;
 import io.gleaner.classifier.estimate.ProfileBuilder;
 import io.gleaner.classifier.estimate.TaskRun;
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
@@ -54,10 +55,14 @@ class PlannerClassesTest {
 
     @BeforeEach
     void startDriver() {
+        start(CoshhSettings.defaults());
+    }
+
+    private void start(CoshhSettings coshh) {
         var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."))
                 .withPolicy(PolicyName.COSHH)
                 .withPolicySettings(PolicySettings.defaults().withPools(List.of(new Pool("alice", 2, 1),
-                        new Pool("bob", 0, 2))));
+                        new Pool("bob", 0, 2))).withCoshh(coshh));
         driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
                 config.streamsProperties());
         var keys = new StringSerializer();
@@ -155,5 +160,30 @@ class PlannerClassesTest {
         assertThat(plans.readKeyValuesToList()).hasSize(2)
                 .allSatisfy(kv -> assertThat(kv.value.getSuggestedClasses()).containsOnlyKeys("n1", "n2"));
         assertThat(second).noneMatch(kv -> kv.value == null);
+    }
+
+    @Test
+    void shouldTombstoneAClassThatAJobPublishedWhenAHeartbeatsPublicationLacksIt() {
+        // A history of two jobs, so that a job leaves it, and its class with it, when the third comes.
+        driver.close();
+        start(new CoshhSettings(0, true, true, 2));
+        beat(heartbeat("n1", 1_000, 0));
+        submit(job("a1", "alice", 2_000, 1, 0));
+        // bob's job is far from alice's, so the secondary classification is re-run, on the job: S-1 and S-2
+        submit(job("b1", "bob", 3_000, 400, 0));
+        var first = classes.readKeyValuesToList();
+        assertThat(first.get(first.size() - 1).key).isEqualTo("S-2");
+        assertThat(first.get(first.size() - 1).value.getMemberJobIds()).containsExactly("a1");
+        // b2 fits b1's class, and a1 leaves the secondary history: S-2 is dropped, with no re-run to publish it
+        submit(job("b2", "bob", 4_000, 400, 0));
+        assertThat(classes.isEmpty()).isTrue();
+
+        // A new node makes the heartbeat's processor solve and publish again.
+        beat(heartbeat("n2", 5_000, 1));
+
+        var second = classes.readKeyValuesToList();
+        assertThat(second).filteredOn(kv -> kv.value == null).extracting(kv -> kv.key).containsExactly("S-2");
+        assertThat(second).filteredOn(kv -> kv.value != null).extracting(kv -> kv.key)
+                .containsExactlyInAnyOrder("P-1", "S-1");
     }
 }
