@@ -8,7 +8,6 @@ import io.gleaner.forecaster.core.MetricRoutedForecaster;
 import io.gleaner.forecaster.core.QrSettings;
 import io.gleaner.forecaster.core.QuantileRegressionForecaster;
 import io.gleaner.forecaster.core.ResourceMetric;
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -81,7 +80,7 @@ public final class Forecasters {
 
     /** The name {@link #envelope(int, double)} gives, e.g. {@code qr|sq|max-6h+0.01} or {@code qr|sq+0.02}. */
     public static String envelopeName(int hours, double headroom) {
-        String h = BigDecimal.valueOf(headroom).stripTrailingZeros().toPlainString();
+        String h = Forecaster.nameNumber(headroom);
         return hours > 0 ? "qr|sq|max-" + hours + "h+" + h : "qr|sq+" + h;
     }
 

@@ -1,6 +1,5 @@
 package io.gleaner.forecaster.core;
 
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
 
@@ -57,7 +56,8 @@ public record BurstDiscountForecaster(int recentHours, double gap, double share,
 
     @Override
     public String name() {
-        return "burst-" + recentHours + "h-" + plain(gap) + "x" + plain(share) + "+" + plain(headroom);
+        return "burst-" + recentHours + "h-" + Forecaster.nameNumber(gap) + "x" + Forecaster.nameNumber(share) + "+"
+                + Forecaster.nameNumber(headroom);
     }
 
     @Override
@@ -82,9 +82,5 @@ public record BurstDiscountForecaster(int recentHours, double gap, double share,
     /** Whole steps in {@code hours}, at least one. */
     private static int steps(int hours, Duration step) {
         return (int) Math.max(1, Duration.ofHours(hours).dividedBy(step));
-    }
-
-    private static String plain(double value) {
-        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
     }
 }

@@ -1,5 +1,7 @@
 package io.gleaner.forecaster.core;
 
+import java.math.BigDecimal;
+
 /**
  * A learner of one host's use of one resource: from its history, the quantiles of its use over the next steps.
  * Quantile regression and the baselines implement it, so the evaluation and the stream treat them alike.
@@ -17,4 +19,9 @@ public interface Forecaster {
      *         fraction of capacity; NaN where the history gives nothing to go on (e.g. it is all gaps)
      */
     QuantileForecast forecast(Series history, ForecastRequest request);
+
+    /** A parameter as a model's name spells it, so that the name parses back: {@code 0.02}, not {@code 2E-2}. */
+    static String nameNumber(double value) {
+        return BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+    }
 }
