@@ -16,7 +16,7 @@ public record TaskAttempt(String jobId, TaskKind kind, int taskIndex, int attemp
         }
     }
 
-    /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (notes/lockstep.md). */
+    /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (README, topic placements). */
     public String decisionId() {
         return jobId + "/" + kind.letter() + "/" + taskIndex + "/" + attempt;
     }
