@@ -33,15 +33,16 @@ public final class TraceOwnerSource implements OwnerSource {
     private final Map<Long, OwnerLoad> bySeed = new HashMap<>();
 
     /**
-     * A source whose loads carry {@link OwnerForecastSettings#DEFAULT_WARM_UP} of history and start at the trace's
-     * first step.
+     * A source whose loads carry {@link OwnerForecastSettings#DEFAULT_WARM_UP} of history and start that far into the
+     * trace, so that the history is the trace's own (as {@code gleaner evaluate}'s default {@code --owner-offset 1d}).
      *
      * @param location {@link OwnerTraces#BUNDLED} or a directory or file of Bitbrains VM traces
      * @param settings the rules; their seed is replaced by each run's
      * @param horizon  how long after the settings' start the load must cover
      */
     public TraceOwnerSource(String location, ClusterSpec cluster, OwnerTraceSettings settings, Duration horizon) {
-        this(location, cluster, settings, horizon, OwnerForecastSettings.DEFAULT_WARM_UP, Duration.ZERO);
+        this(location, cluster, settings, horizon, OwnerForecastSettings.DEFAULT_WARM_UP,
+                OwnerForecastSettings.DEFAULT_WARM_UP);
     }
 
     /**
