@@ -101,8 +101,18 @@ public final class Forecasters {
      */
     public static Forecaster byMetric() {
         return new MetricRoutedForecaster(BY_METRIC_NAME, Map.of(ResourceMetric.CPU, standard(),
-                ResourceMetric.MEMORY, new EnvelopeForecaster("max-24h+0.01", List.of(Baselines.maxLastDay()),
-                        LEVEL_AWARE_HEADROOM)), standard());
+                ResourceMetric.MEMORY, recentPeak(24, LEVEL_AWARE_HEADROOM)), standard());
+    }
+
+    /**
+     * {@code max-<hours>h+<headroom>}: the largest use of the last {@code hours} hours plus {@code headroom}. On its own
+     * it misses whenever use rises past the recent peak; it is meant for a stage that reacts to its misses
+     * ({@link io.gleaner.forecaster.core.MissReaction}), which gives it more room after each (README "Reacting to
+     * misses").
+     */
+    public static Forecaster recentPeak(int hours, double headroom) {
+        return new EnvelopeForecaster("max-" + hours + "h+" + Forecaster.nameNumber(headroom),
+                List.of(Baselines.maxLast(hours)), headroom);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.SeriesWindows;
 import io.gleaner.forecaster.eval.DayOracle;
 import io.gleaner.forecaster.eval.EvalReport;
@@ -100,6 +102,15 @@ final class ForecastEvalCommand implements Callable<Integer> {
                     + "scored whole).")
     Integer refitHours;
 
+    @Option(names = "--react-to-misses", paramLabel = "ESCALATION", arity = "0..1", fallbackValue = "0.05",
+            description = "Score forecasts that react to their misses as the stage does with "
+                    + "gleaner.forecaster.miss-escalation: a forecast is replaced at the step after each step whose "
+                    + "use is above it, each forecast gets ESCALATION (in [0, 1); 0.05 when not given) more for each "
+                    + "miss of the last day, and once a day's misses reach floor((1 - q) x steps per day) the "
+                    + "forecast is the whole capacity until the oldest is a day old. max-24h, the baseline the "
+                    + "ratios are taken to, does not react; max-24h+0 is the same learner reacting (default: off).")
+    Double reactToMisses;
+
     @Option(names = "--train-days", defaultValue = "7",
             description = "Days of history each fit sees at most (default: ${DEFAULT-VALUE}).")
     int trainDays;
@@ -195,6 +206,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
         int refitSteps = refitHours == null ? horizon : refitHours * 60 / stepMinutes;
         var walk = new WalkForward(ForecastModels.of(models == null ? ForecastModels.names() : models), levels,
                 horizon, refitSteps, trainDays, burnInDays, margin, plotted);
+        if (reactToMisses != null) {
+            walk = walk.withReaction(new MissReaction(reactToMisses));
+        }
         var result = walk.run(series);
         if (result.origins() == 0) {
             throw usage("trace " + trace + " is too short: " + series.get(0).series().length() + " steps of "
@@ -217,6 +231,14 @@ final class ForecastEvalCommand implements Callable<Integer> {
         notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s)%s after %d burn-in day(s), "
                         + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(),
                 refitHours == null ? "" : " every " + refitHours + " h", burnInDays, trainDays, margin));
+        if (reactToMisses != null) {
+            notes.add(String.format(Locale.ROOT, "reacting to misses: a new forecast at the step after each, %s more "
+                            + "per miss of the last day, the whole capacity once a day holds %s",
+                    Forecaster.nameNumber(reactToMisses), quantiles.stream()
+                            .map(q -> MissReaction.budget(q, (int) (Duration.ofDays(1).toMinutes() / stepMinutes))
+                                    + " (q " + q + ")")
+                            .collect(Collectors.joining(", "))));
+        }
         notes.forEach(outStream::println);
         outStream.print(EvalReport.table(Summary.of(result.hostDays())));
         outStream.println("by metric:");
@@ -326,6 +348,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
                 && (refitHours < 1 || horizonHours % refitHours != 0 || refitHours * 60 % stepMinutes != 0)) {
             throw usage("--refit-hours must be >= 1, divide --horizon-hours " + horizonHours + " and be a whole "
                     + "number of steps, was " + refitHours);
+        }
+        if (reactToMisses != null && !(reactToMisses >= 0 && reactToMisses < 1)) {
+            throw usage("--react-to-misses must be in [0, 1), was " + reactToMisses);
         }
         if (trainDays < 1 || burnInDays < 1 || maxHoldMinutes < 0 || plots < 0) {
             throw usage("--train-days and --burn-in-days must be >= 1, --max-hold-minutes and --plots >= 0");

@@ -240,6 +240,35 @@ class ForecastEvalCommandTest {
     }
 
     @Test
+    void shouldScoreForecastsThatReactToTheirMissesKeepingEveryDayWithinTheBudget() throws IOException {
+        trace("1", 0);
+        var plain = execute("forecast-eval", "--trace", dir.toString(), "--models", "max-24h,last-value",
+                "--refit-hours", "1");
+        var reacting = execute("forecast-eval", "--trace", dir.toString(), "--models", "max-24h,last-value",
+                "--refit-hours", "1", "--react-to-misses");
+        assertThat(reacting.err()).isEmpty();
+        assertThat(reacting.exitCode()).isZero();
+        assertThat(reacting.out()).contains("reacting to misses: a new forecast at the step after each, 0.05 more per "
+                + "miss of the last day, the whole capacity once a day holds 4 (q 0.99)");
+        // The last value of a rising CPU sine misses for hours on end; reacting, no day holds more than 4 misses of 480.
+        assertThat(plain.out()).containsPattern("(?m)^cpu +last-value +0\\.990 +2 +\\S+ +100\\.0%");
+        assertThat(reacting.out()).containsPattern("(?m)^cpu +last-value +0\\.990 +2 +0\\.[0-8]\\d% +0\\.0%");
+        // max-24h, the baseline of the ratios, scores the same either way.
+        assertThat(line(reacting.out(), "max-24h ")).isEqualTo(line(plain.out(), "max-24h "));
+    }
+
+    @Test
+    void shouldExitTwoOnAnEscalationOutsideTheUnitInterval() {
+        var run = execute("forecast-eval", "--react-to-misses", "1.5");
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--react-to-misses must be in [0, 1), was 1.5");
+    }
+
+    private static String line(String out, String prefix) {
+        return out.lines().filter(l -> l.startsWith(prefix)).findFirst().orElseThrow();
+    }
+
+    @Test
     void shouldExitTwoOnARefitPeriodThatDoesNotDivideTheHorizon() {
         var run = execute("forecast-eval", "--refit-hours", "5");
         assertThat(run.exitCode()).isEqualTo(2);

@@ -24,7 +24,7 @@ public final class ForecastModels {
 
     /** The name patterns of the sweeps, as help and error messages give them. */
     public static final String SWEEPS = "qr|sq+<headroom>, qr|sq|max-<hours>h+<headroom>, "
-            + "burst-<hours>h-<gap>x<share>+<headroom>";
+            + "burst-<hours>h-<gap>x<share>+<headroom>, max-<hours>h+<headroom>";
 
     /** Steps either side of the time of day for the seasonal quantile baseline (30 min of 3 min). */
     public static final int SEASONAL_WINDOW = 10;
@@ -41,6 +41,9 @@ public final class ForecastModels {
     /** {@code burst-<hours>h-<gap>x<share>+<headroom>} ({@link BurstDiscountForecaster}). */
     private static final Pattern BURST = Pattern.compile(
             "burst-(\\d{1,2})h-([01](?:\\.\\d+)?)x([01](?:\\.\\d+)?)\\+(0(?:\\.\\d+)?)");
+
+    /** {@code max-<hours>h+<headroom>} ({@link Forecasters#recentPeak(int, double)}). */
+    private static final Pattern RECENT_PEAK = Pattern.compile("max-(\\d{1,2})h\\+(0(?:\\.\\d+)?)");
 
     private ForecastModels() {
     }
@@ -118,7 +121,7 @@ public final class ForecastModels {
     private static Supplier<Forecaster> envelope(String name) {
         Matcher m = ENVELOPE.matcher(name);
         if (!m.matches()) {
-            return null;
+            return recentPeak(name);
         }
         // The pattern keeps the headroom in [0, 1); 0 hours is envelope()'s "no recent peak", not a name of its own.
         int hours = m.group(1) == null ? 0 : Integer.parseInt(m.group(1));
@@ -127,5 +130,16 @@ public final class ForecastModels {
             return null;
         }
         return () -> Forecasters.envelope(hours, headroom);
+    }
+
+    /** The recent peak a sweep name describes, or null when the name is not of that pattern or out of range. */
+    private static Supplier<Forecaster> recentPeak(String name) {
+        Matcher m = RECENT_PEAK.matcher(name);
+        if (!m.matches()) {
+            return null;
+        }
+        int hours = Integer.parseInt(m.group(1));
+        double headroom = Double.parseDouble(m.group(2));
+        return hours < 1 ? null : () -> Forecasters.recentPeak(hours, headroom);
     }
 }

@@ -2,7 +2,9 @@ package io.gleaner.forecaster.eval;
 
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.Pinball;
+import io.gleaner.forecaster.core.RecentMisses;
 import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.core.SeriesWindows;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.IntStream;
 
@@ -34,15 +37,23 @@ import java.util.stream.IntStream;
  * @param trainDays  days of history given to a model at most
  * @param burnInDays days before the first origin
  * @param margin     the safety margin subtracted from the spare capacity, in [0, 1)
+ * <p>With a {@link MissReaction}, a forecast is also replaced at the step after each of its misses, and at the step
+ * whose misses of the last day fall below the budget again, as the stage does when it reacts to misses; the misses
+ * are counted per model and level, over host-days. Two models never react: a {@link DayOracle}, a bound, and the
+ * baseline {@value Summary#REFERENCE} that the ratios are taken to, which stays the baseline the goals name
+ * ({@code max-24h+0}, the same learner, reacts).
+ *
  * @param plotted    keys ({@link TraceSeries#key()}) whose forecasts are kept for the plots
+ * @param reaction   how forecasts react to their misses, or empty for forecasts replaced only at the origins
  */
 public record WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int refitSteps, int trainDays,
-                          int burnInDays, double margin, Set<String> plotted) {
+                          int burnInDays, double margin, Set<String> plotted, Optional<MissReaction> reaction) {
 
     public WalkForward {
         models = List.copyOf(models);
         quantiles = quantiles.clone();
         plotted = Set.copyOf(plotted);
+        Objects.requireNonNull(reaction, "reaction");
         new ForecastRequest(horizon, quantiles);
         if (models.isEmpty()) {
             throw new IllegalArgumentException("at least one model is needed");
@@ -60,10 +71,22 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         }
     }
 
+    /** Forecasts replaced at the origins only. */
+    public WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int refitSteps, int trainDays,
+                       int burnInDays, double margin, Set<String> plotted) {
+        this(models, quantiles, horizon, refitSteps, trainDays, burnInDays, margin, plotted, Optional.empty());
+    }
+
     /** One forecast per horizon, scored whole. */
     public WalkForward(List<Forecaster> models, double[] quantiles, int horizon, int trainDays, int burnInDays,
                        double margin, Set<String> plotted) {
         this(models, quantiles, horizon, horizon, trainDays, burnInDays, margin, plotted);
+    }
+
+    /** This evaluation with forecasts that react to their misses. */
+    public WalkForward withReaction(MissReaction value) {
+        return new WalkForward(models, quantiles, horizon, refitSteps, trainDays, burnInDays, margin, plotted,
+                Optional.of(value));
     }
 
     @Override
@@ -125,36 +148,44 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         List<HostDay> rows = new ArrayList<>();
         int origins = 0;
         int levels = quantiles.length;
+        var inForce = new InForce[models.size()][levels];
+        for (var row : inForce) {
+            for (int k = 0; k < levels; k++) {
+                row[k] = new InForce(MissReaction.budget(quantiles[k], day));
+            }
+        }
         for (int span = burnInDays * day; span + horizon <= v.length; span += horizon) {
             int[][] steps = new int[models.size()][levels];
             int[][] violations = new int[models.size()][levels];
             double[][] pinball = new double[models.size()][levels];
             double[][] reclaimable = new double[models.size()][levels];
-            for (int origin = span; origin < span + horizon; origin += refitSteps) {
-                origins++;
-                int from = Math.max(0, origin - trainDays * day);
-                var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, origin));
+            for (int t = span; t < span + horizon; t++) {
+                boolean scheduled = (t - span) % refitSteps == 0;
+                if (scheduled) {
+                    origins++;
+                }
                 for (int m = 0; m < models.size(); m++) {
-                    var forecast = models.get(m) instanceof DayOracle
-                            ? DayOracle.bound(Arrays.copyOfRange(v, origin, origin + refitSteps), quantiles)
-                            : models.get(m).forecast(history, request).values();
+                    refitWhereDue(m, inForce[m], v, series, t, scheduled, day, request);
                     for (int k = 0; k < levels; k++) {
-                        for (int h = 0; h < refitSteps; h++) {
-                            double actual = v[origin + h];
-                            double f = forecast[k][h];
-                            if (plot) {
-                                kept[m][k][origin + h] = f;
-                            }
-                            if (Double.isNaN(actual) || Double.isNaN(f)) {
-                                continue;
-                            }
-                            steps[m][k]++;
-                            if (actual > f) {
-                                violations[m][k]++;
-                            }
-                            pinball[m][k] += Pinball.loss(quantiles[k], actual, f);
-                            reclaimable[m][k] += Math.max(0, 1 - f - margin);
+                        var state = inForce[m][k];
+                        double f = state.values[t - state.issuedAt];
+                        double actual = v[t];
+                        if (plot) {
+                            kept[m][k][t] = f;
                         }
+                        if (Double.isNaN(actual) || Double.isNaN(f)) {
+                            continue;
+                        }
+                        steps[m][k]++;
+                        if (actual > f) {
+                            violations[m][k]++;
+                            if (reacts(models.get(m))) {
+                                state.misses = state.misses.plus(t, day);
+                                state.due = true;
+                            }
+                        }
+                        pinball[m][k] += Pinball.loss(quantiles[k], actual, f);
+                        reclaimable[m][k] += Math.max(0, 1 - f - margin);
                     }
                 }
             }
@@ -171,5 +202,57 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
                 ? List.of(new Trace(ts, models.stream().map(Forecaster::name).toList(), kept))
                 : List.of();
         return new Result(rows, traces, origins);
+    }
+
+    /**
+     * Gives model {@code m}'s levels a new forecast at step {@code t} where one is due: every level at a scheduled
+     * origin; with a {@link MissReaction}, a level that missed at the step before, or whose misses of the last day
+     * fell below the budget since its forecast reserved the whole capacity. One forecast serves every level refit.
+     */
+    private void refitWhereDue(int m, InForce[] levels, double[] v, Series series, int t, boolean scheduled, int day,
+                               ForecastRequest request) {
+        var model = models.get(m);
+        double[][] fresh = null;
+        for (int k = 0; k < levels.length; k++) {
+            var state = levels[k];
+            boolean due = scheduled || reaction.isPresent() && (state.due
+                    || state.misses.count() >= state.budget && state.misses.asOf(t, day).count() < state.budget);
+            if (!due) {
+                continue;
+            }
+            if (fresh == null) {
+                if (model instanceof DayOracle) {
+                    fresh = DayOracle.bound(Arrays.copyOfRange(v, t, t + refitSteps), quantiles);
+                } else {
+                    int from = Math.max(0, t - trainDays * day);
+                    var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, t));
+                    fresh = model.forecast(history, request).values();
+                }
+            }
+            state.misses = state.misses.asOf(t, day);
+            state.values = reacts(model)
+                    ? reaction.get().apply(fresh[k], state.misses.count(), state.budget)
+                    : fresh[k];
+            state.issuedAt = t;
+            state.due = false;
+        }
+    }
+
+    /** Whether {@code model}'s forecasts react to their misses. */
+    private boolean reacts(Forecaster model) {
+        return reaction.isPresent() && !(model instanceof DayOracle) && !model.name().equals(Summary.REFERENCE);
+    }
+
+    /** One model's forecast in force at one level, and its misses. */
+    private static final class InForce {
+        final int budget;
+        double[] values;
+        int issuedAt;
+        RecentMisses misses = RecentMisses.NONE;
+        boolean due;
+
+        InForce(int budget) {
+            this.budget = budget;
+        }
     }
 }

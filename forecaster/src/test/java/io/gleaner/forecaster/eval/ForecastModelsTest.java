@@ -26,6 +26,9 @@ class ForecastModelsTest {
         assertThat(ForecastModels.isKnown("burst-24h-0.5x0.5+0.01")).as("a recent peak of a whole day").isFalse();
         assertThat(ForecastModels.isKnown("burst-3h-1.5x0.5+0.01")).as("a gap over capacity").isFalse();
         assertThat(ForecastModels.isKnown("burst-3h-0.5x0.5")).as("no headroom").isFalse();
+        assertThat(ForecastModels.of("max-1h+0.01").name()).isEqualTo("max-1h+0.01");
+        assertThat(ForecastModels.isKnown("max-0h+0.01")).as("a zero window").isFalse();
+        assertThat(ForecastModels.isKnown("max-1h")).as("no headroom").isFalse();
         assertThatThrownBy(() -> ForecastModels.of("prophet")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unknown model 'prophet'");
     }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
@@ -112,6 +113,34 @@ class WalkForwardTest {
         // The plot shows the forecast in force at each step.
         assertThat(everyStep.traces().get(0).forecasts()[0][0][9]).isCloseTo(0.40, within(1e-12));
         assertThat(daily.traces().get(0).forecasts()[0][0][9]).isCloseTo(0.35, within(1e-12));
+    }
+
+    @Test
+    void shouldRefitAfterEachMissAndReserveTheWholeCapacityOnceTheDaysBudgetIsSpent() {
+        // Four steps a day, one forecast a day from the last value; at q = 0.5 a day may hold 2 misses.
+        double[] v = {0.1, 0.1, 0.1, 0.1, 0.1, 0.5, 0.8, 0.9, 0.9, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4, 0.4};
+        var series = new TraceSeries("n1", "cpu", new Series(Instant.EPOCH, STEP, v));
+        var plain = new WalkForward(List.of(Baselines.lastValue(), Baselines.maxLastDay()), new double[] {0.5}, 4, 4,
+                1, 1, 0.0, Set.of("n1/cpu"));
+        var before = plain.run(List.of(series));
+        var after = plain.withReaction(new MissReaction(0.05)).run(List.of(series));
+
+        // Without: day 1 keeps the 0.1 of step 3 and misses at steps 5, 6 and 7.
+        assertThat(before.hostDays().get(0).violations()).isEqualTo(3);
+        // With: the miss at 5 brings 0.5 + 0.05 at 6, which misses too; that spends the budget, so from 7 the forecast
+        // is the whole capacity, also at day 2's origin (8), until the miss at 5 is a day old (9): then 0.9 + 0.05,
+        // for the one miss left in the day. Day 3's origin (12) finds no miss of the last day: the last value, 0.4.
+        double[] inForce = after.traces().get(0).forecasts()[0][0];
+        assertThat(Arrays.copyOfRange(inForce, 4, 13)).usingComparatorWithPrecision(1e-12)
+                .containsExactly(0.1, 0.1, 0.55, 1.0, 1.0, 0.95, 0.95, 0.95, 0.4);
+        assertThat(after.hostDays()).filteredOn(d -> d.model().equals("last-value"))
+                .extracting(WalkForward.HostDay::violations).containsExactly(2, 0, 0);
+        assertThat(after.hostDays().get(0).reclaimable()).isCloseTo((0.9 + 0.9 + 0.45 + 0) / 4, within(1e-12));
+        // Origins are the scheduled ones only; max-24h, the baseline of the ratios, does not react.
+        assertThat(after.origins()).isEqualTo(before.origins());
+        assertThat(after.hostDays()).filteredOn(d -> d.model().equals("max-24h"))
+                .usingRecursiveFieldByFieldElementComparator()
+                .containsExactlyElementsOf(before.hostDays().stream().filter(d -> d.model().equals("max-24h")).toList());
     }
 
     @Test
