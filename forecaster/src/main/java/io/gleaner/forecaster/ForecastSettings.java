@@ -1,11 +1,13 @@
 package io.gleaner.forecaster;
 
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the forecaster stage forecasts and when: the rolling window of samples kept per node and metric, the
@@ -23,9 +25,12 @@ import java.util.Objects;
  * @param quantile    quantile level of the forecast, in (0, 1) (default 0.99)
  * @param staleness   a series with no sample for this long of stream time gets a stale forecast (default 15 min)
  * @param margins     safety margin S(m) per metric, each in [0, 1); every metric but UNKNOWN must have one
+ * @param reaction    how a series' forecast reacts to a sample above it ({@link MissReaction}), or empty for forecasts
+ *                    refit on the schedule only (default)
  */
 public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, Duration maxHold, int horizon,
-                               double quantile, Duration staleness, Map<Metric, Double> margins) {
+                               double quantile, Duration staleness, Map<Metric, Double> margins,
+                               Optional<MissReaction> reaction) {
 
     /** Default {@link #window()}. */
     public static final Duration DEFAULT_WINDOW = Duration.ofDays(7);
@@ -57,6 +62,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
         Objects.requireNonNull(maxHold, "maxHold");
         Objects.requireNonNull(staleness, "staleness");
         Objects.requireNonNull(margins, "margins");
+        Objects.requireNonNull(reaction, "reaction");
         positive("step", step);
         positive("window", window);
         positive("refitPeriod", refitPeriod);
@@ -99,7 +105,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
             }
         }
         return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_MAX_HOLD,
-                DEFAULT_HORIZON, DEFAULT_QUANTILE, DEFAULT_STALENESS, margins);
+                DEFAULT_HORIZON, DEFAULT_QUANTILE, DEFAULT_STALENESS, margins, Optional.empty());
     }
 
     /** The safety margin S(m) of {@code metric}. */
@@ -113,44 +119,55 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
 
     /** These settings with another window. */
     public ForecastSettings withWindow(Duration value) {
-        return new ForecastSettings(value, refitPeriod, step, maxHold, horizon, quantile, staleness, margins);
+        return new ForecastSettings(value, refitPeriod, step, maxHold, horizon, quantile, staleness, margins, reaction);
     }
 
     /** These settings with another refit period. */
     public ForecastSettings withRefitPeriod(Duration value) {
-        return new ForecastSettings(window, value, step, maxHold, horizon, quantile, staleness, margins);
+        return new ForecastSettings(window, value, step, maxHold, horizon, quantile, staleness, margins, reaction);
     }
 
     /** These settings with another step. */
     public ForecastSettings withStep(Duration value) {
-        return new ForecastSettings(window, refitPeriod, value, maxHold, horizon, quantile, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, value, maxHold, horizon, quantile, staleness, margins, reaction);
     }
 
     /** These settings with another {@link #maxHold()}. */
     public ForecastSettings withMaxHold(Duration value) {
-        return new ForecastSettings(window, refitPeriod, step, value, horizon, quantile, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, step, value, horizon, quantile, staleness, margins, reaction);
     }
 
     /** These settings with another horizon. */
     public ForecastSettings withHorizon(int value) {
-        return new ForecastSettings(window, refitPeriod, step, maxHold, value, quantile, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, value, quantile, staleness, margins, reaction);
     }
 
     /** These settings with another quantile level. */
     public ForecastSettings withQuantile(double value) {
-        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, value, staleness, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, value, staleness, margins, reaction);
     }
 
     /** These settings with another staleness bound. */
     public ForecastSettings withStaleness(Duration value) {
-        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, value, margins);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, value, margins, reaction);
     }
 
     /** These settings with another safety margin for {@code metric}. */
     public ForecastSettings withMargin(Metric metric, double value) {
         var copy = new EnumMap<Metric, Double>(margins);
         copy.put(metric, value);
-        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, copy);
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, copy, reaction);
+    }
+
+    /** These settings with forecasts that react to their misses. */
+    public ForecastSettings withReaction(MissReaction value) {
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins,
+                Optional.of(value));
+    }
+
+    /** The misses a day of steps may hold at {@link #quantile()} ({@link MissReaction#budget}). */
+    public int missBudget() {
+        return MissReaction.budget(quantile, (int) (Duration.ofDays(1).toMillis() / step.toMillis()));
     }
 
     private static void positive(String name, Duration value) {

@@ -4,6 +4,7 @@ import static io.gleaner.schemas.SettingValues.decimal;
 import static io.gleaner.schemas.SettingValues.duration;
 import static io.gleaner.schemas.SettingValues.intValue;
 
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.streams.StageSettings;
@@ -11,6 +12,7 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.UnaryOperator;
 
@@ -44,6 +46,13 @@ public record ForecasterConfig(StageSettings stage, ForecastSettings settings) {
     public static final String QUANTILE = "gleaner.forecaster.quantile";
     /** Property key of {@link ForecastSettings#staleness()}, ISO-8601. */
     public static final String STALENESS = "gleaner.forecaster.staleness";
+    /**
+     * Property key of the {@link io.gleaner.forecaster.core.MissReaction}'s escalation, in [0, 1): when set, a series'
+     * forecast reacts to a sample above it (refit at once, this much more room per miss of the last day, the whole
+     * capacity once a day holds {@link ForecastSettings#missBudget()} misses); when not set, forecasts are refit on
+     * the schedule only.
+     */
+    public static final String MISS_ESCALATION = "gleaner.forecaster.miss-escalation";
     /**
      * Prefix of the safety margin keys: {@code gleaner.forecaster.margin.cpu}, {@code .memory}, {@code .disk},
      * {@code .network}.
@@ -82,9 +91,18 @@ public record ForecasterConfig(StageSettings stage, ForecastSettings settings) {
         int horizon = intValue(properties, HORIZON, ForecastSettings.DEFAULT_HORIZON);
         double quantile = decimal(properties, QUANTILE, ForecastSettings.DEFAULT_QUANTILE);
         var staleness = duration(properties, STALENESS, ForecastSettings.DEFAULT_STALENESS);
+        Optional<MissReaction> reaction = Optional.empty();
+        if (properties.get(MISS_ESCALATION) != null) {
+            double escalation = decimal(properties, MISS_ESCALATION, 0);
+            if (!(escalation >= 0 && escalation < 1)) {
+                throw new IllegalArgumentException(MISS_ESCALATION + " must be in [0, 1), was " + escalation);
+            }
+            reaction = Optional.of(new MissReaction(escalation));
+        }
         ForecastSettings settings;
         try {
-            settings = new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins);
+            settings = new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins,
+                    reaction);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid gleaner.forecaster setting: " + e.getMessage(), e);
         }

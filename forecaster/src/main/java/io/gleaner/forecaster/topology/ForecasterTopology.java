@@ -7,6 +7,8 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -54,6 +56,13 @@ public final class ForecasterTopology {
                 SeriesState.serde()).withCachingEnabled();
     }
 
+    /** Each series' forecast in force and its misses ({@link StoreNames#IN_FORCE}), when the stage reacts to them. */
+    static StoreBuilder<KeyValueStore<String, ForecastInForce>> inForceStore() {
+        // Cached like the series' state: a miss and the refit it causes write it twice in a row.
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.IN_FORCE), Serdes.String(),
+                ForecastInForce.serde()).withCachingEnabled();
+    }
+
     /** The topology; it never creates {@code KafkaStreams} (see {@code ForecasterApp}). */
     public static Topology build(Topics topics, ForecasterSerdes serdes, ForecasterConfig config,
                                  Forecaster forecaster) {
@@ -61,6 +70,11 @@ public final class ForecasterTopology {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         builder.addStateStore(samplesStore(settings));
         builder.addStateStore(seriesStore());
+        var stores = new ArrayList<>(List.of(StoreNames.SAMPLES, StoreNames.SERIES));
+        if (settings.reaction().isPresent()) {
+            builder.addStateStore(inForceStore());
+            stores.add(StoreNames.IN_FORCE);
+        }
         var input = topics.nodesUtilization();
         var decoded = DecodedSource.stream(builder, input, serdes.utilizationSample(), UtilizationSample::getTime,
                         "samples", STAGE)
@@ -71,7 +85,7 @@ public final class ForecasterTopology {
                 .mapValues(value -> ForecasterOutput.of(value.deadLetter()), Named.as("samples-undecodable"));
         var outputs = decoded.get("samples-ok")
                 .process(() -> new SampleProcessor(forecaster, settings, input.name()), Named.as("apply-samples"),
-                        StoreNames.SAMPLES, StoreNames.SERIES)
+                        stores.toArray(String[]::new))
                 .merge(undecodable, Named.as("samples-outputs"))
                 .split(Named.as("outputs-"))
                 .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))

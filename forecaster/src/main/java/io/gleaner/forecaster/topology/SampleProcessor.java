@@ -4,17 +4,22 @@ import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.GridResampler;
+import io.gleaner.forecaster.core.MissReaction;
+import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.RecentMisses;
 import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.kafka.streams.KeyValue;
 import org.apache.kafka.streams.processor.PunctuationType;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -53,11 +58,18 @@ import org.slf4j.LoggerFactory;
  *   <li>Forgetting: a stale series silent for longer than the window and the max hold has its state deleted (a
  *       punctuation every refit period), and a tombstone on {@code forecasts} deletes its stale marker; if it
  *       reports again it is a new series.</li>
+ *   <li>Misses, with a {@link MissReaction} ({@code gleaner.forecaster.miss-escalation}): a sample above the
+ *       forecast in force at its step is a miss (once per step and time); the series is refit at the end of that
+ *       step, from a window that holds the sample, and the forecast gets the escalation per miss of the last day,
+ *       or is the whole capacity once they reach the budget. A sample that finds a reserved forecast whose misses
+ *       have fallen below the budget refits the series at the start of its step. A refit at a boundary is the
+ *       scheduled one. Without a reaction, forecasts change at the boundaries only.</li>
  * </ul>
  */
 final class SampleProcessor implements Processor<String, Decoded<UtilizationSample>, String, ForecasterOutput> {
 
     private static final Logger log = LoggerFactory.getLogger(SampleProcessor.class);
+    private static final long DAY_MS = Duration.ofDays(1).toMillis();
 
     private final Forecaster forecaster;
     private final ForecastSettings settings;
@@ -68,6 +80,9 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
     private final long stalenessMs;
     private final long maxHoldMs;
     private final int windowSteps;
+    private final long stepMs;
+    private final Optional<MissReaction> reaction;
+    private final int missBudget;
 
     private ProcessorContext<String, ForecasterOutput> context;
     private WindowStore<String, Double> samples;
@@ -80,6 +95,9 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
      */
     private final Map<String, SeriesState> live = new HashMap<>();
     private boolean liveHoldsEverySeries;
+    /** With a reaction: each series' forecast in force, as in {@link #inForceStore}, for the series met. */
+    private final Map<String, ForecastInForce> inForce = new HashMap<>();
+    private KeyValueStore<String, ForecastInForce> inForceStore;
 
     SampleProcessor(Forecaster forecaster, ForecastSettings settings, String sourceTopic) {
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
@@ -91,6 +109,9 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         this.stalenessMs = settings.staleness().toMillis();
         this.maxHoldMs = settings.maxHold().toMillis();
         this.windowSteps = (int) (windowMs / settings.step().toMillis());
+        this.stepMs = settings.step().toMillis();
+        this.reaction = settings.reaction();
+        this.missBudget = settings.missBudget();
     }
 
     @Override
@@ -103,6 +124,10 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         // since that commit would skip the refits whose output was aborted.
         live.clear();
         liveHoldsEverySeries = false;
+        inForce.clear();
+        if (reaction.isPresent()) {
+            this.inForceStore = context.getStateStore(StoreNames.IN_FORCE);
+        }
         context.schedule(settings.step(), PunctuationType.STREAM_TIME, this::markStale);
         context.schedule(settings.refitPeriod(), PunctuationType.STREAM_TIME, this::forgetGone);
     }
@@ -137,20 +162,16 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             state = before;
             if (time >= state.nextRefitMs()) {
                 long boundary = floor(time);
-                try {
-                    refit(new SeriesKey(sample.getNodeId(), sample.getMetric()), boundary);
-                } catch (RuntimeException e) {
-                    // A learner that fails on some history must not stop the stage: the sample that triggered
-                    // the refit is dead-lettered with the failure (and still stored), the series keeps its
-                    // previous forecast and is refit at the next boundary.
-                    deadLetter(record, decoded.raw(), "forecaster " + forecaster.name() + " failed to refit "
-                            + key + " at " + Instant.ofEpochMilli(boundary) + ": " + e);
-                }
+                refit(record, key, boundary);
                 state = new SeriesState(state.lastSampleMs(), boundary + refitMs, state.stale());
             }
             long last = Math.max(state.lastSampleMs(), time);
             boolean stale = state.stale() && last + stalenessMs <= streamTime;
             state = new SeriesState(last, state.nextRefitMs(), stale);
+        }
+        samples.put(key, sample.getValue(), time);
+        if (reaction.isPresent() && before != null) {
+            state = react(record, key, time, sample.getValue(), state);
         }
         if (state.stale()) {
             live.remove(key);
@@ -160,7 +181,59 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         if (before == null || state.nextRefitMs() != before.nextRefitMs() || state.stale() != before.stale()) {
             series.put(key, state);
         }
-        samples.put(key, sample.getValue(), time);
+    }
+
+    /**
+     * The reaction to the sample at {@code time}: a refit at the start of its step when the forecast in force is
+     * reserved and the misses have fallen below the budget; then, if the sample is above the forecast in force, a
+     * miss and a refit at the end of its step. Returns the state with the next boundary moved past a refit at it.
+     */
+    private SeriesState react(Record<String, Decoded<UtilizationSample>> record, String key, long time, double value,
+                              SeriesState state) {
+        var current = inForce(key);
+        if (current == null) {
+            return state;
+        }
+        long stepStart = Math.floorDiv(time, stepMs) * stepMs;
+        if (current.reserved() && current.misses().asOf(time, DAY_MS).count() < missBudget) {
+            refit(record, key, stepStart);
+            current = inForce(key);
+        }
+        double forecast = current.at(time);
+        if (Double.isNaN(forecast) || value <= forecast || current.misses().contains(time)) {
+            return state;
+        }
+        remember(key, current.withMisses(current.misses().plus(time, DAY_MS)));
+        long boundary = stepStart + stepMs;
+        log.debug("miss of {} at {}: {} above {}", key, Instant.ofEpochMilli(time), value, forecast);
+        refit(record, key, boundary);
+        return boundary >= state.nextRefitMs()
+                ? new SeriesState(state.lastSampleMs(), floor(boundary) + refitMs, state.stale())
+                : state;
+    }
+
+    /**
+     * {@link #refit(SeriesKey, long)}; a learner that fails on some history must not stop the stage: the sample that
+     * triggered the refit is dead-lettered with the failure (and still stored), and the series keeps its previous
+     * forecast until the next refit.
+     */
+    private void refit(Record<String, Decoded<UtilizationSample>> record, String key, long boundary) {
+        try {
+            refit(SeriesKey.parse(key), boundary);
+        } catch (RuntimeException e) {
+            deadLetter(record, record.value().raw(), "forecaster " + forecaster.name() + " failed to refit " + key
+                    + " at " + Instant.ofEpochMilli(boundary) + ": " + e);
+        }
+    }
+
+    /** With a reaction: the forecast in force of the series {@code key}, or null before its first. */
+    private ForecastInForce inForce(String key) {
+        return inForce.computeIfAbsent(key, inForceStore::get);
+    }
+
+    private void remember(String key, ForecastInForce state) {
+        inForce.put(key, state);
+        inForceStore.put(key, state);
     }
 
     /**
@@ -196,11 +269,23 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             var history = grid.series();
             var metric = ResourceMetric.of(key.metric().name());
             var forecast = forecaster.forecast(history, request.withMetric(metric));
+            if (reaction.isPresent()) {
+                forecast = reacted(key.text(), forecast, boundary);
+            }
             var record = ForecastRecords.fresh(key, forecast, settings.margin(key.metric()),
                     Instant.ofEpochMilli(boundary));
             log.debug("refit {} at {} with {}", key.text(), record.getIssuedAt(), forecaster.name());
             context.forward(new Record<>(key.text(), ForecasterOutput.of(record), boundary));
         }
+    }
+
+    /** The learner's {@code forecast} as the reaction publishes it at {@code boundary}, remembered as in force. */
+    private QuantileForecast reacted(String key, QuantileForecast forecast, long boundary) {
+        var previous = inForce(key);
+        var misses = previous == null ? RecentMisses.NONE : previous.misses().asOf(boundary, DAY_MS);
+        double[] values = reaction.orElseThrow().apply(forecast.values()[0], misses.count(), missBudget);
+        remember(key, new ForecastInForce(boundary, stepMs, values, misses, misses.count() >= missBudget));
+        return new QuantileForecast(forecast.start(), forecast.step(), forecast.quantiles(), new double[][] {values});
     }
 
     private void markStale(long streamTime) {
@@ -263,6 +348,10 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             log.info("series {} forgotten: no sample since {}, before the window", entry.key,
                     Instant.ofEpochMilli(lastSample));
             series.delete(entry.key);
+            if (reaction.isPresent()) {
+                inForce.remove(entry.key);
+                inForceStore.delete(entry.key);
+            }
             // Issued when the series became forgettable, not when the punctuation ran: the same input gives the
             // same output.
             context.forward(new Record<>(entry.key, ForecasterOutput.tombstone(), lastSample + windowMs + maxHoldMs));

@@ -12,6 +12,12 @@ public final class StoreNames {
     /** Per series: last sample time, next refit boundary, stale flag ({@link SeriesState}). */
     public static final String SERIES = "forecaster-series";
 
+    /**
+     * Per series, when the stage reacts to misses: the forecast in force and the misses of the last day
+     * ({@link ForecastInForce}).
+     */
+    public static final String IN_FORCE = "forecaster-in-force";
+
     /** The read side's view of the {@code forecasts} topic (see {@link SpareCapacity#addView}). */
     public static final String FORECASTS_VIEW = "forecaster-forecasts-view";
 
