@@ -3,6 +3,7 @@ package io.gleaner.forecaster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.avro.Metric;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,6 +104,17 @@ class ForecasterConfigTest {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.quantile", "1")))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("invalid gleaner.forecaster setting: quantile must be in (0, 1), was 1.0");
+    }
+
+    @Test
+    void shouldReactToMissesOnlyWhenAnEscalationIsSet() {
+        assertThat(ForecasterConfig.defaults().settings().reaction()).isEmpty();
+        var config = ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "0.05"));
+        assertThat(config.settings().reaction()).contains(new MissReaction(0.05));
+        assertThat(config.settings().missBudget()).isEqualTo(4);
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("gleaner.forecaster.miss-escalation must be in [0, 1), was 1.0");
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.gleaner.forecaster;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.topology.ForecasterFixtures;
 import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.schemas.Topics;
@@ -95,12 +96,16 @@ class ForecasterIT {
     }
 
     private ForecasterConfig config(String prefix, String applicationId) {
+        return config(prefix, applicationId, ForecasterFixtures.small());
+    }
+
+    private ForecasterConfig config(String prefix, String applicationId, ForecastSettings settings) {
         return ForecasterConfig.defaults()
                 .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
                         .withApplicationId(applicationId))
                 // a static member, so that the restart takes the tasks back at once (see ForecasterConfig)
                 .withStage(s -> s.withInstanceId(applicationId).withStateDir(stateDir.resolve(applicationId)))
-                .withSettings(ForecasterFixtures.small());
+                .withSettings(settings);
     }
 
     private void produce(List<ProducerRecord<String, byte[]>> records) {
@@ -134,51 +139,76 @@ class ForecasterIT {
         return bySeries;
     }
 
-    @Test
-    void shouldPublishTheSameForecastsAfterARestartThatRestoresItsStateFromTheChangelog() throws Exception {
-        var reference = Topics.withPrefix("it-reference.");
-        var restarted = Topics.withPrefix("it-restarted.");
+    /**
+     * Runs the stage with {@code settings} on every sample (the reference), and again on the first half, stopped, its
+     * local state deleted, and on the second half (the restarted run); returns both runs' forecasts, reference first.
+     */
+    private List<Map<String, List<CapacityForecast>>> referenceAndRestarted(String name, ForecastSettings settings)
+            throws Exception {
+        var referencePrefix = "it-" + name + "-reference.";
+        var restartedPrefix = "it-" + name + "-restarted.";
+        var reference = Topics.withPrefix(referencePrefix);
+        var restarted = Topics.withPrefix(restartedPrefix);
         try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()))) {
             KafkaHarness.createTopics(admin, reference, PARTITIONS);
             KafkaHarness.createTopics(admin, restarted, PARTITIONS);
-
-            // the reference: every sample, one run
             produce(samples(reference, s -> true));
-            runUntilCaughtUp(admin, config("it-reference.", "forecaster-reference"));
+            runUntilCaughtUp(admin, config(referencePrefix, "forecaster-" + name + "-reference", settings));
 
-            // when: the first half, stop, lose the local state, the second half on a fresh start
-            var restartConfig = config("it-restarted.", "forecaster-restarted");
+            var restartConfig = config(restartedPrefix, "forecaster-" + name + "-restarted", settings);
             produce(samples(restarted, s -> s < SPLIT_SECONDS));
             runUntilCaughtUp(admin, restartConfig);
             deleteRecursively(restartConfig.stage().stateDir());
             produce(samples(restarted, s -> s >= SPLIT_SECONDS));
             runUntilCaughtUp(admin, restartConfig);
-
-            // then the same forecasts, series by series, stale markers and tombstones included
-            var expected = forecasts(reference);
-            var actual = forecasts(restarted);
-            assertThat(actual).isEqualTo(expected);
-            // 8 series; boundaries at 5, 10, ..., 25 min for the 6 that report throughout, 5 and 10 for n3's two
-            assertThat(expected).hasSize(8);
-            assertThat(expected.get("n0/CPU")).extracting(f -> f.getIssuedAt().getEpochSecond()
-                    - ForecasterFixtures.T0.getEpochSecond()).containsExactly(300L, 600L, 900L, 1200L, 1500L);
-            // n3: two forecasts, its stale marker, and the tombstone (null) once it has been silent for longer than
-            // the window and the max hold
-            var n3 = expected.get("n3/MEMORY");
-            assertThat(n3).hasSize(4);
-            assertThat(n3.subList(0, 3)).extracting(CapacityForecast::getStale).containsExactly(false, false, true);
-            assertThat(n3.get(3)).isNull();
-            // n3's stale marker is issued by the restarted run, at its last sample (12:40) plus the 3 min bound
-            assertThat(actual.get("n3/MEMORY").get(2).getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(940));
-            // the window after the restart still holds the samples from before it: the forecast issued at
-            // 20 min (window 10..20 min) shows minute 14, which only the first run saw
-            var afterRestart = actual.get("n1/CPU").get(3);
-            assertThat(afterRestart.getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(1200));
-            assertThat(afterRestart.getUtilization().get(4)).isNotNaN();
-            var deadLetters = KafkaHarness.readAll(kafka.bootstrapServers(), restarted.deadLetters().name(),
-                    serdes.deadLetter().deserializer());
-            assertThat(deadLetters).extracting(r -> r.value().getReason()).containsExactly("value is NaN");
+            return List.of(forecasts(reference), forecasts(restarted));
         }
+    }
+
+    @Test
+    void shouldPublishTheSameForecastsAfterARestartThatRestoresItsStateFromTheChangelog() throws Exception {
+        var runs = referenceAndRestarted("plain", ForecasterFixtures.small());
+
+        // then the same forecasts, series by series, stale markers and tombstones included
+        var expected = runs.get(0);
+        var actual = runs.get(1);
+        assertThat(actual).isEqualTo(expected);
+        // 8 series; boundaries at 5, 10, ..., 25 min for the 6 that report throughout, 5 and 10 for n3's two
+        assertThat(expected).hasSize(8);
+        assertThat(expected.get("n0/CPU")).extracting(f -> f.getIssuedAt().getEpochSecond()
+                - ForecasterFixtures.T0.getEpochSecond()).containsExactly(300L, 600L, 900L, 1200L, 1500L);
+        // n3: two forecasts, its stale marker, and the tombstone (null) once it has been silent for longer than
+        // the window and the max hold
+        var n3 = expected.get("n3/MEMORY");
+        assertThat(n3).hasSize(4);
+        assertThat(n3.subList(0, 3)).extracting(CapacityForecast::getStale).containsExactly(false, false, true);
+        assertThat(n3.get(3)).isNull();
+        // n3's stale marker is issued by the restarted run, at its last sample (12:40) plus the 3 min bound
+        assertThat(actual.get("n3/MEMORY").get(2).getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(940));
+        // the window after the restart still holds the samples from before it: the forecast issued at
+        // 20 min (window 10..20 min) shows minute 14, which only the first run saw
+        var afterRestart = actual.get("n1/CPU").get(3);
+        assertThat(afterRestart.getIssuedAt()).isEqualTo(ForecasterFixtures.T0.plusSeconds(1200));
+        assertThat(afterRestart.getUtilization().get(4)).isNotNaN();
+        var deadLetters = KafkaHarness.readAll(kafka.bootstrapServers(),
+                Topics.withPrefix("it-plain-restarted.").deadLetters().name(), serdes.deadLetter().deserializer());
+        assertThat(deadLetters).extracting(r -> r.value().getReason()).containsExactly("value is NaN");
+    }
+
+    @Test
+    void shouldReactToMissesAfterARestartAsARunThatNeverStopped() throws Exception {
+        // Echoed history misses often; at q = 0.9 a day of 1-minute steps may hold 144 misses, so each miss of the
+        // run adds 0.05: a restart that forgot the misses before it would publish less.
+        var runs = referenceAndRestarted("reacting", ForecasterFixtures.small().withReaction(new MissReaction(0.05)));
+
+        assertThat(runs.get(1)).isEqualTo(runs.get(0));
+        var n1 = runs.get(0).get("n1/CPU");
+        assertThat(n1).as("refits at the end of a step with a miss, between the 5-minute boundaries")
+                .anyMatch(f -> (f.getIssuedAt().getEpochSecond() - ForecasterFixtures.T0.getEpochSecond()) % 300 != 0);
+        // After the restart (15 min), the forecasts carry the misses from before it: at least 0.05 above the echo.
+        var late = n1.stream().filter(f -> f.getIssuedAt().isAfter(ForecasterFixtures.T0.plusSeconds(SPLIT_SECONDS)))
+                .findFirst().orElseThrow();
+        assertThat(late.getUtilization().stream().filter(u -> !u.isNaN())).allMatch(u -> u >= 0.05);
     }
 
     private static void deleteRecursively(Path root) throws IOException {

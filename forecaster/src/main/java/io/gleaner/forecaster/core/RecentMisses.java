@@ -42,11 +42,6 @@ public final class RecentMisses {
         return new RecentMisses(out);
     }
 
-    /** Whether one of the misses is at {@code time}. */
-    public boolean contains(long time) {
-        return Arrays.binarySearch(times, time) >= 0;
-    }
-
     /** How many. */
     public int count() {
         return times.length;

@@ -59,7 +59,7 @@ import org.slf4j.LoggerFactory;
  *       punctuation every refit period), and a tombstone on {@code forecasts} deletes its stale marker; if it
  *       reports again it is a new series.</li>
  *   <li>Misses, with a {@link MissReaction} ({@code gleaner.forecaster.miss-escalation}): a sample above the
- *       forecast in force at its step is a miss (once per step and time); the series is refit at the end of that
+ *       forecast in force at its step is a miss (at most one per step); the series is refit at the end of that
  *       step, from a window that holds the sample, and the forecast gets the escalation per miss of the last day,
  *       or is the whole capacity once they reach the budget. A sample that finds a reserved forecast whose misses
  *       have fallen below the budget refits the series at the start of its step. A refit at a boundary is the
@@ -200,7 +200,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             current = inForce(key);
         }
         double forecast = current.at(time);
-        if (Double.isNaN(forecast) || value <= forecast || current.misses().contains(time)) {
+        // A forecast refit on a miss starts after the miss's step: a redelivered sample finds none to miss again.
+        if (Double.isNaN(forecast) || value <= forecast) {
             return state;
         }
         remember(key, current.withMisses(current.misses().plus(time, DAY_MS)));
