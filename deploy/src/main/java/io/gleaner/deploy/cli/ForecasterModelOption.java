@@ -24,8 +24,9 @@ final class ForecasterModelOption {
 
     @Option(names = "--forecaster-model", paramLabel = "MODEL",
             description = "The learner that forecasts the owners' use: any model gleaner forecast-eval scores, e.g. "
-                    + "qr|sq+h, qr|sq|max-6h+0.01 (fewer violations) or burst-discount (more spare capacity, scored "
-                    + "hourly; see the README), but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
+                    + "qr|sq+h, qr|sq|max-6h+0.01 (fewer violations), burst-discount (more spare capacity, scored "
+                    + "hourly) or max-1h+0.01 (with gleaner run's --forecaster-miss-escalation 0.05; see the README), "
+                    + "but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
     void model(String name) {
         if (name.equals(DayOracle.NAME) || !ForecastModels.isKnown(name)) {
             throw new ParameterException(mixee.commandLine(), "--forecaster-model must be a learner that gleaner "
