@@ -169,7 +169,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
                     + "each run under topic prefix <topic-prefix>eval<i>. Much slower; the numbers equal the "
                     + "in-process ones, except the planner's CPU per decision, which only in-process runs measure. "
-                    + "--locality-delay-ms and --forecaster-model apply to in-process runs only.")
+                    + "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process "
+                    + "runs only.")
     boolean throughKafka;
 
     @Mixin
@@ -218,9 +219,10 @@ final class EvaluateCommand implements Callable<Integer> {
             throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
         }
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
-                || localityDelay.given().isPresent() || forecasterModel.given().isPresent())) {
-            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms and --forecaster-model "
-                    + "run in-process only; the Kafka stages take their defaults");
+                || localityDelay.given().isPresent() || forecasterModel.given().isPresent()
+                || forecasterModel.reaction().isPresent())) {
+            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms, --forecaster-model and "
+                    + "--forecaster-miss-escalation run in-process only; the Kafka stages take their defaults");
         }
         var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
@@ -230,7 +232,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
                 seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault(),
-                forecasterModel.orDefault());
+                forecasterModel.orDefault(), forecasterModel.reaction());
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {

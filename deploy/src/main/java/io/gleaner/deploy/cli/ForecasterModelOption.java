@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.eval.DayOracle;
 import io.gleaner.forecaster.eval.ForecastModels;
 import java.util.Optional;
@@ -11,9 +12,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code --forecaster-model}, the learner that forecasts the owners' use, for every command that refits one
- * ({@code gleaner run}'s forecaster stage, {@code gleaner evaluate}'s in-process forecasts): declared, described and
- * checked here. Any model {@code gleaner forecast-eval} scores, but not its bound.
+ * {@code --forecaster-model}, the learner that forecasts the owners' use, and {@code --forecaster-miss-escalation},
+ * how its forecasts react to their misses, for every command that refits one ({@code gleaner run}'s forecaster
+ * stage, {@code gleaner evaluate}'s in-process forecasts): declared, described and checked here. Any model
+ * {@code gleaner forecast-eval} scores, but not its bound.
  */
 final class ForecasterModelOption {
 
@@ -33,6 +35,28 @@ final class ForecasterModelOption {
                     + "forecast-eval scores (e.g. qr|sq+h, qr|sq|max-6h+0.01, burst-discount), was '" + name + "'");
         }
         model = ForecastModels.of(name);
+    }
+
+    private MissReaction reaction;
+
+    @Option(names = "--forecaster-miss-escalation", paramLabel = "ESCALATION",
+            description = "React to misses (gleaner.forecaster.miss-escalation): a sample above the forecast in force "
+                    + "refits its node at once, each forecast gets ESCALATION (in [0, 1)) more per miss of the last "
+                    + "day, and once a day's misses reach floor((1 - quantile) x steps per day) the forecast is the "
+                    + "whole capacity until the oldest is a day old. With --forecaster-model max-1h+0.01 and 0.05, "
+                    + "the setting that meets the forecaster's goals on the Bitbrains month (README). Default: off, "
+                    + "forecasts change at the refit boundaries only.")
+    void missEscalation(double value) {
+        if (!(value >= 0 && value < 1)) {
+            throw new ParameterException(mixee.commandLine(), "--forecaster-miss-escalation must be in [0, 1), was "
+                    + value);
+        }
+        reaction = new MissReaction(value);
+    }
+
+    /** The reaction to misses given on the command line; empty when the option was not given. */
+    Optional<MissReaction> reaction() {
+        return Optional.ofNullable(reaction);
     }
 
     /** The learner given on the command line; empty when the option was not given. */

@@ -2,19 +2,15 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterConfig;
-import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * The forecaster stage's settings, one option per {@link ForecasterConfig} and {@link ForecastSettings} field (the
- * learner it refits is {@link ForecasterModelOption}).
+ * learner it refits and its reaction to misses are {@link ForecasterModelOption}).
  */
 final class ForecasterOptions {
 
@@ -65,26 +61,6 @@ final class ForecasterOptions {
             description = "Safety margin S(memory), a fraction of capacity (default: ${DEFAULT-VALUE}).")
     double marginMemory;
 
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec mixee;
-
-    private MissReaction reaction;
-
-    @Option(names = "--forecaster-miss-escalation", paramLabel = "ESCALATION",
-            description = "React to misses (gleaner.forecaster.miss-escalation): a sample above the forecast in force "
-                    + "refits its node at once, each forecast gets ESCALATION (in [0, 1)) more per miss of the last "
-                    + "day, and once a day's misses reach floor((1 - quantile) x steps per day) the forecast is the "
-                    + "whole capacity until the oldest is a day old. With --forecaster-model max-1h+0.01 and 0.05, "
-                    + "the setting that meets the forecaster's goals on the Bitbrains month (README). Default: off, "
-                    + "forecasts change at the refit boundaries only.")
-    void missEscalation(double value) {
-        if (!(value >= 0 && value < 1)) {
-            throw new ParameterException(mixee.commandLine(), "--forecaster-miss-escalation must be in [0, 1), was "
-                    + value);
-        }
-        reaction = new MissReaction(value);
-    }
-
     ForecasterConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
         var settings = ForecastSettings.defaults()
                 .withStep(step)
@@ -96,9 +72,6 @@ final class ForecasterOptions {
                 .withStaleness(staleness)
                 .withMargin(Metric.CPU, marginCpu)
                 .withMargin(Metric.MEMORY, marginMemory);
-        if (reaction != null) {
-            settings = settings.withReaction(reaction);
-        }
         return ForecasterConfig.defaults()
                 .withStage(s -> s.withApplicationId(applicationId)
                         .withStateDir(stateDir != null ? stateDir : dataDir.resolve("forecaster-state"))

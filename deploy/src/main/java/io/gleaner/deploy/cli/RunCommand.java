@@ -86,8 +86,10 @@ final class RunCommand implements Callable<Integer> {
                             environment.registryConfig(), embedded.dataDir), environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
-                    apps.add(new ForecasterApp(forecaster.config(environment.bootstrapServers(),
-                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
+                    var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
+                            environment.registryConfig(), embedded.dataDir);
+                    var reacting = forecasterModel.reaction().map(config.settings()::withReaction);
+                    apps.add(new ForecasterApp(reacting.map(config::withSettings).orElse(config),
                             environment.registryClient(), forecasterModel.orDefault()));
                 }
                 if (stages.contains(Stage.classifier)) {

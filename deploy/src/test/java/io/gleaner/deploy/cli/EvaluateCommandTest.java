@@ -243,7 +243,8 @@ class EvaluateCommandTest {
                 "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
                 "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
                         + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
-                "--forecaster-model=MODEL", "--locality-delay-ms and --forecaster-model apply to in-process runs only");
+                "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
+                "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process runs only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -289,11 +290,16 @@ class EvaluateCommandTest {
                         "--locality-delay-ms must be >= 0, was -1"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
                         "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement, "
-                        + "--locality-delay-ms and --forecaster-model run in-process only"),
+                        + "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation run in-process "
+                        + "only"),
                 Arguments.of(Named.of("no data placement through Kafka", new String[] {"--no-data-placement",
                         "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("a forecaster model through Kafka", new String[] {"--forecaster-model",
                         "burst-discount", "--through-kafka"}), "run in-process only"),
+                Arguments.of(Named.of("a reaction to misses through Kafka", new String[] {
+                        "--forecaster-miss-escalation", "0.05", "--through-kafka"}), "run in-process only"),
+                Arguments.of(Named.of("an escalation of the whole capacity", new String[] {
+                        "--forecaster-miss-escalation", "1"}), "--forecaster-miss-escalation must be in [0, 1), was 1.0"),
                 Arguments.of(Named.of("the bound as the forecaster model", new String[] {"--forecaster-model",
                         "oracle-flat-day"}), "--forecaster-model must be a learner that gleaner forecast-eval scores"));
     }

@@ -14,7 +14,7 @@ import org.apache.kafka.common.serialization.Serializer;
  * @param startMs  event time of the forecast's first step
  * @param stepMs   length of a step
  * @param values   the forecast use per step, as published (the reaction applied)
- * @param misses   the series' misses of the last day, in epoch milliseconds
+ * @param misses   the series' misses of the last day, each at the start of its step, in epoch milliseconds
  * @param reserved whether the forecast is the whole capacity because the misses reached the budget
  */
 record ForecastInForce(long startMs, long stepMs, double[] values, RecentMisses misses, boolean reserved) {

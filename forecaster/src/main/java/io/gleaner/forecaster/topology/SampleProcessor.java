@@ -195,7 +195,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             return state;
         }
         long stepStart = Math.floorDiv(time, stepMs) * stepMs;
-        if (current.reserved() && current.misses().asOf(time, DAY_MS).count() < missBudget) {
+        // Misses are counted by step, as forecast-eval counts them: a miss is at the start of its step.
+        if (current.reserved() && current.misses().asOf(stepStart, DAY_MS).count() < missBudget) {
             refit(record, key, stepStart);
             current = inForce(key);
         }
@@ -204,7 +205,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         if (Double.isNaN(forecast) || value <= forecast) {
             return state;
         }
-        remember(key, current.withMisses(current.misses().plus(time, DAY_MS)));
+        remember(key, current.withMisses(current.misses().plus(stepStart, DAY_MS)));
         long boundary = stepStart + stepMs;
         log.debug("miss of {} at {}: {} above {}", key, Instant.ofEpochMilli(time), value, forecast);
         refit(record, key, boundary);

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.InMemoryPlannerState;
@@ -116,8 +117,17 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     /** Forecasts of one simulation run by {@code learner}: warmed up on {@code owners}, taking off the run's margin. */
     public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run, Forecaster learner) {
-        return new OwnerForecasts(learner,
-                OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin()), owners);
+        return forecasts(owners, run, learner, Optional.empty());
+    }
+
+    /** The same, reacting to misses with {@code reaction} when it is given. */
+    public static OwnerForecasts forecasts(OwnerLoad owners, SimulationSettings run, Forecaster learner,
+                                           Optional<MissReaction> reaction) {
+        var settings = OwnerForecastSettings.defaults().withMargins(run.safetyMargin(), run.safetyMargin());
+        if (reaction.isPresent()) {
+            settings = settings.withForecast(settings.forecast().withReaction(reaction.get()));
+        }
+        return new OwnerForecasts(learner, settings, owners);
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with {@code settings}. */

@@ -3,8 +3,10 @@ package io.gleaner.simulator.core;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.planner.core.CapacityOutlook;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -39,6 +41,12 @@ import org.slf4j.LoggerFactory;
  *   <li>Staleness: a node's series is stale, and {@link #spare} empty, while its newest sample is at least the
  *       staleness bound behind the newest sample of any series. A sample that ends such a silence drops the
  *       series' forecast (the stage's stale record replaces it); the next comes at the next boundary.</li>
+ *   <li>Misses, when the settings' forecast has a {@link MissReaction}: as in the stage, a sample above the forecast
+ *       in force at its step makes the series refit at the end of that step, with the escalation per miss of the
+ *       last day, and the whole capacity once they reach the budget, until the oldest is a day old; a sample that
+ *       finds such a reserved forecast with fewer misses than the budget left in the day refits at the start of its
+ *       step. Checking each sample needs the forecast in force, so with a reaction every refit runs when it falls
+ *       due, read or not.</li>
  *   <li>Spare: from the latest forecast, the step that contains the time asked for; empty outside
  *       [start, start + horizon), when the forecast of that step is NaN (the learner had nothing to go on; the
  *       stage publishes spare 0 there), when stale, or when there is no forecast; capped to [0, 1].</li>
@@ -58,6 +66,7 @@ import org.slf4j.LoggerFactory;
 public final class OwnerForecasts implements CapacityOutlook {
 
     private static final Logger log = LoggerFactory.getLogger(OwnerForecasts.class);
+    private static final long DAY_MS = Duration.ofDays(1).toMillis();
 
     private final Forecaster forecaster;
     private final OwnerForecastSettings settings;
@@ -67,6 +76,8 @@ public final class OwnerForecasts implements CapacityOutlook {
     private final long refitMs;
     private final long stalenessMs;
     private final int windowSteps;
+    private final Optional<MissReaction> reaction;
+    private final int missBudget;
     private final Map<String, OwnerSeries[]> byNode = new HashMap<>();
 
     private boolean started;
@@ -95,6 +106,8 @@ public final class OwnerForecasts implements CapacityOutlook {
         this.refitMs = forecast.refitPeriod().toMillis();
         this.stalenessMs = forecast.staleness().toMillis();
         this.windowSteps = Math.toIntExact(forecast.window().toMillis() / stepMs);
+        this.reaction = forecast.reaction();
+        this.missBudget = forecast.missBudget();
     }
 
     /**
@@ -155,15 +168,7 @@ public final class OwnerForecasts implements CapacityOutlook {
             return OptionalDouble.empty();
         }
         refitIfDue(nodeId, metric, series);
-        var forecast = series.forecast;
-        if (forecast == null) {
-            return OptionalDouble.empty();
-        }
-        long offset = time.toEpochMilli() - series.forecastStartMs;
-        if (offset < 0 || offset / stepMs >= forecast.length) {
-            return OptionalDouble.empty();
-        }
-        double use = forecast[(int) (offset / stepMs)];
+        double use = forecastAt(series, time.toEpochMilli());
         if (Double.isNaN(use)) {
             return OptionalDouble.empty();
         }
@@ -222,6 +227,41 @@ public final class OwnerForecasts implements CapacityOutlook {
         }
         one.add(timeMs, value);
         now = Math.max(now, timeMs);
+        if (reaction.isPresent()) {
+            react(nodeId, metric, one, timeMs, value);
+        }
+    }
+
+    /** The reaction to the sample at {@code timeMs} (class documentation), with the forecast in force brought up. */
+    private void react(String nodeId, Utilization.Metric metric, OwnerSeries series, long timeMs, double value) {
+        refitIfDue(nodeId, metric, series);
+        long stepStart = Math.floorDiv(timeMs, stepMs) * stepMs;
+        // Misses are counted by step, as the stage counts them: a miss is at the start of its step.
+        if (series.reserved && series.misses.asOf(stepStart, DAY_MS).count() < missBudget) {
+            series.dueRefitMs = stepStart;
+            refitIfDue(nodeId, metric, series);
+        }
+        double forecast = forecastAt(series, timeMs);
+        if (Double.isNaN(forecast) || value <= forecast) {
+            return;
+        }
+        series.misses = series.misses.plus(stepStart, DAY_MS);
+        long boundary = stepStart + stepMs;
+        series.dueRefitMs = boundary;
+        refitIfDue(nodeId, metric, series);
+        if (boundary >= series.nextRefitMs) {
+            series.nextRefitMs = floor(boundary) + refitMs;
+        }
+    }
+
+    /** The forecast use of the step that holds {@code timeMs}, or NaN outside the forecast or without one. */
+    private double forecastAt(OwnerSeries series, long timeMs) {
+        if (series.forecast == null) {
+            return Double.NaN;
+        }
+        long offset = timeMs - series.forecastStartMs;
+        return offset < 0 || offset / stepMs >= series.forecast.length ? Double.NaN
+                : series.forecast[(int) (offset / stepMs)];
     }
 
     private void refitIfDue(String nodeId, Utilization.Metric metric, OwnerSeries series) {
@@ -237,6 +277,11 @@ public final class OwnerForecasts implements CapacityOutlook {
             var forecast = forecaster.forecast(history, request);
             series.forecast = forecast.values()[0];
             series.forecastStartMs = forecast.start().toEpochMilli();
+            if (reaction.isPresent()) {
+                series.misses = series.misses.asOf(boundary, DAY_MS);
+                series.reserved = series.misses.count() >= missBudget;
+                series.forecast = reaction.get().apply(series.forecast, series.misses.count(), missBudget);
+            }
             log.debug("refit {}/{} at {} with {}", nodeId, metric, history.end(), forecaster.name());
         } catch (RuntimeException e) {
             // As in the stage: a learner that fails on some history keeps the series' previous forecast.

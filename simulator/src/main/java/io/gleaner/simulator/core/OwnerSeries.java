@@ -1,6 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.forecaster.core.GridResampler;
+import io.gleaner.forecaster.core.RecentMisses;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
@@ -37,6 +38,10 @@ final class OwnerSeries {
     long forecastStartMs;
     /** The latest forecast of use U per step from {@link #forecastStartMs}, or null when there is none. */
     double[] forecast;
+    /** With a reaction to misses: the misses of the last day, as of the latest forecast and since. */
+    RecentMisses misses = RecentMisses.NONE;
+    /** With a reaction to misses: whether {@link #forecast} is the whole capacity, the day's misses at the budget. */
+    boolean reserved;
 
     /**
      * @param step        the grid step

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.evaluate;
 
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
@@ -13,6 +14,7 @@ import io.gleaner.simulator.core.SimulationSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What an evaluation runs: one workload on one cluster under every policy, once per seed.
@@ -29,10 +31,12 @@ import java.util.Objects;
  * @param localityDelay the Fair policy's delay scheduling wait ({@link PolicySettings#localityDelay()}), &gt;= 0
  * @param forecaster the learner of the in-process forecasts of the owners' use that the policies read
  *                  ({@link InProcessPlannerLink#forecasts})
+ * @param reaction  how those forecasts react to their misses, or empty for forecasts refit on the schedule only
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                              List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
-                             boolean placeData, Duration localityDelay, Forecaster forecaster) {
+                             boolean placeData, Duration localityDelay, Forecaster forecaster,
+                             Optional<MissReaction> reaction) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -56,6 +60,21 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
             throw new IllegalArgumentException("localityDelay must be >= 0, was " + localityDelay);
         }
         Objects.requireNonNull(forecaster, "forecaster");
+        Objects.requireNonNull(reaction, "reaction");
+    }
+
+    /** An evaluation whose in-process forecasts are refit on the schedule only. */
+    public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
+                          List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
+                          boolean placeData, Duration localityDelay, Forecaster forecaster) {
+        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay, forecaster,
+                Optional.empty());
+    }
+
+    /** This evaluation with in-process forecasts that react to their misses. */
+    public EvaluationSpec withReaction(MissReaction value) {
+        return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
+                forecaster, Optional.of(value));
     }
 
     /** An evaluation with the policies' own data placement and locality delay, and the stage's learner. */

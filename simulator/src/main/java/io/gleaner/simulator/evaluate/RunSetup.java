@@ -49,9 +49,12 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
                 InProcessPlannerLink.of(planner, forecasts()), spec.settings(policy, seed), progress);
     }
 
-    /** New forecasts of the owners' use for the run: the spec's learner, warmed up on the load of this seed. */
+    /**
+     * New forecasts of the owners' use for the run: the spec's learner and reaction to misses, warmed up on the load
+     * of this seed.
+     */
     OwnerForecasts forecasts() {
         return InProcessPlannerLink.forecasts(spec.owners().forSeed(seed), spec.settings(policy, seed),
-                spec.forecaster());
+                spec.forecaster(), spec.reaction());
     }
 }

@@ -7,9 +7,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.topology.ForecasterFixtures;
@@ -128,6 +130,45 @@ class OwnerForecastsTest {
         // A sample at 02:01 makes the refit at its last boundary, 02:00, due.
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(2)));
         assertThat(forecasts.refits()).isEqualTo(2);
+    }
+
+    @Test
+    void withAReactionAMissRefitsAtTheEndOfItsStepAndTheBudgetReservesTheNode() {
+        // The recent peak of an hour, reacting with 0.05 per miss; at q = 0.99 on 3-minute steps a day may hold 4.
+        var settings = SETTINGS.withForecast(SETTINGS.forecast().withReaction(new MissReaction(0.05)))
+                .withMargins(0.05, 0.05);
+        var forecasts = new OwnerForecasts(Forecasters.recentPeak(1, 0.01), settings);
+        feed(forecasts, T0, T0.plus(Duration.ofHours(2)), MINUTE, "n1", 0.2, 0.5);
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofHours(2)))).hasValueCloseTo(1 - 0.21 - 0.05,
+                within(1e-12));
+        long before = forecasts.refits();
+
+        // A burst to 0.6 at 02:01 makes the 02:00 refits due (CPU and memory: with a reaction they run at once) and
+        // misses the CPU's: one more refit at the end of its step (02:03), the peak plus one escalation.
+        forecasts.observe(round(T0.plus(Duration.ofMinutes(121)), "n1", 0.6, 0.5));
+
+        assertThat(forecasts.refits()).isEqualTo(before + 3);
+        assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofMinutes(123)));
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(123))))
+                .hasValueCloseTo(1 - (0.6 + 0.01 + 0.05) - 0.05, within(1e-12));
+        assertThat(forecasts.spare("n1", MEMORY, T0.plus(Duration.ofMinutes(123)))).as("memory did not miss")
+                .hasValueCloseTo(1 - 0.51 - 0.05, within(1e-12));
+
+        // Three more misses, one a step, each just above the forecast the last one brought, spend the day's budget:
+        // no spare until a day after the step of the first (02:00), then the recent peak with three misses'
+        // escalation.
+        double[] bursts = {0.67, 0.79, 0.96};
+        for (int i = 0; i < bursts.length; i++) {
+            forecasts.observe(round(T0.plus(Duration.ofMinutes(124 + 3 * i)), "n1", bursts[i], 0.5));
+        }
+        feed(forecasts, T0.plus(Duration.ofMinutes(131)), T0.plus(Duration.ofMinutes(120 + 24 * 60)), MINUTE, "n1",
+                0.2, 0.5);
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(119 + 24 * 60)))).hasValue(0.0);
+
+        forecasts.observe(round(T0.plus(Duration.ofMinutes(120 + 24 * 60)), "n1", 0.2, 0.5));
+
+        assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(120 + 24 * 60))))
+                .hasValueCloseTo(1 - (0.2 + 0.01 + 3 * 0.05) - 0.05, within(1e-12));
     }
 
     @Test

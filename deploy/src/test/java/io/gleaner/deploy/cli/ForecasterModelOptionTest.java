@@ -3,28 +3,25 @@ package io.gleaner.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.MissReaction;
-import io.gleaner.schemas.serde.RegistryConfig;
-import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code gleaner run}'s forecaster options: the reaction to misses is off unless an escalation is given. */
-class ForecasterOptionsTest {
+/** The forecaster's learner and its reaction to misses, as {@code gleaner run} and {@code evaluate} take them. */
+class ForecasterModelOptionTest {
 
-    private static ForecasterConfig parse(String... args) {
+    private static ForecasterModelOption parse(String... args) {
         var command = new RunCommand();
         new CommandLine(command).parseArgs(args);
-        return command.forecaster.config("kafka:9092", "p.", RegistryConfig.of("http://registry:8081"),
-                Path.of("data"));
+        return command.forecasterModel;
     }
 
     @Test
     void shouldReactToMissesOnlyWithAnEscalation() {
-        assertThat(parse("--stages", "forecaster").settings().reaction()).isEmpty();
-        assertThat(parse("--stages", "forecaster", "--forecaster-miss-escalation", "0.05").settings().reaction())
-                .contains(new MissReaction(0.05));
+        assertThat(parse("--stages", "forecaster").reaction()).isEmpty();
+        var option = parse("--forecaster-model", "max-1h+0.01", "--forecaster-miss-escalation", "0.05");
+        assertThat(option.reaction()).contains(new MissReaction(0.05));
+        assertThat(option.orDefault().name()).isEqualTo("max-1h+0.01");
     }
 
     @Test
