@@ -97,15 +97,15 @@ class EvaluationMatchesStageTest {
 
     @Test
     void theStageReactsToItsMissesAsTheWalkForwardScoresThem() {
-        // Three days of one host's CPU, one sample at the start of every 3-minute step: 0.2, with four bursts on the
-        // second day, each a miss of the recent peak; the fourth spends the day's budget of 4 at q = 0.99, so the
-        // forecast is the whole capacity until the first is a day old, on the third day.
+        // Three days of one host's CPU, one sample 30 s into every 3-minute step: 0.2, with four bursts on the second
+        // day, each a miss of the recent peak; the fourth spends the day's budget of 4 at q = 0.99, so the forecast is
+        // the whole capacity until the first is a day old, on the third day (counted by step, as the evaluation does).
         int day = 480;
         List<Long> seconds = new ArrayList<>();
         List<Double> values = new ArrayList<>();
         var bursts = Map.of(day + 100, 0.5, day + 200, 0.7, day + 300, 0.8, day + 400, 0.9);
         for (int step = 0; step < 3 * day; step++) {
-            seconds.add(step * 180L);
+            seconds.add(step * 180L + 30);
             values.add(bursts.getOrDefault(step, 0.2));
         }
         var learner = Forecasters.recentPeak(1, 0.01);
