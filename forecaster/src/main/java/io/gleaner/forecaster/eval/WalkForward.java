@@ -30,6 +30,12 @@ import java.util.stream.IntStream;
  * on (it is a bound, not a model). Series are evaluated in parallel and the rows come out in series order, so runs
  * repeat exactly.
  *
+ * <p>With a {@link MissReaction}, a forecast is also replaced at the step after each of its misses, and at the step
+ * whose misses of the last day fall below the budget again, as the stage does when it reacts to misses; the misses
+ * are counted per model and level, over host-days. Two models never react: a {@link DayOracle}, a bound, and the
+ * baseline {@value Summary#REFERENCE} that the ratios are taken to, which stays the baseline the goals name
+ * ({@code max-24h+0}, the same learner, reacts).
+ *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
  * @param horizon    steps per forecast, and per host-day
@@ -37,12 +43,6 @@ import java.util.stream.IntStream;
  * @param trainDays  days of history given to a model at most
  * @param burnInDays days before the first origin
  * @param margin     the safety margin subtracted from the spare capacity, in [0, 1)
- * <p>With a {@link MissReaction}, a forecast is also replaced at the step after each of its misses, and at the step
- * whose misses of the last day fall below the budget again, as the stage does when it reacts to misses; the misses
- * are counted per model and level, over host-days. Two models never react: a {@link DayOracle}, a bound, and the
- * baseline {@value Summary#REFERENCE} that the ratios are taken to, which stays the baseline the goals name
- * ({@code max-24h+0}, the same learner, reacts).
- *
  * @param plotted    keys ({@link TraceSeries#key()}) whose forecasts are kept for the plots
  * @param reaction   how forecasts react to their misses, or empty for forecasts replaced only at the origins
  */
