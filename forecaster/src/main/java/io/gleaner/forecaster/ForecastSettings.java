@@ -129,7 +129,8 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
 
     /** These settings with another step. */
     public ForecastSettings withStep(Duration value) {
-        return new ForecastSettings(window, refitPeriod, value, maxHold, horizon, quantile, staleness, margins, reaction);
+        return new ForecastSettings(window, refitPeriod, value, maxHold, horizon, quantile, staleness, margins,
+                reaction);
     }
 
     /** These settings with another {@link #maxHold()}. */

@@ -105,8 +105,8 @@ public final class Forecasters {
     }
 
     /**
-     * {@code max-<hours>h+<headroom>}: the largest use of the last {@code hours} hours plus {@code headroom}. On its own
-     * it misses whenever use rises past the recent peak; it is meant for a stage that reacts to its misses
+     * {@code max-<hours>h+<headroom>}: the largest use of the last {@code hours} hours plus {@code headroom}. On its
+     * own it misses whenever use rises past the recent peak; it is meant for a stage that reacts to its misses
      * ({@link io.gleaner.forecaster.core.MissReaction}), which gives it more room after each (README "Reacting to
      * misses").
      */

@@ -244,7 +244,8 @@ class EvaluateCommandTest {
                 "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
                         + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
-                "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process runs only");
+                "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process runs "
+                        + "only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -299,7 +300,8 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("a reaction to misses through Kafka", new String[] {
                         "--forecaster-miss-escalation", "0.05", "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("an escalation of the whole capacity", new String[] {
-                        "--forecaster-miss-escalation", "1"}), "--forecaster-miss-escalation must be in [0, 1), was 1.0"),
+                        "--forecaster-miss-escalation", "1"}),
+                        "--forecaster-miss-escalation must be in [0, 1), was 1.0"),
                 Arguments.of(Named.of("the bound as the forecaster model", new String[] {"--forecaster-model",
                         "oracle-flat-day"}), "--forecaster-model must be a learner that gleaner forecast-eval scores"));
     }

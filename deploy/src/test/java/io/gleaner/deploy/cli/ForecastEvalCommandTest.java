@@ -250,7 +250,7 @@ class ForecastEvalCommandTest {
         assertThat(reacting.exitCode()).isZero();
         assertThat(reacting.out()).contains("reacting to misses: a new forecast at the step after each, 0.05 more per "
                 + "miss of the last day, the whole capacity once a day holds 4 (q 0.99)");
-        // The last value of a rising CPU sine misses for hours on end; reacting, no day holds more than 4 misses of 480.
+        // The last value of a rising CPU sine misses for hours on end; reacting, no day holds more than 4 of 480.
         assertThat(plain.out()).containsPattern("(?m)^cpu +last-value +0\\.990 +2 +\\S+ +100\\.0%");
         assertThat(reacting.out()).containsPattern("(?m)^cpu +last-value +0\\.990 +2 +0\\.[0-8]\\d% +0\\.0%");
         // max-24h, the baseline of the ratios, scores the same either way.

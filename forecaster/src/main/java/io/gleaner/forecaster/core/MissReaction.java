@@ -14,7 +14,8 @@ import java.util.Arrays;
  *       host that keeps breaking out gets more room each time.</li>
  *   <li>Once the misses of the last day reach the {@link #budget} ⌊(1 − q) · steps per day⌋ (at least 1), the forecast
  *       is the whole capacity until the oldest of them is a day old, when the series is refit again. So no day of
- *       steps, wherever it starts, holds more misses than the budget: at most 1 − q of its steps at level q.</li>
+ *       steps, wherever it starts, holds more misses than the budget: at most 1 − q of a whole day's steps, or one
+ *       miss at a level that allows less.</li>
  * </ul>
  *
  * <p>The reaction needs what a stream sees and a refit on a schedule does not: each step's use as it comes. Reacting

@@ -140,7 +140,8 @@ class WalkForwardTest {
         assertThat(after.origins()).isEqualTo(before.origins());
         assertThat(after.hostDays()).filteredOn(d -> d.model().equals("max-24h"))
                 .usingRecursiveFieldByFieldElementComparator()
-                .containsExactlyElementsOf(before.hostDays().stream().filter(d -> d.model().equals("max-24h")).toList());
+                .containsExactlyElementsOf(before.hostDays().stream().filter(d -> d.model().equals("max-24h"))
+                        .toList());
     }
 
     @Test
