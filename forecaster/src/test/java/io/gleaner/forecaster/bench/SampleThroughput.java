@@ -7,6 +7,7 @@ import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.KafkaHarness;
+import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
@@ -30,11 +31,13 @@ import org.apache.kafka.common.TopicPartition;
  * store, on the in-JVM broker, under the stage's own settings (exactly-once v2, RocksDB, changelogs): {@code nodes}
  * nodes report CPU and MEMORY every 10 s until {@code samples} are on the one-partition input (default 1,000,000),
  * and the clock runs from the app's start until it has committed the last offset. The event time covers over an
- * hour, so every series is refit once (with the stage's default learner) inside the measurement. Numbers only.
+ * hour, so every series is refit once (with the stage's default learner) inside the measurement. With a third
+ * argument {@code reacting} the stage runs {@code max-1h+0.01} and reacts to its misses with an escalation of 0.05
+ * (README "Reacting to misses"): every sample is then checked against the forecast in force. Numbers only.
  *
  * <p>Run: {@code mvn -o -q -pl forecaster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp forecaster/target/test-classes:forecaster/target/classes:$(cat
- * forecaster/target/cp.txt) io.gleaner.forecaster.bench.SampleThroughput [samples] [nodes]}.
+ * forecaster/target/cp.txt) io.gleaner.forecaster.bench.SampleThroughput [samples] [nodes] [reacting]}.
  */
 public final class SampleThroughput {
 
@@ -44,6 +47,7 @@ public final class SampleThroughput {
     public static void main(String[] args) throws Exception {
         int samples = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         int nodes = args.length > 1 ? Integer.parseInt(args[1]) : 1_000;
+        boolean reacting = args.length > 2 && args[2].equals("reacting");
         var registry = new InMemorySchemaRegistryClient();
         var serdes = ForecasterSerdes.with(registry);
         var topics = Topics.withPrefix("bench.");
@@ -73,8 +77,11 @@ public final class SampleThroughput {
             var stateDir = Files.createTempDirectory("forecaster-bench");
             var config = ForecasterConfig.defaults().withStage(s -> s.withBootstrapServers(kafka.bootstrapServers())
                     .withTopicPrefix("bench.").withApplicationId("forecaster-bench").withStateDir(stateDir)
-                    .withRegistry(RegistryConfig.of("http://unused"))).withSettings(ForecastSettings.defaults());
-            try (var app = new ForecasterApp(config, registry, Forecasters.standard())) {
+                    .withRegistry(RegistryConfig.of("http://unused"))).withSettings(reacting
+                    ? ForecastSettings.defaults().withReaction(new MissReaction(0.05)) : ForecastSettings.defaults());
+            var learner = reacting ? Forecasters.recentPeak(1, 0.01) : Forecasters.standard();
+            System.out.printf("learner %s%s%n", learner.name(), reacting ? ", reacting to misses (0.05)" : "");
+            try (var app = new ForecasterApp(config, registry, learner)) {
                 var process = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
                 long processCpuBefore = process.getProcessCpuTime();
                 long began = System.nanoTime();
