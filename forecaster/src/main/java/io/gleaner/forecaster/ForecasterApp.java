@@ -53,10 +53,13 @@ public final class ForecasterApp extends StageApp {
     @Override
     public void start() {
         var settings = config.settings();
-        log.info("starting forecaster {} with {} (window {}, refit every {}, step {}, horizon {}, quantile {},"
+        log.info("starting forecaster {} with {} (window {}, refit every {}{}, step {}, horizon {}, quantile {},"
                         + " staleness {}, margins {}) on {}", config.stage().applicationId(), forecaster.name(),
-                settings.window(), settings.refitPeriod(), settings.step(), settings.horizon(), settings.quantile(),
-                settings.staleness(), settings.margins(), config.stage().bootstrapServers());
+                settings.window(), settings.refitPeriod(), settings.reaction()
+                        .map(r -> " and at each miss (escalation " + r.escalation() + ", at most "
+                                + settings.missBudget() + " misses a day)").orElse(""),
+                settings.step(), settings.horizon(), settings.quantile(), settings.staleness(), settings.margins(),
+                config.stage().bootstrapServers());
         super.start();
     }
 }
