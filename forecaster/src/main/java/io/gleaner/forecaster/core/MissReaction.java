@@ -1,5 +1,6 @@
 package io.gleaner.forecaster.core;
 
+import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -27,6 +28,9 @@ import java.util.Arrays;
  */
 public record MissReaction(double escalation) {
 
+    /** The day over which misses count, in the stage's and the in-process forecasts' clock (epoch milliseconds). */
+    public static final long DAY_MS = Duration.ofDays(1).toMillis();
+
     public MissReaction {
         if (!(escalation >= 0 && escalation < 1)) {
             throw new IllegalArgumentException("escalation must be in [0, 1), was " + escalation);
@@ -41,6 +45,33 @@ public record MissReaction(double escalation) {
         }
         // The small tolerance keeps 0.01 × 500 at 5 although 1 − 0.99 is a little under 0.01 in binary.
         return Math.max(1, (int) Math.floor((1 - quantile) * stepsPerDay + 1e-9));
+    }
+
+    /**
+     * A forecast issued under the reaction.
+     *
+     * @param values   what to publish ({@link #apply})
+     * @param misses   the misses of the day before it was issued
+     * @param reserved whether it is the whole capacity, those misses having reached the budget
+     */
+    public record Issued(double[] values, RecentMisses misses, boolean reserved) {
+    }
+
+    /**
+     * The forecast to publish at {@code boundary} given the learner's {@code forecast} and the series' {@code misses}
+     * (their times, {@code boundary} and {@code day} in one clock).
+     */
+    public Issued issue(double[] forecast, RecentMisses misses, long boundary, long day, int budget) {
+        var recent = misses.asOf(boundary, day);
+        return new Issued(apply(forecast, recent.count(), budget), recent, recent.count() >= budget);
+    }
+
+    /**
+     * Whether a forecast in force gives way at the step that starts at {@code stepStart}: it reserves the whole capacity
+     * and the misses of the day before that step are below the budget again, so the series is refit there.
+     */
+    public static boolean recovers(boolean reserved, RecentMisses misses, long stepStart, long day, int budget) {
+        return reserved && misses.asOf(stepStart, day).count() < budget;
     }
 
     /**

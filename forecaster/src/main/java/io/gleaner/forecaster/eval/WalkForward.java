@@ -215,8 +215,8 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         double[][] fresh = null;
         for (int k = 0; k < levels.length; k++) {
             var state = levels[k];
-            boolean due = scheduled || reaction.isPresent() && (state.due
-                    || state.misses.count() >= state.budget && state.misses.asOf(t, day).count() < state.budget);
+            boolean due = scheduled || reaction.isPresent()
+                    && (state.due || MissReaction.recovers(state.reserved, state.misses, t, day, state.budget));
             if (!due) {
                 continue;
             }
@@ -229,10 +229,14 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
                     fresh = model.forecast(history, request).values();
                 }
             }
-            state.misses = state.misses.asOf(t, day);
-            state.values = reacts(model)
-                    ? reaction.get().apply(fresh[k], state.misses.count(), state.budget)
-                    : fresh[k];
+            if (reacts(model)) {
+                var issued = reaction.get().issue(fresh[k], state.misses, t, day, state.budget);
+                state.values = issued.values();
+                state.misses = issued.misses();
+                state.reserved = issued.reserved();
+            } else {
+                state.values = fresh[k];
+            }
             state.issuedAt = t;
             state.due = false;
         }
@@ -249,6 +253,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         double[] values;
         int issuedAt;
         RecentMisses misses = RecentMisses.NONE;
+        boolean reserved;
         boolean due;
 
         InForce(int budget) {

@@ -1,5 +1,7 @@
 package io.gleaner.forecaster.topology;
 
+import static io.gleaner.forecaster.core.MissReaction.DAY_MS;
+
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
@@ -13,7 +15,6 @@ import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,7 +70,6 @@ import org.slf4j.LoggerFactory;
 final class SampleProcessor implements Processor<String, Decoded<UtilizationSample>, String, ForecasterOutput> {
 
     private static final Logger log = LoggerFactory.getLogger(SampleProcessor.class);
-    private static final long DAY_MS = Duration.ofDays(1).toMillis();
 
     private final Forecaster forecaster;
     private final ForecastSettings settings;
@@ -196,7 +196,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         }
         long stepStart = Math.floorDiv(time, stepMs) * stepMs;
         // Misses are counted by step, as forecast-eval counts them: a miss is at the start of its step.
-        if (current.reserved() && current.misses().asOf(stepStart, DAY_MS).count() < missBudget) {
+        if (MissReaction.recovers(current.reserved(), current.misses(), stepStart, DAY_MS, missBudget)) {
             refit(record, key, stepStart);
             current = inForce(key);
         }
@@ -284,10 +284,11 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
     /** The learner's {@code forecast} as the reaction publishes it at {@code boundary}, remembered as in force. */
     private QuantileForecast reacted(String key, QuantileForecast forecast, long boundary) {
         var previous = inForce(key);
-        var misses = previous == null ? RecentMisses.NONE : previous.misses().asOf(boundary, DAY_MS);
-        double[] values = reaction.orElseThrow().apply(forecast.values()[0], misses.count(), missBudget);
-        remember(key, new ForecastInForce(boundary, stepMs, values, misses, misses.count() >= missBudget));
-        return new QuantileForecast(forecast.start(), forecast.step(), forecast.quantiles(), new double[][] {values});
+        var issued = reaction.orElseThrow().issue(forecast.values()[0],
+                previous == null ? RecentMisses.NONE : previous.misses(), boundary, DAY_MS, missBudget);
+        remember(key, new ForecastInForce(boundary, stepMs, issued.values(), issued.misses(), issued.reserved()));
+        return new QuantileForecast(forecast.start(), forecast.step(), forecast.quantiles(),
+                new double[][] {issued.values()});
     }
 
     private void markStale(long streamTime) {

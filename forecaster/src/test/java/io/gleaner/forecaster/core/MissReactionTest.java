@@ -2,6 +2,7 @@ package io.gleaner.forecaster.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,28 @@ class MissReactionTest {
         assertThat(reaction.apply(learner, 2, 4)).containsExactly(0.30000000000000004, Double.NaN, 1.0);
         assertThat(reaction.apply(learner, 4, 4)).containsExactly(1.0, 1.0, 1.0);
         assertThat(learner).containsExactly(0.2, Double.NaN, 0.97);
+    }
+
+    @Test
+    void aForecastIssuedCountsTheMissesOfTheDayBeforeItAndReservesAtTheBudget() {
+        var reaction = new MissReaction(0.1);
+        var misses = RecentMisses.of(10, 40, 60);
+
+        // At 115 with a day of 100, the miss at 10 has left the day: two count.
+        var issued = reaction.issue(new double[] {0.3}, misses, 115, 100, 3);
+        assertThat(issued.misses().times()).containsExactly(40, 60);
+        assertThat(issued.reserved()).isFalse();
+        assertThat(issued.values()[0]).isCloseTo(0.5, within(1e-12));
+        // At 100 all three count: the whole capacity.
+        var reserved = reaction.issue(new double[] {0.3}, misses, 100, 100, 3);
+        assertThat(reserved.reserved()).isTrue();
+        assertThat(reserved.values()).containsExactly(1.0);
+
+        // A reserved forecast gives way at the first step whose day holds fewer misses than the budget: at 110, when
+        // the miss at 10 is a day old.
+        assertThat(MissReaction.recovers(true, misses, 109, 100, 3)).isFalse();
+        assertThat(MissReaction.recovers(true, misses, 110, 100, 3)).isTrue();
+        assertThat(MissReaction.recovers(false, misses, 200, 100, 3)).as("not reserved: nothing to give way").isFalse();
     }
 
     @Test

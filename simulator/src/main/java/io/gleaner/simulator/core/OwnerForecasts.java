@@ -1,12 +1,13 @@
 package io.gleaner.simulator.core;
 
+import static io.gleaner.forecaster.core.MissReaction.DAY_MS;
+
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.planner.core.CapacityOutlook;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
@@ -66,7 +67,6 @@ import org.slf4j.LoggerFactory;
 public final class OwnerForecasts implements CapacityOutlook {
 
     private static final Logger log = LoggerFactory.getLogger(OwnerForecasts.class);
-    private static final long DAY_MS = Duration.ofDays(1).toMillis();
 
     private final Forecaster forecaster;
     private final OwnerForecastSettings settings;
@@ -237,7 +237,7 @@ public final class OwnerForecasts implements CapacityOutlook {
         refitIfDue(nodeId, metric, series);
         long stepStart = Math.floorDiv(timeMs, stepMs) * stepMs;
         // Misses are counted by step, as the stage counts them: a miss is at the start of its step.
-        if (series.reserved && series.misses.asOf(stepStart, DAY_MS).count() < missBudget) {
+        if (MissReaction.recovers(series.reserved, series.misses, stepStart, DAY_MS, missBudget)) {
             series.dueRefitMs = stepStart;
             refitIfDue(nodeId, metric, series);
         }
@@ -278,9 +278,10 @@ public final class OwnerForecasts implements CapacityOutlook {
             series.forecast = forecast.values()[0];
             series.forecastStartMs = forecast.start().toEpochMilli();
             if (reaction.isPresent()) {
-                series.misses = series.misses.asOf(boundary, DAY_MS);
-                series.reserved = series.misses.count() >= missBudget;
-                series.forecast = reaction.get().apply(series.forecast, series.misses.count(), missBudget);
+                var issued = reaction.get().issue(series.forecast, series.misses, boundary, DAY_MS, missBudget);
+                series.forecast = issued.values();
+                series.misses = issued.misses();
+                series.reserved = issued.reserved();
             }
             log.debug("refit {}/{} at {} with {}", nodeId, metric, history.end(), forecaster.name());
         } catch (RuntimeException e) {
