@@ -235,8 +235,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
             notes.add(String.format(Locale.ROOT, "reacting to misses: a new forecast at the step after each, %s more "
                             + "per miss of the last day, the whole capacity once a day holds %s",
                     Forecaster.nameNumber(reactToMisses), quantiles.stream()
-                            .map(q -> MissReaction.budget(q, (int) (Duration.ofDays(1).toMinutes() / stepMinutes))
-                                    + " (q " + q + ")")
+                            .map(q -> MissReaction.budget(q, SeriesWindows.stepsPerDay(step)) + " (q " + q + ")")
                             .collect(Collectors.joining(", "))));
         }
         notes.forEach(outStream::println);

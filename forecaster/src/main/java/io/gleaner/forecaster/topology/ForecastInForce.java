@@ -11,35 +11,34 @@ import org.apache.kafka.common.serialization.Serializer;
  * A series' published forecast and its misses, what a stage that reacts to misses
  * ({@link io.gleaner.forecaster.core.MissReaction}) checks each sample against.
  *
- * @param startMs  event time of the forecast's first step
- * @param stepMs   length of a step
+ * @param startMs  event time of the forecast's first step; its steps are the stage's
  * @param values   the forecast use per step, as published (the reaction applied)
  * @param misses   the series' misses of the last day, each at the start of its step, in epoch milliseconds
  * @param reserved whether the forecast is the whole capacity because the misses reached the budget
  */
-record ForecastInForce(long startMs, long stepMs, double[] values, RecentMisses misses, boolean reserved) {
+record ForecastInForce(long startMs, double[] values, RecentMisses misses, boolean reserved) {
 
-    /** The forecast use at {@code time}, or NaN outside the forecast. */
-    double at(long time) {
+    /** The forecast use at {@code time}, on steps of {@code stepMs}, or NaN outside the forecast. */
+    double at(long time, long stepMs) {
         long index = Math.floorDiv(time - startMs, stepMs);
         return index < 0 || index >= values.length ? Double.NaN : values[(int) index];
     }
 
     /** This forecast with other misses. */
     ForecastInForce withMisses(RecentMisses value) {
-        return new ForecastInForce(startMs, stepMs, values, value, reserved);
+        return new ForecastInForce(startMs, values, value, reserved);
     }
 
-    /** Start, step, the values, the misses' times, and the flag, in that order. */
+    /** Start, the values, the misses' times, and the flag, in that order. */
     static Serde<ForecastInForce> serde() {
         Serializer<ForecastInForce> serializer = (topic, state) -> {
             if (state == null) {
                 return null;
             }
             long[] times = state.misses.times();
-            var buffer = ByteBuffer.allocate(Long.BYTES * 2 + Integer.BYTES * 2 + Double.BYTES * state.values.length
+            var buffer = ByteBuffer.allocate(Long.BYTES + Integer.BYTES * 2 + Double.BYTES * state.values.length
                     + Long.BYTES * times.length + 1);
-            buffer.putLong(state.startMs).putLong(state.stepMs).putInt(state.values.length);
+            buffer.putLong(state.startMs).putInt(state.values.length);
             for (double v : state.values) {
                 buffer.putDouble(v);
             }
@@ -55,7 +54,6 @@ record ForecastInForce(long startMs, long stepMs, double[] values, RecentMisses 
             }
             var buffer = ByteBuffer.wrap(bytes);
             long start = buffer.getLong();
-            long step = buffer.getLong();
             double[] values = new double[buffer.getInt()];
             for (int h = 0; h < values.length; h++) {
                 values[h] = buffer.getDouble();
@@ -68,7 +66,7 @@ record ForecastInForce(long startMs, long stepMs, double[] values, RecentMisses 
             if (buffer.hasRemaining()) {
                 throw new IllegalArgumentException("forecast in force has " + buffer.remaining() + " bytes too many");
             }
-            return new ForecastInForce(start, step, values, RecentMisses.of(times), reserved);
+            return new ForecastInForce(start, values, RecentMisses.of(times), reserved);
         };
         return Serdes.serdeFrom(serializer, deserializer);
     }

@@ -200,7 +200,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             refit(record, key, stepStart);
             current = inForce(key);
         }
-        double forecast = current.at(time);
+        double forecast = current.at(time, stepMs);
         // A forecast refit on a miss starts after the miss's step: a redelivered sample finds none to miss again.
         if (Double.isNaN(forecast) || value <= forecast) {
             return state;
@@ -286,7 +286,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         var previous = inForce(key);
         var issued = reaction.orElseThrow().issue(forecast.values()[0],
                 previous == null ? RecentMisses.NONE : previous.misses(), boundary, DAY_MS, missBudget);
-        remember(key, new ForecastInForce(boundary, stepMs, issued.values(), issued.misses(), issued.reserved()));
+        remember(key, new ForecastInForce(boundary, issued.values(), issued.misses(), issued.reserved()));
         return new QuantileForecast(forecast.start(), forecast.step(), forecast.quantiles(),
                 new double[][] {issued.values()});
     }
