@@ -3,8 +3,10 @@ package io.gleaner.planner;
 import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.GlobalView;
 import io.gleaner.schemas.streams.StageApp;
 import io.gleaner.schemas.streams.StreamsStage;
 import java.time.Duration;
@@ -15,7 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +46,7 @@ public final class PlannerApp extends StageApp {
     private static final Logger log = LoggerFactory.getLogger(PlannerApp.class);
 
     private final PlannerConfig config;
+    private final Producer<String, DeadLetter> globalDeadLetters;
 
     /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
     public PlannerApp(PlannerConfig config) {
@@ -48,10 +55,34 @@ public final class PlannerApp extends StageApp {
 
     /** A planner whose serdes talk to {@code registry} (e.g. an in-memory one shared with an in-JVM run). */
     public PlannerApp(PlannerConfig config, SchemaRegistryClient registry) {
+        this(config, PlannerSerdes.with(registry));
+    }
+
+    private PlannerApp(PlannerConfig config, PlannerSerdes serdes) {
+        this(config, serdes, new KafkaProducer<>(Map.<String, Object>of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.stage().bootstrapServers(),
+                ProducerConfig.CLIENT_ID_CONFIG, config.stage().applicationId() + "-global-dead-letters"),
+                new StringSerializer(), serdes.deadLetter().serializer()));
+    }
+
+    /** With {@code globalDeadLetters} sending the dead letters of the global views (their thread has no producer). */
+    private PlannerApp(PlannerConfig config, PlannerSerdes serdes, Producer<String, DeadLetter> globalDeadLetters) {
         super(new StreamsStage("planner", config.stage().applicationId(),
-                PlannerTopology.build(config.topics(), PlannerSerdes.with(registry), config),
+                PlannerTopology.build(config.topics(), serdes, config,
+                        GlobalView.sink(globalDeadLetters, config.topics().deadLetters().name())),
                 config.streamsProperties()));
         this.config = config;
+        this.globalDeadLetters = globalDeadLetters;
+    }
+
+    /** Closes the stage, then the producer of the global views' dead letters (sending what it holds). */
+    @Override
+    public void close() {
+        try {
+            super.close();
+        } finally {
+            globalDeadLetters.close(StreamsStage.CLOSE_TIMEOUT);
+        }
     }
 
     /**

@@ -41,7 +41,8 @@ class PlannerConfigTest {
 
         assertThat(config).isEqualTo(new PlannerConfig(new StageSettings("planner", "cell-7", "", 250, 1,
                 Path.of("/var/lib/gleaner"), "kafka:9092", "prod.",
-                io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081")), PolicyName.FIFO));
+                io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081"),
+                io.gleaner.schemas.streams.EventTimeBound.DEFAULT_MAX_AHEAD), PolicyName.FIFO));
     }
 
     @Test

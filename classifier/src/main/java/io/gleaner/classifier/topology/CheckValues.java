@@ -1,5 +1,6 @@
 package io.gleaner.classifier.topology;
 
+import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
@@ -57,8 +58,8 @@ final class CheckValues<V, R> implements FixedKeyProcessorSupplier<String, Decod
                 var metadata = context.recordMetadata();
                 var origin = new Origin(metadata.map(RecordMetadata::topic).orElse(topic),
                         metadata.map(RecordMetadata::partition).orElse(-1),
-                        metadata.map(RecordMetadata::offset).orElse(-1L), record.key(), decoded.raw(),
-                        record.timestamp());
+                        metadata.map(RecordMetadata::offset).orElse(-1L), DeadLetters.Raw.key(record.key()),
+                        DeadLetters.Raw.value(decoded.raw()), record.timestamp());
                 R checked;
                 try {
                     checked = input.check(record.key(), decoded.value(), origin);

@@ -8,6 +8,7 @@ import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.streams.DecodedSource;
+import io.gleaner.schemas.streams.EventTimeBound;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,20 +85,21 @@ public final class ClassifierTopology {
         var deadLetters = new ArrayList<KStream<String, DeadLetter>>();
         var profileSerde = AvroMapping.profileSerde(serdes.jobProfile());
         var envelopeSerde = ReportEnvelope.serde();
+        var bound = config.stage().eventTimeBound();
         var jobEntrySerde = JobEntry.serde();
 
         var nodeTypes = checked(builder, topics.nodesHeartbeats(), serdes.nodeHeartbeat(), NodeHeartbeat::getTime,
-                "heartbeats", Inputs::heartbeat, deadLetters)
+                bound, "heartbeats", Inputs::heartbeat, deadLetters)
                 .toTable(Named.as("node-types-table"), Materialized.<String, String, KeyValueStore<Bytes, byte[]>>as(
                         StoreNames.NODE_TYPES).withKeySerde(Serdes.String()).withValueSerde(Serdes.String()));
         var jobs = checked(builder, topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                "jobs", Inputs::job, deadLetters)
+                bound, "jobs", Inputs::job, deadLetters)
                 .processValues(JobStamper::new, Named.as("stamp-jobs"))
                 .toTable(Named.as("jobs-table"), Materialized.<String, JobEntry, KeyValueStore<Bytes, byte[]>>as(
                         StoreNames.JOBS).withKeySerde(Serdes.String()).withValueSerde(jobEntrySerde));
 
         var withNodeType = routed(checked(builder, topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
-                "reports", Inputs::report, deadLetters)
+                bound, "reports", Inputs::report, deadLetters)
                 .selectKey((key, report) -> report.nodeId(), Named.as("reports-by-node-key"))
                 .repartition(Repartitioned.<String, ReportEnvelope>as(StoreNames.REPORTS_BY_NODE)
                         .withKeySerde(Serdes.String()).withValueSerde(envelopeSerde))
@@ -154,10 +156,10 @@ public final class ClassifierTopology {
      * {@code deadLetters}, the checked values returned.
      */
     private static <V, R> KStream<String, R> checked(StreamsBuilder builder, Topic<String, V> topic, Serde<V> serde,
-                                                     Function<V, Instant> eventTime, String name,
-                                                     CheckValues.Input<V, R> input,
+                                                     Function<V, Instant> eventTime, EventTimeBound bound,
+                                                     String name, CheckValues.Input<V, R> input,
                                                      List<KStream<String, DeadLetter>> deadLetters) {
-        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
+        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, bound, name, STAGE)
                 .processValues(new CheckValues<>(topic.name(), input), Named.as("check-" + name));
         return routed(decoded, name, deadLetters);
     }

@@ -53,18 +53,20 @@ record JobEntry(String jobName, int maps, int reduces, long atMs) {
     }
 
     /**
-     * Format 2: jobName, maps, reduces, atMs. Format 1 (jobName, maps, reduces: written before job entries expired)
-     * is still read, with the time {@link #UNKNOWN_TIME}, so a store or changelog written by an older classifier
-     * restores.
+     * Format 3: jobName ({@link Wire#writeString}), maps, reduces, atMs. Format 2 (the same with the name written by
+     * {@code writeUTF}, which refuses names over 64 KiB) and format 1 (jobName, maps, reduces: written before job
+     * entries expired) are still read, format 1 with the time {@link #UNKNOWN_TIME}, so a store or changelog written
+     * by an older classifier restores.
      */
     static Serde<JobEntry> serde() {
-        return Wire.<JobEntry>serde("JobEntry", 2, (out, job) -> {
-            out.writeUTF(job.jobName);
+        return Wire.<JobEntry>serde("JobEntry", 3, (out, job) -> {
+            Wire.writeString(out, job.jobName);
             out.writeInt(job.maps);
             out.writeInt(job.reduces);
             out.writeLong(job.atMs);
-        }, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), in.readLong()),
-                Map.of(1, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), UNKNOWN_TIME)));
+        }, in -> new JobEntry(Wire.readString(in), in.readInt(), in.readInt(), in.readLong()),
+                Map.of(2, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), in.readLong()),
+                        1, in -> new JobEntry(in.readUTF(), in.readInt(), in.readInt(), UNKNOWN_TIME)));
     }
 
 }

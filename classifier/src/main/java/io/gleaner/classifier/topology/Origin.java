@@ -1,17 +1,19 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.avro.DeadLetter;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.time.Instant;
+import io.gleaner.schemas.streams.DeadLetters;
 import java.util.Objects;
 
 /**
- * Where a record entered the stage: its source topic, partition, offset, key, raw value bytes and event time. A
- * report carries it through the repartition topics, so that a later step that rejects it (unknown node, unknown
- * job) still dead-letters the original record, not the repartitioned copy.
+ * Where a record entered the stage: its source topic, partition, offset, what a dead letter keeps of its key and raw
+ * value, and its event time. A report carries it through the repartition topics, so that a later step that rejects it
+ * (unknown node, unknown job) still dead-letters the original record, not the repartitioned copy; it carries the
+ * dead letter's cut of the key and value, not the whole, so that a value near the broker's size limit still fits in a
+ * repartition record.
+ *
+ * @param key the key as a dead letter keeps it, or null for a null key
  */
-record Origin(String topic, int partition, long offset, String key, byte[] raw, long timestamp) {
+record Origin(String topic, int partition, long offset, DeadLetters.Raw key, DeadLetters.Raw raw, long timestamp) {
 
     Origin {
         Objects.requireNonNull(topic, "topic");
@@ -20,16 +22,8 @@ record Origin(String topic, int partition, long offset, String key, byte[] raw, 
 
     /** A dead letter of the original record, logged at warn. */
     DeadLetter deadLetter(String reason) {
-        var deadLetter = DeadLetter.newBuilder()
-                .setSourceTopic(topic)
-                .setPartition(partition)
-                .setOffset(offset)
-                .setKey(key == null ? null : ByteBuffer.wrap(key.getBytes(StandardCharsets.UTF_8)))
-                .setValue(ByteBuffer.wrap(raw.clone()))
-                .setReason(reason)
-                .setStage(ClassifierTopology.STAGE)
-                .setTime(Instant.ofEpochMilli(Math.max(0, timestamp)))
-                .build();
+        var deadLetter = DeadLetters.of(topic, partition, offset, key, raw, timestamp, reason,
+                ClassifierTopology.STAGE);
         ClassifierTopology.logDeadLetter(deadLetter);
         return deadLetter;
     }

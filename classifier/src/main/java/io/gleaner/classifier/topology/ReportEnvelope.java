@@ -1,7 +1,9 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.classifier.estimate.Phase;
+import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Wire;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 
@@ -40,27 +42,41 @@ record ReportEnvelope(Origin origin, String jobId, Phase phase, int taskIndex, S
         return jobId + " " + phase + " " + taskIndex;
     }
 
+    /**
+     * Format 2 writes strings with {@link Wire#writeString} and the origin's key and value as a dead letter keeps
+     * them; format 1 (strings by {@code writeUTF}, the whole key and value) is still read, so that records in the
+     * repartition topics when the classifier is upgraded are processed.
+     */
     static Serde<ReportEnvelope> serde() {
-        return Wire.serde("ReportEnvelope", 1, (out, r) -> {
+        return Wire.serde("ReportEnvelope", 2, (out, r) -> {
             var o = r.origin;
-            out.writeUTF(o.topic());
+            Wire.writeString(out, o.topic());
             out.writeInt(o.partition());
             out.writeLong(o.offset());
-            Wire.writeNullable(out, o.key());
-            Wire.writeBytes(out, o.raw());
+            out.writeBoolean(o.key() != null);
+            if (o.key() != null) {
+                o.key().write(out);
+            }
+            o.raw().write(out);
             out.writeLong(o.timestamp());
-            out.writeUTF(r.jobId);
-            out.writeUTF(r.phase.name());
+            Wire.writeString(out, r.jobId);
+            Wire.writeString(out, r.phase.name());
             out.writeInt(r.taskIndex);
-            out.writeUTF(r.nodeId);
+            Wire.writeString(out, r.nodeId);
             out.writeLong(r.startMs);
             out.writeLong(r.endMs);
             out.writeLong(r.inputBytes);
             Wire.writeNullable(out, r.nodeType);
         }, in -> new ReportEnvelope(
-                new Origin(in.readUTF(), in.readInt(), in.readLong(), Wire.readNullable(in), Wire.readBytes(in),
-                        in.readLong()),
-                in.readUTF(), Phase.valueOf(in.readUTF()), in.readInt(), in.readUTF(), in.readLong(), in.readLong(),
-                in.readLong(), Wire.readNullable(in)));
+                new Origin(Wire.readString(in), in.readInt(), in.readLong(),
+                        in.readBoolean() ? DeadLetters.Raw.read(in) : null, DeadLetters.Raw.read(in), in.readLong()),
+                Wire.readString(in), Phase.valueOf(Wire.readString(in)), in.readInt(), Wire.readString(in),
+                in.readLong(), in.readLong(), in.readLong(), Wire.readNullable(in, Wire.TEXT)),
+                Map.of(1, in -> new ReportEnvelope(
+                        new Origin(in.readUTF(), in.readInt(), in.readLong(),
+                                DeadLetters.Raw.key(Wire.readNullable(in, Wire.LEGACY_TEXT)),
+                                DeadLetters.Raw.value(Wire.readBytes(in)), in.readLong()),
+                        in.readUTF(), Phase.valueOf(in.readUTF()), in.readInt(), in.readUTF(), in.readLong(),
+                        in.readLong(), in.readLong(), Wire.readNullable(in, Wire.LEGACY_TEXT))));
     }
 }

@@ -1,6 +1,9 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.streams.Wire;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 
@@ -19,12 +22,17 @@ record TaskSample(String nodeType, long startMs, long endMs, long inputBytes) {
         Objects.requireNonNull(nodeType, "nodeType");
     }
 
+    /** Format 2 writes the node type with {@link Wire#writeString}; format 1 (with {@code writeUTF}) is still read. */
     static Serde<TaskSample> serde() {
-        return Wire.serde("TaskSample", 1, (out, t) -> {
-            out.writeUTF(t.nodeType);
+        return Wire.serde("TaskSample", 2, (out, t) -> {
+            Wire.writeString(out, t.nodeType);
             out.writeLong(t.startMs);
             out.writeLong(t.endMs);
             out.writeLong(t.inputBytes);
-        }, in -> new TaskSample(in.readUTF(), in.readLong(), in.readLong(), in.readLong()));
+        }, in -> read(in, Wire.TEXT), Map.of(1, in -> read(in, Wire.LEGACY_TEXT)));
+    }
+
+    private static TaskSample read(DataInputStream in, Wire.TextReader text) throws IOException {
+        return new TaskSample(text.read(in), in.readLong(), in.readLong(), in.readLong());
     }
 }

@@ -9,7 +9,7 @@ import java.io.IOException;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
-/** The stored form of {@link JobEntry}: format 2 written, format 1 (no time) still read. */
+/** The stored form of {@link JobEntry}: format 3 written, formats 2 (name by writeUTF) and 1 (no time) still read. */
 class JobEntryTest {
 
     private final Serde<JobEntry> serde = JobEntry.serde();
@@ -32,24 +32,47 @@ class JobEntryTest {
     }
 
     @Test
-    void shouldWriteFormatTwoWithTheTimeAndReadItBack() {
+    void shouldReadAFormatTwoValueWithItsNameWrittenByWriteUtf() throws IOException {
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new DataOutputStream(bytes)) {
+            out.writeByte(2);
+            out.writeUTF("sort");
+            out.writeInt(4);
+            out.writeInt(2);
+            out.writeLong(1_736_121_600_000L);
+        }
+
+        assertThat(serde.deserializer().deserialize("t", bytes.toByteArray()))
+                .isEqualTo(new JobEntry("sort", 4, 2, 1_736_121_600_000L));
+    }
+
+    @Test
+    void shouldWriteFormatThreeWithTheTimeAndReadItBack() {
         var entry = new JobEntry("sort", 4, 2, 1_736_121_600_000L);
 
         var bytes = serde.serializer().serialize("t", entry);
 
-        // version byte, jobName (2-byte length + 4 bytes), maps (4), reduces (4), atMs (8)
-        assertThat(bytes).hasSize(23);
-        assertThat(bytes[0]).isEqualTo((byte) 2);
+        // version byte, jobName (4-byte length + 4 bytes), maps (4), reduces (4), atMs (8)
+        assertThat(bytes).hasSize(25);
+        assertThat(bytes[0]).isEqualTo((byte) 3);
         assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(entry);
     }
 
     @Test
+    void shouldStoreAJobNameLongerThanWriteUtfAllows() {
+        // A 70,000-character name stopped the classifier on every restart while names were written by writeUTF.
+        var entry = new JobEntry("n".repeat(70_000), 1, 0, 1_736_121_600_000L);
+
+        assertThat(serde.deserializer().deserialize("t", serde.serializer().serialize("t", entry))).isEqualTo(entry);
+    }
+
+    @Test
     void shouldRefuseAnUnknownFormatNamingIt() {
-        var bytes = new byte[] {3, 0, 1, 's', 0, 0, 0, 1, 0, 0, 0, 0};
+        var bytes = new byte[] {4, 0, 1, 's', 0, 0, 0, 1, 0, 0, 0, 0};
 
         assertThatThrownBy(() -> serde.deserializer().deserialize("t", bytes))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("JobEntry format version 3 is not 2");
+                .hasMessageContaining("JobEntry format version 4 is not 3");
     }
 
     @Test

@@ -77,7 +77,7 @@ public final class ForecasterTopology {
         }
         var input = topics.nodesUtilization();
         var decoded = DecodedSource.stream(builder, input, serdes.utilizationSample(), UtilizationSample::getTime,
-                        "samples", STAGE)
+                        config.stage().eventTimeBound(), "samples", STAGE)
                 .split(Named.as("samples-"))
                 .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));

@@ -3,26 +3,20 @@ package io.gleaner.forecaster.topology;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.streams.GlobalView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
-import org.apache.kafka.streams.kstream.Consumed;
-import org.apache.kafka.streams.kstream.GlobalKTable;
-import org.apache.kafka.streams.kstream.Materialized;
-import org.apache.kafka.streams.state.KeyValueStore;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
-import org.apache.kafka.streams.state.ValueAndTimestamp;
 
 /**
  * The planner's read side of {@code forecasts}: spare capacity A(k,m,t) of node k and metric m at time t
  * (Salamander Eq. 1), from the latest forecast of the series. Backed by any lookup from series key
- * ({@link SeriesKey}) to forecast; {@link #addView} adds the usual one, a global table of the topic, to a
+ * ({@link SeriesKey}) to forecast; {@link #addView} adds the usual one, a global view of the topic, to a
  * planner's topology.
  */
 public final class SpareCapacity {
@@ -60,6 +54,9 @@ public final class SpareCapacity {
         }
     }
 
+    /** The most points a forecast may have: a week of minute steps, 21 times the default horizon of 480. */
+    public static final int MAX_POINTS = 7 * 24 * 60;
+
     private final Function<String, CapacityForecast> lookup;
 
     /** Spare capacity from {@code lookup}: series key ({@code nodeId/METRIC}) to its latest forecast, or null. */
@@ -74,27 +71,53 @@ public final class SpareCapacity {
     }
 
     /**
-     * Spare capacity from the store of {@link #addView} as a processor sees it ({@code context.getStateStore(
-     * StoreNames.FORECASTS_VIEW)}, a timestamped store).
+     * Adds a global view of {@code forecasts} to {@code builder}, the store {@link StoreNames#FORECASTS_VIEW}: every
+     * instance of the reading application sees every series. A record that does not decode or that {@link #problem}
+     * finds wrong goes to {@code sink} as a dead letter naming {@code stage} ({@link GlobalView}).
      */
-    public static SpareCapacity ofTimestamped(KeyValueStore<String, ValueAndTimestamp<CapacityForecast>> store) {
-        Objects.requireNonNull(store, "store");
-        return new SpareCapacity(key -> {
-            var value = store.get(key);
-            return value == null ? null : value.value();
-        });
+    public static void addView(StreamsBuilder builder, Topics topics, Serde<CapacityForecast> serde, String stage,
+                               GlobalView.DeadLetterSink sink) {
+        GlobalView.add(builder, topics.forecasts(), serde, SpareCapacity::problem, StoreNames.FORECASTS_VIEW,
+                "forecasts-view", stage, sink);
     }
 
     /**
-     * Adds a global table of {@code forecasts} to {@code builder}, materialized as
-     * {@link StoreNames#FORECASTS_VIEW}: every instance of the reading application sees every series.
+     * Why a forecast read from {@code forecasts} cannot be used, or empty when it can: what the forecaster stage
+     * writes always passes (a step of at least 1 ms, at most {@link #MAX_POINTS} points, fractions in [0, 1], as
+     * many utilization points as spare ones).
      */
-    public static GlobalKTable<String, CapacityForecast> addView(StreamsBuilder builder, Topics topics,
-                                                                 Serde<CapacityForecast> serde) {
-        return builder.globalTable(topics.forecasts().name(),
-                Consumed.with(Serdes.String(), serde).withName("forecasts-view-source"),
-                Materialized.<String, CapacityForecast, KeyValueStore<Bytes, byte[]>>as(
-                        StoreNames.FORECASTS_VIEW).withKeySerde(Serdes.String()).withValueSerde(serde));
+    public static Optional<String> problem(CapacityForecast forecast) {
+        if (forecast.getStepMillis() <= 0) {
+            return Optional.of("stepMillis must be > 0, was " + forecast.getStepMillis());
+        }
+        if (forecast.getStart().isBefore(Instant.EPOCH)) {
+            return Optional.of("start must not be before " + Instant.EPOCH + ", was " + forecast.getStart());
+        }
+        if (!(forecast.getQuantile() > 0 && forecast.getQuantile() < 1)) {
+            return Optional.of("quantile must be in (0, 1), was " + forecast.getQuantile());
+        }
+        if (!(forecast.getSafetyMargin() >= 0 && forecast.getSafetyMargin() <= 1)) {
+            return Optional.of("safetyMargin must be in [0, 1], was " + forecast.getSafetyMargin());
+        }
+        var spare = forecast.getSpare();
+        if (spare.size() > MAX_POINTS) {
+            return Optional.of("spare must have at most " + MAX_POINTS + " points, had " + spare.size());
+        }
+        if (forecast.getUtilization().size() != spare.size()) {
+            return Optional.of("utilization has " + forecast.getUtilization().size() + " points and spare "
+                    + spare.size());
+        }
+        for (int i = 0; i < spare.size(); i++) {
+            var fraction = spare.get(i);
+            var utilization = forecast.getUtilization().get(i);
+            if (fraction == null || !(fraction >= 0 && fraction <= 1)) {
+                return Optional.of("spare[" + i + "] must be a fraction in [0, 1], was " + fraction);
+            }
+            if (utilization == null || !Double.isFinite(utilization) || utilization < 0) {
+                return Optional.of("utilization[" + i + "] must be a finite fraction >= 0, was " + utilization);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The latest forecast of {@code nodeId} and {@code metric}, stale markers included. */

@@ -8,12 +8,15 @@ import io.gleaner.forecaster.topology.SpareCapacity.Spare;
 import io.gleaner.forecaster.topology.SpareCapacity.Status;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
@@ -73,7 +76,8 @@ class SpareCapacityTest {
         var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
-        SpareCapacity.addView(builder, topics, serde);
+        var deadLetters = new ArrayList<DeadLetter>();
+        SpareCapacity.addView(builder, topics, serde, "test", (key, deadLetter) -> deadLetters.add(deadLetter));
         try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
@@ -82,6 +86,45 @@ class SpareCapacityTest {
 
             assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
             assertThat(spare.forecast("n1", Metric.CPU)).contains(forecast(false));
+            assertThat(deadLetters).isEmpty();
+        }
+    }
+
+    @Test
+    void shouldDeadLetterWhatTheViewCannotUseAndForgetTheForecastItReplaced() {
+        var topics = Topics.withPrefix("test.");
+        var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
+        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        var deadLetters = new ArrayList<DeadLetter>();
+        SpareCapacity.addView(builder, topics, serde, "test", (key, deadLetter) -> deadLetters.add(deadLetter));
+        try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
+            var bytes = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
+                    new ByteArraySerializer());
+            var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(StoreNames.FORECASTS_VIEW));
+            input.pipeInput("n1/CPU", forecast(false), T0);
+            input.pipeInput("n2/CPU", forecast(false), T0);
+
+            bytes.pipeInput("n1/CPU", new byte[] {0, 0, 0, 0, 9, 1}, T0);
+            var nan = CapacityForecast.newBuilder(forecast(false)).setSpare(List.of(0.5, Double.NaN, 0.0)).build();
+            input.pipeInput("n2/CPU", nan, T0);
+            input.pipeInput("n3/CPU", CapacityForecast.newBuilder(forecast(false)).setStepMillis(0).build(), T0);
+            input.pipeInput("n4/CPU", CapacityForecast.newBuilder(forecast(false)).setSpare(List.of(0.5, 1.5, 0.0))
+                    .build(), T0);
+
+            assertThat(deadLetters).extracting(DeadLetter::getReason).satisfiesExactly(
+                    reason -> assertThat(reason).startsWith("cannot decode 6 bytes"),
+                    reason -> assertThat(reason).isEqualTo("spare[1] must be a fraction in [0, 1], was NaN"),
+                    reason -> assertThat(reason).isEqualTo("stepMillis must be > 0, was 0"),
+                    reason -> assertThat(reason).isEqualTo("spare[1] must be a fraction in [0, 1], was 1.5"));
+            assertThat(deadLetters).extracting(DeadLetter::getStage).containsOnly("test");
+            // What the bad records replaced is gone: the planner places on no forecast rather than a superseded one.
+            assertThat(spare.at("n1", Metric.CPU, T0).status()).isEqualTo(Status.NO_FORECAST);
+            assertThat(spare.at("n2", Metric.CPU, T0).status()).isEqualTo(Status.NO_FORECAST);
+
+            input.pipeInput("n1/CPU", forecast(false), T0.plusSeconds(60));
+            assertThat(spare.at("n1", Metric.CPU, T0)).isEqualTo(new Spare(Status.AVAILABLE, 0.5));
         }
     }
 }

@@ -71,7 +71,8 @@ public final class AdapterTopology {
 
         var outputs = builder.stream(sourceTopic, Consumed.with(Serdes.ByteArray(), Serdes.ByteArray())
                         .withName("telemetry-source"))
-                .process(() -> new MapAndValidateProcessor(mapper, sourceTopic, Set.of()), Named.as("map-and-validate"),
+                .process(() -> new MapAndValidateProcessor(mapper, sourceTopic, Set.of(),
+                                config.stage().eventTimeBound()), Named.as("map-and-validate"),
                         LAST_SAMPLE_TIMES)
                 .split(Named.as("adapter-"))
                 .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))

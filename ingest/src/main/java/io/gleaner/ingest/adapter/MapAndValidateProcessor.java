@@ -3,9 +3,8 @@ package io.gleaner.ingest.adapter;
 import io.gleaner.ingest.mapping.MappingResult;
 import io.gleaner.ingest.mapping.RecordMapper;
 import io.gleaner.ingest.validation.ValidationRule;
-import io.gleaner.schemas.avro.DeadLetter;
-import java.nio.ByteBuffer;
-import java.time.Instant;
+import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.schemas.streams.EventTimeBound;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
@@ -55,6 +54,7 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
     private final RecordMapper mapper;
     private final String sourceTopic;
     private final Set<String> knownNodes;
+    private final EventTimeBound bound;
     private ProcessorContext<String, AdapterOutput> context;
     private StoreSampleValidator validator;
     private Sensor accepted;
@@ -66,11 +66,14 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
      * @param mapper      maps the records
      * @param sourceTopic the source topic's name, for dead letters of records without metadata
      * @param knownNodes  the node ids samples may name; empty accepts any node
+     * @param bound       which sample times are taken: a sample is written with its time as timestamp, and the
+     *                    broker refuses one too far after its clock
      */
-    MapAndValidateProcessor(RecordMapper mapper, String sourceTopic, Set<String> knownNodes) {
+    MapAndValidateProcessor(RecordMapper mapper, String sourceTopic, Set<String> knownNodes, EventTimeBound bound) {
         this.mapper = mapper;
         this.sourceTopic = sourceTopic;
         this.knownNodes = Set.copyOf(knownNodes);
+        this.bound = bound;
     }
 
     /** The metric name of a rule's count: its name in lower case with dashes, e.g. {@code time-backwards}. */
@@ -105,6 +108,12 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
         var result = mapper.map(value);
         if (result instanceof MappingResult.Mapped mapped) {
             for (var sample : mapped.samples()) {
+                var timeProblem = bound.problem(sample.getTime());
+                if (timeProblem.isPresent()) {
+                    malformed.record();
+                    deadLetter(record, sample.getNodeId(), timeProblem.get());
+                    continue;
+                }
                 var violation = validator.check(sample);
                 if (violation.isEmpty()) {
                     accepted.record();
@@ -131,18 +140,10 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
     /** Forwards a dead letter of the record being processed, keyed by {@code outputKey} (null when unknown). */
     private void deadLetter(Record<byte[], byte[]> record, String outputKey, String reason) {
         var metadata = context.recordMetadata();
-        var key = record.key();
-        var value = record.value();
-        var deadLetter = DeadLetter.newBuilder()
-                .setSourceTopic(metadata.map(m -> m.topic()).orElse(sourceTopic))
-                .setPartition(metadata.map(m -> m.partition()).orElse(-1))
-                .setOffset(metadata.map(m -> m.offset()).orElse(-1L))
-                .setKey(key == null ? null : ByteBuffer.wrap(key.clone()))
-                .setValue(value == null ? null : ByteBuffer.wrap(value.clone()))
-                .setReason(reason)
-                .setStage(AdapterTopology.STAGE)
-                .setTime(Instant.ofEpochMilli(Math.max(0, record.timestamp())))
-                .build();
+        var deadLetter = DeadLetters.of(metadata.map(m -> m.topic()).orElse(sourceTopic),
+                metadata.map(m -> m.partition()).orElse(-1), metadata.map(m -> m.offset()).orElse(-1L),
+                DeadLetters.Raw.key(record.key()), DeadLetters.Raw.value(record.value()), record.timestamp(), reason,
+                AdapterTopology.STAGE);
         log.warn("dead letter from {} partition {} offset {}: {}", deadLetter.getSourceTopic(),
                 deadLetter.getPartition(), deadLetter.getOffset(), reason);
         context.forward(new Record<>(outputKey, AdapterOutput.of(deadLetter), record.timestamp()));

@@ -1,11 +1,9 @@
 package io.gleaner.ingest.trace;
 
-import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.streams.DeadLetters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
-import java.time.Instant;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 
@@ -67,16 +65,8 @@ public abstract class LineTraceReader<V> implements TraceReader<V> {
      * {@value #STAGE} and time 0. Call it only from {@link #parse}.
      */
     protected final TraceRow.Rejected<V> rejected(long lineNumber, String reason) {
-        var deadLetter = DeadLetter.newBuilder()
-                .setSourceTopic(sourceName)
-                .setPartition(-1)
-                .setOffset(lineNumber)
-                .setKey(null)
-                .setValue(ByteBuffer.wrap(lines.bytes()))
-                .setReason(reason)
-                .setStage(STAGE)
-                .setTime(Instant.EPOCH)
-                .build();
+        var deadLetter = DeadLetters.of(sourceName, -1, lineNumber, null, DeadLetters.Raw.value(lines.bytes()), 0,
+                reason, STAGE);
         return new TraceRow.Rejected<>(deadLetter);
     }
 

@@ -4,9 +4,8 @@ import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
-import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.avro.UtilizationSample;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.NoSuchElementException;
@@ -91,16 +90,11 @@ public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
     }
 
     private TraceRow<V> rejected(TraceRow.Parsed<V> parsed, UtilizationSample sample, Violation violation) {
-        var deadLetter = DeadLetter.newBuilder()
-                .setSourceTopic(delegate.sourceName())
-                .setPartition(-1)
-                .setOffset(parsed.line())
-                .setKey(ByteBuffer.wrap(sample.getNodeId().getBytes(StandardCharsets.UTF_8)))
-                .setValue(ByteBuffer.wrap(sample.toString().getBytes(StandardCharsets.UTF_8)))
-                .setReason(violation.rule() + ": " + violation.reason())
-                .setStage(LineTraceReader.STAGE)
-                .setTime(deadLetterTime(parsed.eventTime()))
-                .build();
+        var deadLetter = DeadLetters.of(delegate.sourceName(), -1, parsed.line(),
+                DeadLetters.Raw.key(sample.getNodeId()),
+                DeadLetters.Raw.value(sample.toString().getBytes(StandardCharsets.UTF_8)),
+                deadLetterTime(parsed.eventTime()).toEpochMilli(), violation.rule() + ": " + violation.reason(),
+                LineTraceReader.STAGE);
         return new TraceRow.Rejected<>(deadLetter);
     }
 

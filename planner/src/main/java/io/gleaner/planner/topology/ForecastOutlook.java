@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.OptionalDouble;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.ValueAndTimestamp;
 
 /** The planner core's {@link CapacityOutlook} over the forecaster's view of {@code forecasts} ({@link SpareCapacity}). */
 final class ForecastOutlook implements CapacityOutlook {
@@ -22,9 +21,8 @@ final class ForecastOutlook implements CapacityOutlook {
 
     /** The outlook of the global forecasts store that {@link PlannerTopology} adds. */
     static ForecastOutlook of(ProcessorContext<?, ?> context) {
-        KeyValueStore<String, ValueAndTimestamp<CapacityForecast>> store =
-                context.getStateStore(StoreNames.FORECASTS_VIEW);
-        return new ForecastOutlook(SpareCapacity.ofTimestamped(store));
+        KeyValueStore<String, CapacityForecast> store = context.getStateStore(StoreNames.FORECASTS_VIEW);
+        return new ForecastOutlook(SpareCapacity.of(store));
     }
 
     @Override

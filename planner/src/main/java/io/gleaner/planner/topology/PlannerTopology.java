@@ -5,26 +5,24 @@ import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
-import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.streams.Decoded;
 import io.gleaner.schemas.streams.DecodedSource;
+import io.gleaner.schemas.streams.EventTimeBound;
+import io.gleaner.schemas.streams.GlobalView;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
-import org.apache.kafka.common.utils.Bytes;
 import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.StreamsConfig;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.TopologyConfig;
 import org.apache.kafka.streams.kstream.Branched;
-import org.apache.kafka.streams.kstream.Consumed;
 import org.apache.kafka.streams.kstream.KStream;
-import org.apache.kafka.streams.kstream.Materialized;
 import org.apache.kafka.streams.kstream.Named;
 import org.apache.kafka.streams.kstream.Produced;
 import org.apache.kafka.streams.processor.api.ProcessorSupplier;
@@ -52,13 +50,19 @@ public final class PlannerTopology {
      * task's decoded state ({@link TaskStates}) through the returned instance, so run it in one
      * {@code KafkaStreams} only: build a new one for each.
      */
-    public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config) {
-        return build(topics, serdes, config, config::createPolicy);
+    public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
+                                 GlobalView.DeadLetterSink globalDeadLetters) {
+        return build(topics, serdes, config, globalDeadLetters, config::createPolicy);
     }
 
-    /** The topology with the policy {@code policies} makes, one per stream task (tests give their own). */
+    /**
+     * The topology with the policy {@code policies} makes, one per stream task (tests give their own).
+     *
+     * @param globalDeadLetters where the dead letters of the global views ({@code forecasts}, {@code jobs.profiles})
+     *                          go: their global thread cannot write to {@code deadletter} itself ({@link GlobalView})
+     */
     static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
-                          Supplier<PlacementPolicy> policies) {
+                          GlobalView.DeadLetterSink globalDeadLetters, Supplier<PlacementPolicy> policies) {
         // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         builder.addStateStore(store(StoreNames.JOBS, serdes.plannerJobState()));
@@ -68,21 +72,20 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
-        SpareCapacity.addView(builder, topics, serdes.capacityForecast());
+        SpareCapacity.addView(builder, topics, serdes.capacityForecast(), STAGE, globalDeadLetters);
         // The classifier's profiles, for COSHH's execution rates of job names with history. Outside the lockstep
         // barrier like the forecasts: a profile arriving late changes the rates of a later job of that name only.
-        builder.globalTable(topics.jobsProfiles().name(),
-                Consumed.with(Serdes.String(), serdes.jobProfile()).withName("profiles-view-source"),
-                Materialized.<String, JobProfile, KeyValueStore<Bytes, byte[]>>as(StoreNames.PROFILES_VIEW)
-                        .withKeySerde(Serdes.String()).withValueSerde(serdes.jobProfile()));
+        GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
+                StoreNames.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
         var states = new TaskStates(policies);
+        var bound = config.stage().eventTimeBound();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
-                () -> new JobProcessor(topics.jobsSubmitted().name(), states));
-        var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
+                bound, () -> new JobProcessor(topics.jobsSubmitted().name(), states));
+        var reports = input(builder, "reports", topics.tasksReports(), serdes.taskReport(), TaskReport::getTime, bound,
                 () -> new ReportProcessor(topics.tasksReports().name(), states));
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
-                NodeHeartbeat::getTime,
+                NodeHeartbeat::getTime, bound,
                 () -> new HeartbeatProcessor(topics.nodesHeartbeats().name(), states));
 
         var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
@@ -126,9 +129,9 @@ public final class PlannerTopology {
      */
     private static <V> KStream<String, PlannerOutput> input(
             StreamsBuilder builder, String name, Topic<String, V> topic, Serde<V> serde,
-            Function<V, Instant> eventTime,
+            Function<V, Instant> eventTime, EventTimeBound bound,
             ProcessorSupplier<String, Decoded<V>, String, PlannerOutput> processor) {
-        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
+        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, bound, name, STAGE)
                 .split(Named.as(name + "-"))
                 .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));

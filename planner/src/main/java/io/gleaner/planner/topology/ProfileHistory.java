@@ -5,18 +5,13 @@ import io.gleaner.planner.core.JobHistory;
 import java.util.Optional;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
-import org.apache.kafka.streams.state.ValueAndTimestamp;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** The planner core's {@link JobHistory} over the global store of the classifier's {@code jobs.profiles}. */
 final class ProfileHistory implements JobHistory {
 
-    private static final Logger log = LoggerFactory.getLogger(ProfileHistory.class);
+    private final KeyValueStore<String, io.gleaner.schemas.avro.JobProfile> store;
 
-    private final KeyValueStore<String, ValueAndTimestamp<io.gleaner.schemas.avro.JobProfile>> store;
-
-    private ProfileHistory(KeyValueStore<String, ValueAndTimestamp<io.gleaner.schemas.avro.JobProfile>> store) {
+    private ProfileHistory(KeyValueStore<String, io.gleaner.schemas.avro.JobProfile> store) {
         this.store = store;
     }
 
@@ -28,16 +23,18 @@ final class ProfileHistory implements JobHistory {
     @Override
     public Optional<JobProfile> profile(String jobName) {
         var stored = store.get(jobName);
-        if (stored == null || stored.value() == null) {
-            return Optional.empty();
-        }
+        // The view holds only profiles the classifier's mapping takes (PlannerTopology checks them on the way in).
+        return stored == null ? Optional.empty()
+                : Optional.of(io.gleaner.classifier.topology.AvroMapping.toCore(stored));
+    }
+
+    /** Why a profile read from {@code jobs.profiles} cannot be used, or empty when it can: the core's checks. */
+    static Optional<String> problem(io.gleaner.schemas.avro.JobProfile profile) {
         try {
-            // The classifier's mapping, not this package's AvroMapping (the planner's store values).
-            return Optional.of(io.gleaner.classifier.topology.AvroMapping.toCore(stored.value()));
-        } catch (IllegalArgumentException e) {
-            // Another writer's bad profile must not stop the planner: the job is estimated from its bytes instead.
-            log.warn("ignoring the profile of job name {}: {}", jobName, e.getMessage());
+            io.gleaner.classifier.topology.AvroMapping.toCore(profile);
             return Optional.empty();
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return Optional.of(String.valueOf(e.getMessage()));
         }
     }
 }

@@ -115,7 +115,7 @@ public class HeartbeatBenchmark {
             var topics = Topics.withPrefix("bench.");
             var serdes = PlannerSerdes.with(new InMemorySchemaRegistryClient());
             var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("bench."));
-            driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
+            driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config, PlannerEvents.NO_GLOBAL_DEAD_LETTERS),
                     config.streamsProperties());
             var keys = new StringSerializer();
             var jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());

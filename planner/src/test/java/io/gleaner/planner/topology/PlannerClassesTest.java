@@ -63,7 +63,7 @@ class PlannerClassesTest {
                 .withPolicy(PolicyName.COSHH)
                 .withPolicySettings(PolicySettings.defaults().withPools(List.of(new Pool("alice", 2, 1),
                         new Pool("bob", 0, 2))).withCoshh(coshh));
-        driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
+        driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config, PlannerEvents.NO_GLOBAL_DEAD_LETTERS),
                 config.streamsProperties());
         var keys = new StringSerializer();
         jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());

@@ -9,6 +9,7 @@ import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
+import io.gleaner.schemas.streams.GlobalView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,6 +18,14 @@ import java.util.List;
 public final class PlannerEvents {
 
     private static final long GIB = 1L << 30;
+
+    /**
+     * The global views' dead-letter sink of tests that send no bad {@code forecasts} or {@code jobs.profiles}: a
+     * dead letter there fails the test.
+     */
+    public static final GlobalView.DeadLetterSink NO_GLOBAL_DEAD_LETTERS = (key, deadLetter) -> {
+        throw new AssertionError("unexpected dead letter of a global view: " + deadLetter);
+    };
 
     private PlannerEvents() {
     }

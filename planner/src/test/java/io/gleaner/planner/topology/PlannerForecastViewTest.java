@@ -37,7 +37,7 @@ class PlannerForecastViewTest {
     void policySeesTheSpareCapacityOfTheForecastStepThatHoldsTheTime() {
         var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir).withTopicPrefix("test."));
         var seen = new ArrayList<List<OptionalDouble>>();
-        var topology = PlannerTopology.build(topics, serdes, config, () -> (state, now) -> {
+        var topology = PlannerTopology.build(topics, serdes, config, PlannerEvents.NO_GLOBAL_DEAD_LETTERS, () -> (state, now) -> {
             var outlook = state.outlook();
             seen.add(List.of(
                     outlook.spare("n1", Resource.CPU, now),

@@ -76,7 +76,7 @@ class PlannerTopologyTest {
 
     /** Runs the topology of {@code config} (with the test's topics) from now on. */
     private void start(PlannerConfig config) {
-        driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config),
+        driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config, PlannerEvents.NO_GLOBAL_DEAD_LETTERS),
                 config.streamsProperties());
         var keys = new StringSerializer();
         jobs = driver.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer());
@@ -435,7 +435,7 @@ class PlannerTopologyTest {
 
     @Test
     void shouldNameEveryProcessorAndStore() {
-        var topology = PlannerTopology.build(topics, serdes, PlannerConfig.defaults()).describe().toString();
+        var topology = PlannerTopology.build(topics, serdes, PlannerConfig.defaults(), PlannerEvents.NO_GLOBAL_DEAD_LETTERS).describe().toString();
 
         assertThat(topology).doesNotContain("KSTREAM-").doesNotContain("KTABLE-");
         assertThat(topology).contains(StoreNames.all());

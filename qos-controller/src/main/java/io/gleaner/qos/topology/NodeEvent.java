@@ -6,6 +6,7 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 
@@ -76,40 +77,42 @@ sealed interface NodeEvent permits NodeEvent.Heartbeat, NodeEvent.Sample, NodeEv
 
     /** The serde of {@link StoreNames#NODE_EVENTS}. */
     static Serde<NodeEvent> serde() {
-        return Wire.serde("qos node event", 1, NodeEvent::write, NodeEvent::read);
+        // Format 2 writes strings with Wire.writeString; format 1 (writeUTF) is still read.
+        return Wire.serde("qos node event", 2, NodeEvent::write, in -> read(in, Wire.TEXT),
+                Map.of(1, in -> read(in, Wire.LEGACY_TEXT)));
     }
 
     private static void write(DataOutputStream out, NodeEvent event) throws IOException {
         if (event instanceof Heartbeat heartbeat) {
             out.writeByte(0);
-            out.writeUTF(heartbeat.nodeId());
+            Wire.writeString(out, heartbeat.nodeId());
             out.writeLong(heartbeat.timeMs());
             out.writeDouble(heartbeat.cpus());
             out.writeLong(heartbeat.ramBytes());
             out.writeInt(heartbeat.runningAttempts().size());
             for (var id : heartbeat.runningAttempts()) {
-                out.writeUTF(id);
+                Wire.writeString(out, id);
             }
         } else if (event instanceof Sample sample) {
             out.writeByte(1);
-            out.writeUTF(sample.nodeId());
+            Wire.writeString(out, sample.nodeId());
             out.writeLong(sample.timeMs());
             out.writeByte(sample.use().ordinal());
             out.writeDouble(sample.fraction());
         } else if (event instanceof Placement placement) {
             out.writeByte(2);
-            out.writeUTF(placement.nodeId());
+            Wire.writeString(out, placement.nodeId());
             out.writeLong(placement.timeMs());
-            out.writeUTF(placement.decisionId());
+            Wire.writeString(out, placement.decisionId());
             out.writeLong(placement.notBeforeMs());
             out.writeDouble(placement.cpus());
             out.writeLong(placement.ramBytes());
         }
     }
 
-    private static NodeEvent read(DataInputStream in) throws IOException {
+    private static NodeEvent read(DataInputStream in, Wire.TextReader text) throws IOException {
         int type = in.readUnsignedByte();
-        var nodeId = in.readUTF();
+        var nodeId = text.read(in);
         long timeMs = in.readLong();
         switch (type) {
             case 0 -> {
@@ -118,7 +121,7 @@ sealed interface NodeEvent permits NodeEvent.Heartbeat, NodeEvent.Sample, NodeEv
                 int count = in.readInt();
                 var ids = new ArrayList<String>(count);
                 for (int i = 0; i < count; i++) {
-                    ids.add(in.readUTF());
+                    ids.add(text.read(in));
                 }
                 return new Heartbeat(nodeId, timeMs, cpus, ram, ids);
             }
@@ -126,7 +129,7 @@ sealed interface NodeEvent permits NodeEvent.Heartbeat, NodeEvent.Sample, NodeEv
                 return new Sample(nodeId, timeMs, Use.values()[in.readUnsignedByte()], in.readDouble());
             }
             case 2 -> {
-                return new Placement(nodeId, timeMs, in.readUTF(), in.readLong(), in.readDouble(), in.readLong());
+                return new Placement(nodeId, timeMs, text.read(in), in.readLong(), in.readDouble(), in.readLong());
             }
             default -> throw new IllegalArgumentException("unknown qos node event type " + type);
         }

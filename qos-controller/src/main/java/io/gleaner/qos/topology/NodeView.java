@@ -173,7 +173,9 @@ final class NodeView {
 
     /** The serde of {@link StoreNames#NODES}. */
     static Serde<NodeView> serde() {
-        return Wire.serde("qos node view", 1, NodeView::write, NodeView::read);
+        // Format 2 writes strings with Wire.writeString; format 1 (writeUTF) is still read.
+        return Wire.serde("qos node view", 2, NodeView::write, in -> read(in, Wire.TEXT),
+                Map.of(1, in -> read(in, Wire.LEGACY_TEXT)));
     }
 
     private static void write(DataOutputStream out, NodeView view) throws IOException {
@@ -182,12 +184,12 @@ final class NodeView {
         out.writeLong(view.capacityRamBytes);
         out.writeInt(view.running.size());
         for (var entry : view.running.entrySet()) {
-            out.writeUTF(entry.getKey());
+            Wire.writeString(out, entry.getKey());
             out.writeLong(entry.getValue());
         }
         out.writeInt(view.placements.size());
         for (var entry : view.placements.entrySet()) {
-            out.writeUTF(entry.getKey());
+            Wire.writeString(out, entry.getKey());
             out.writeLong(entry.getValue().notBeforeMs());
             out.writeDouble(entry.getValue().cpus());
             out.writeLong(entry.getValue().ramBytes());
@@ -200,18 +202,18 @@ final class NodeView {
         out.writeDouble(view.cpuLimitCores);
     }
 
-    private static NodeView read(DataInputStream in) throws IOException {
+    private static NodeView read(DataInputStream in, Wire.TextReader text) throws IOException {
         var view = new NodeView();
         view.heartbeatMs = in.readLong();
         view.capacityCpus = in.readDouble();
         view.capacityRamBytes = in.readLong();
         int running = in.readInt();
         for (int i = 0; i < running; i++) {
-            view.running.put(in.readUTF(), in.readLong());
+            view.running.put(text.read(in), in.readLong());
         }
         int placements = in.readInt();
         for (int i = 0; i < placements; i++) {
-            view.placements.put(in.readUTF(), new PlacementInfo(in.readLong(), in.readDouble(), in.readLong()));
+            view.placements.put(text.read(in), new PlacementInfo(in.readLong(), in.readDouble(), in.readLong()));
         }
         for (int i = 0; i < USES; i++) {
             view.fractions[i] = in.readDouble();

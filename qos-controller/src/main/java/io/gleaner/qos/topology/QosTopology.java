@@ -8,6 +8,7 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DecodedSource;
+import io.gleaner.schemas.streams.EventTimeBound;
 import java.time.Instant;
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -61,12 +62,13 @@ public final class QosTopology {
         builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.NODES),
                 Serdes.String(), NodeView.serde()).withCachingEnabled());
 
+        var bound = config.stage().eventTimeBound();
         var heartbeats = checked(builder, topics.nodesHeartbeats(), serdes.nodeHeartbeat(), NodeHeartbeat::getTime,
-                "heartbeats", Inputs::heartbeat);
+                bound, "heartbeats", Inputs::heartbeat);
         var samples = checked(builder, topics.nodesUtilization(), serdes.utilizationSample(),
-                UtilizationSample::getTime, "samples", Inputs::sample);
+                UtilizationSample::getTime, bound, "samples", Inputs::sample);
         var placements = checked(builder, topics.placements(), serdes.placementDecision(),
-                placement -> Instant.ofEpochMilli(placement.getEpoch()), "placements", Inputs::placement);
+                placement -> Instant.ofEpochMilli(placement.getEpoch()), bound, "placements", Inputs::placement);
 
         var all = heartbeats.merge(samples, Named.as("merge-samples"))
                 .merge(placements, Named.as("merge-placements"))
@@ -93,9 +95,10 @@ public final class QosTopology {
 
     /** The input {@code topic} decoded (event time from {@code eventTime}) and checked by {@code check}. */
     private static <V> KStream<String, Checked> checked(StreamsBuilder builder, Topic<String, V> topic,
-                                                        Serde<V> serde, Function<V, Instant> eventTime, String name,
+                                                        Serde<V> serde, Function<V, Instant> eventTime,
+                                                        EventTimeBound bound, String name,
                                                         BiFunction<String, V, NodeEvent> check) {
-        return DecodedSource.stream(builder, topic, serde, eventTime, name, STAGE)
+        return DecodedSource.stream(builder, topic, serde, eventTime, bound, name, STAGE)
                 .processValues(new CheckInput<>(topic.name(), check), Named.as("check-" + name));
     }
 }

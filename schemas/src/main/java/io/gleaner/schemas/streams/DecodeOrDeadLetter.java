@@ -1,7 +1,9 @@
 package io.gleaner.schemas.streams;
 
 import io.gleaner.schemas.serde.SchemaRegistryException;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorSupplier;
@@ -15,8 +17,11 @@ import org.slf4j.LoggerFactory;
  * step of a {@link DecodedSource}: it takes the value the source's {@link EventTimeExtractor} already decoded from
  * the {@link SharedDecoder}, and decodes only what it does not find there.
  *
- * <p>A null value (a tombstone) and a value the deserializer turns into null are dead letters too. Keys are
- * read as strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
+ * <p>A null value (a tombstone) and a value the deserializer turns into null are dead letters too, and so are a
+ * null key (every Gleaner input is keyed by the id of what it is about, and a stage that partitions or stores by
+ * key cannot take one) and a value whose event time the source's {@link EventTimeExtractor} did not take (the
+ * record's timestamp is then not that time; the reason says why, see {@link EventTimeBound}). Keys are read as
+ * strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
  *
  * <p>A {@link SchemaRegistryException} is not a dead letter: the Avro deserializer throws it only when the registry
  * did not answer or answered 5xx or 429 (after the REST client's retries), which says nothing about the record. It
@@ -27,15 +32,21 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
     private static final Logger log = LoggerFactory.getLogger(DecodeOrDeadLetter.class);
 
     private final SharedDecoder<V> decoder;
+    private final Function<V, Instant> eventTime;
+    private final EventTimeBound bound;
     private final String topic;
     private final String stage;
 
     /**
-     * Decodes values read from the topic named {@code topic} with {@code decoder}; dead letters name {@code stage}
-     * (and {@code topic} when the record's metadata is unknown).
+     * Decodes values read from the topic named {@code topic} with {@code decoder}, their event time by
+     * {@code eventTime} as the source's extractor reads it under {@code bound}; dead letters name {@code stage} (and
+     * {@code topic} when the record's metadata is unknown).
      */
-    DecodeOrDeadLetter(SharedDecoder<V> decoder, String topic, String stage) {
+    DecodeOrDeadLetter(SharedDecoder<V> decoder, Function<V, Instant> eventTime, EventTimeBound bound, String topic,
+                       String stage) {
         this.decoder = Objects.requireNonNull(decoder, "decoder");
+        this.eventTime = Objects.requireNonNull(eventTime, "eventTime");
+        this.bound = Objects.requireNonNull(bound, "bound");
         this.topic = Objects.requireNonNull(topic, "topic");
         this.stage = Objects.requireNonNull(stage, "stage");
     }
@@ -65,11 +76,9 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
                 return deadLetter(record, "null value (tombstone) where a record was expected");
             }
             var sourceTopic = context.recordMetadata().map(metadata -> metadata.topic()).orElse(topic);
+            V value;
             try {
-                var value = decoder.decode(sourceTopic, record.headers(), bytes);
-                return value == null
-                        ? deadLetter(record, "value of " + bytes.length + " bytes decoded to null")
-                        : Decoded.of(value, bytes);
+                value = decoder.decode(sourceTopic, record.headers(), bytes);
             } catch (SchemaRegistryException e) {
                 // The registry did not answer (AvroDeserializer lets only that through): the record may be good, so
                 // it must not become a dead letter. The stage stops (StreamsStage) without committing it and takes
@@ -80,6 +89,19 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
                 // means the record is undecodable; the message names what was wrong.
                 return deadLetter(record, "cannot decode " + bytes.length + " bytes: " + e);
             }
+            if (value == null) {
+                return deadLetter(record, "value of " + bytes.length + " bytes decoded to null");
+            }
+            if (record.key() == null) {
+                return deadLetter(record, "null key where the id of the record's subject was expected");
+            }
+            var time = eventTime.apply(value);
+            if (time == null || time.toEpochMilli() != record.timestamp()) {
+                // The extractor did not take this time and stamped the record with the partition time instead.
+                return deadLetter(record, bound.problem(time).orElse("event time " + time + " was more than "
+                        + bound.maxAhead() + " after the wall clock when the record was read"));
+            }
+            return Decoded.of(value, bytes);
         }
 
         private Decoded<V> deadLetter(FixedKeyRecord<String, byte[]> record, String reason) {

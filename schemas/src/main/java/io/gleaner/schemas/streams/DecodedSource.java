@@ -18,7 +18,7 @@ import org.apache.kafka.streams.kstream.Named;
  *
  * <pre>{@code
  * var branches = DecodedSource.stream(builder, topics.jobsSubmitted(), serdes.jobSubmitted(),
- *                 JobSubmitted::getSubmitTime, "jobs", "planner")
+ *                 JobSubmitted::getSubmitTime, settings.eventTimeBound(), "jobs", "planner")
  *         .split(Named.as("jobs-"))
  *         .branch((key, decoded) -> decoded.isDeadLetter(), Branched.as("dead"))
  *         .defaultBranch(Branched.as("ok"));
@@ -34,21 +34,29 @@ public final class DecodedSource {
      * {@code "decode-" + name}.
      *
      * @param serde     decodes the values (only its deserializer is used)
-     * @param eventTime the value's event time, the record's timestamp (undecodable values and times before 1970 take
-     *                  the partition time instead, see {@link EventTimeExtractor})
+     * @param eventTime the value's event time, the record's timestamp; a record with a null key, or whose event time
+     *                  {@code bound} does not take, becomes a dead letter (and does not move stream time, see
+     *                  {@link EventTimeExtractor})
      * @param stage     the stage named in dead letters, e.g. {@code planner}
      */
     public static <V> KStream<String, Decoded<V>> stream(StreamsBuilder builder, Topic<String, V> topic, Serde<V> serde,
-                                                         Function<V, Instant> eventTime, String name, String stage) {
-        return stream(builder, topic.name(), new SharedDecoder<>(serde.deserializer()), eventTime, name, stage);
+                                                         Function<V, Instant> eventTime, EventTimeBound bound,
+                                                         String name, String stage) {
+        return stream(builder, topic.name(), new SharedDecoder<>(serde.deserializer()), eventTime, bound, name,
+                stage);
     }
 
-    /** As {@link #stream(StreamsBuilder, Topic, Serde, Function, String, String)}, decoding with {@code decoder}. */
+    /**
+     * As {@link #stream(StreamsBuilder, Topic, Serde, Function, EventTimeBound, String, String)}, decoding with
+     * {@code decoder}.
+     */
     static <V> KStream<String, Decoded<V>> stream(StreamsBuilder builder, String topic, SharedDecoder<V> decoder,
-                                                  Function<V, Instant> eventTime, String name, String stage) {
+                                                  Function<V, Instant> eventTime, EventTimeBound bound, String name,
+                                                  String stage) {
         return builder.stream(topic, Consumed.with(Serdes.String(), Serdes.ByteArray())
-                        .withTimestampExtractor(new EventTimeExtractor<>(decoder, eventTime))
+                        .withTimestampExtractor(new EventTimeExtractor<>(decoder, eventTime, bound))
                         .withName(name + "-source"))
-                .processValues(new DecodeOrDeadLetter<>(decoder, topic, stage), Named.as("decode-" + name));
+                .processValues(new DecodeOrDeadLetter<>(decoder, eventTime, bound, topic, stage),
+                        Named.as("decode-" + name));
     }
 }

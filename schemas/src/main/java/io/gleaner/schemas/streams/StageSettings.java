@@ -1,5 +1,6 @@
 package io.gleaner.schemas.streams;
 
+import static io.gleaner.schemas.SettingValues.duration;
 import static io.gleaner.schemas.SettingValues.intValue;
 import static io.gleaner.schemas.SettingValues.longValue;
 import static io.gleaner.schemas.SettingValues.text;
@@ -8,6 +9,7 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.InstantSource;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
@@ -20,8 +22,8 @@ import org.apache.kafka.streams.StreamsConfig;
  * How a stage runs on Kafka, the same for every stage: its Kafka Streams application, where its state lives, the
  * cluster, the topic prefix and the schema registry. Each stage's configuration holds one and adds what is its own.
  * The keys are the stage's ({@code gleaner.<name>.application-id}, {@code .instance-id}, {@code .commit-interval-ms},
- * {@code .stream-threads}, {@code .state-dir}) and two that every stage shares ({@value #BOOTSTRAP_SERVERS},
- * {@value #TOPIC_PREFIX}), plus {@link RegistryConfig}'s; every error names the key.
+ * {@code .stream-threads}, {@code .state-dir}) and three that every stage shares ({@value #BOOTSTRAP_SERVERS},
+ * {@value #TOPIC_PREFIX}, {@value #MAX_EVENT_TIME_AHEAD}), plus {@link RegistryConfig}'s; every error names the key.
  *
  * @param name             the stage's name in its keys, e.g. {@code forecaster}
  * @param applicationId    Kafka Streams {@code application.id}: the consumer group, the transactional id prefix and
@@ -40,10 +42,13 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
  * @param topicPrefix      prefix of every catalogue topic's name ({@value #TOPIC_PREFIX})
  * @param registry         the schema registry
+ * @param maxEventTimeAhead how far after the wall clock an input's event time may be; a later one is a dead letter
+ *                         ({@link EventTimeBound}; {@value #MAX_EVENT_TIME_AHEAD}, an ISO-8601 duration, default
+ *                         15 minutes)
  */
 public record StageSettings(String name, String applicationId, String instanceId, long commitIntervalMs,
                             int streamThreads, Path stateDir, String bootstrapServers, String topicPrefix,
-                            RegistryConfig registry) {
+                            RegistryConfig registry, Duration maxEventTimeAhead) {
 
     /** Key, after {@code gleaner.<name>.}, of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "application-id";
@@ -59,6 +64,8 @@ public record StageSettings(String name, String applicationId, String instanceId
     public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
     /** Key of {@link #topicPrefix()}, the same for every stage. */
     public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+    /** Key of {@link #maxEventTimeAhead()}, the same for every stage. */
+    public static final String MAX_EVENT_TIME_AHEAD = "gleaner.max-event-time-ahead";
 
     /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
@@ -87,6 +94,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         Objects.requireNonNull(bootstrapServers, "bootstrapServers");
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(maxEventTimeAhead, "maxEventTimeAhead");
         requireName("a stage's name", name);
         requireName(key(name, APPLICATION_ID), applicationId);
         if (!instanceId.isEmpty()) {
@@ -104,18 +112,22 @@ public record StageSettings(String name, String applicationId, String instanceId
         if (!topicPrefix.isEmpty()) {
             requireName(TOPIC_PREFIX, topicPrefix);
         }
+        if (maxEventTimeAhead.isNegative()) {
+            throw new IllegalArgumentException(MAX_EVENT_TIME_AHEAD + " must not be negative, was " + maxEventTimeAhead);
+        }
     }
 
     /**
      * The settings of stage {@code name} with {@code applicationId} and every other setting at its default: a
      * dynamic member, {@value #DEFAULT_COMMIT_INTERVAL_MS} ms commits, one stream thread, state in
      * {@code gleaner-state/<name>} (relative to the working directory), Kafka at {@value #DEFAULT_BOOTSTRAP_SERVERS},
-     * the catalogue's default prefix and the registry at {@link RegistryConfig#DEFAULT_URL}.
+     * the catalogue's default prefix, the registry at {@link RegistryConfig#DEFAULT_URL} and event times up to
+     * {@link EventTimeBound#DEFAULT_MAX_AHEAD} after the wall clock.
      */
     public static StageSettings defaults(String name, String applicationId) {
         return new StageSettings(name, applicationId, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 Path.of("gleaner-state", name), DEFAULT_BOOTSTRAP_SERVERS, Topics.DEFAULT_PREFIX,
-                RegistryConfig.of(RegistryConfig.DEFAULT_URL));
+                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD);
     }
 
     /**
@@ -134,7 +146,8 @@ public record StageSettings(String name, String applicationId, String instanceId
                 Path.of(text(properties, key(name, STATE_DIR), defaults.stateDir.toString())),
                 text(properties, BOOTSTRAP_SERVERS, defaults.bootstrapServers),
                 text(properties, TOPIC_PREFIX, defaults.topicPrefix),
-                RegistryConfig.fromOrDefault(properties));
+                RegistryConfig.fromOrDefault(properties),
+                duration(properties, MAX_EVENT_TIME_AHEAD, defaults.maxEventTimeAhead));
     }
 
     /**
@@ -190,49 +203,63 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** These settings with another application id. */
     public StageSettings withApplicationId(String value) {
         return new StageSettings(name, value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with another static member id (empty: a dynamic member). */
     public StageSettings withInstanceId(String value) {
         return new StageSettings(name, applicationId, value, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with another commit interval. */
     public StageSettings withCommitIntervalMs(long value) {
         return new StageSettings(name, applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with another number of stream threads. */
     public StageSettings withStreamThreads(int value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
-                topicPrefix, registry);
+                topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with another state directory. */
     public StageSettings withStateDir(Path value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, value,
-                bootstrapServers, topicPrefix, registry);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with other bootstrap servers. */
     public StageSettings withBootstrapServers(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
-                topicPrefix, registry);
+                topicPrefix, registry, maxEventTimeAhead);
     }
 
     /** These settings with another topic prefix. */
     public StageSettings withTopicPrefix(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, value, registry);
+                bootstrapServers, value, registry, maxEventTimeAhead);
     }
 
     /** These settings with another registry. */
     public StageSettings withRegistry(RegistryConfig value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, value);
+                bootstrapServers, topicPrefix, value, maxEventTimeAhead);
+    }
+
+    /** These settings with another bound on event times after the wall clock. */
+    public StageSettings withMaxEventTimeAhead(Duration value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, value);
+    }
+
+    /**
+     * Which event times the stage's inputs take: up to {@link #maxEventTimeAhead()} after the system's wall clock,
+     * the one clock a stage reads ({@link EventTimeBound} says why).
+     */
+    public EventTimeBound eventTimeBound() {
+        return new EventTimeBound(maxEventTimeAhead, InstantSource.system());
     }
 
     /** Whether {@code value} may be part of a Kafka topic name: letters, digits, '.', '_' or '-'. */

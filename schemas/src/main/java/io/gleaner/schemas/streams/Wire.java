@@ -6,6 +6,7 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -15,7 +16,12 @@ import org.apache.kafka.common.serialization.Serializer;
 /**
  * The binary form of a stage's internal records (store values and repartition values that no other stage reads):
  * {@link DataOutputStream} fields behind a one-byte format version, so that a changed layout is detected instead of
- * misread. Each stage keeps its formats (the writers and readers) to itself; only this framing is shared.
+ * misread. Each stage keeps its formats (the writers and readers) to itself; only this framing and the field
+ * encodings below are shared.
+ *
+ * <p>Strings are written as their UTF-8 length (an int) and bytes ({@link #writeString}), not with
+ * {@link DataOutputStream#writeUTF}, which refuses strings of more than 65,535 encoded bytes: a store serde must not
+ * throw on a value its stage accepted. Formats written with {@code writeUTF} are read with {@link #LEGACY_TEXT}.
  */
 public final class Wire {
 
@@ -31,6 +37,16 @@ public final class Wire {
     public interface Reader<T> {
         T read(DataInputStream in) throws IOException;
     }
+
+    /** Reads one string field. */
+    public interface TextReader {
+        String read(DataInputStream in) throws IOException;
+    }
+
+    /** Strings as this class writes them ({@link #writeString}). */
+    public static final TextReader TEXT = Wire::readString;
+    /** Strings as formats written before {@link #writeString} wrote them ({@link DataOutputStream#writeUTF}). */
+    public static final TextReader LEGACY_TEXT = in -> in.readUTF();
 
     /** A serde that writes {@code version} then the fields; reading another version is an error naming both. */
     public static <T> Serde<T> serde(String name, int version, Writer<T> writer, Reader<T> reader) {
@@ -76,15 +92,27 @@ public final class Wire {
         return Serdes.serdeFrom(serializer, deserializer);
     }
 
+    /** Writes {@code value} (not null) as its UTF-8 length and bytes, of any length. */
+    public static void writeString(DataOutputStream out, String value) throws IOException {
+        writeBytes(out, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Reads what {@link #writeString} wrote. */
+    public static String readString(DataInputStream in) throws IOException {
+        return new String(readBytes(in), StandardCharsets.UTF_8);
+    }
+
+    /** Writes {@code value}, null or not, with {@link #writeString}. */
     public static void writeNullable(DataOutputStream out, String value) throws IOException {
         out.writeBoolean(value != null);
         if (value != null) {
-            out.writeUTF(value);
+            writeString(out, value);
         }
     }
 
-    public static String readNullable(DataInputStream in) throws IOException {
-        return in.readBoolean() ? in.readUTF() : null;
+    /** Reads what {@link #writeNullable} wrote, the string itself with {@code text}. */
+    public static String readNullable(DataInputStream in, TextReader text) throws IOException {
+        return in.readBoolean() ? text.read(in) : null;
     }
 
     public static void writeBytes(DataOutputStream out, byte[] value) throws IOException {
@@ -93,7 +121,12 @@ public final class Wire {
     }
 
     public static byte[] readBytes(DataInputStream in) throws IOException {
-        var value = new byte[in.readInt()];
+        int length = in.readInt();
+        if (length < 0 || length > in.available()) {
+            // A corrupt length must not allocate gigabytes: the record holds every byte it wrote.
+            throw new IOException("a field of " + length + " bytes in a record with " + in.available() + " left");
+        }
+        var value = new byte[length];
         in.readFully(value);
         return value;
     }

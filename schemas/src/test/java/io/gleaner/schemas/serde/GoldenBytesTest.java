@@ -85,6 +85,8 @@ class GoldenBytesTest {
         // 02 72                      reason "r"
         // 00                         stage "": length 0
         // 00                         time 0 ms
+        // 01 01                      keySize and valueSize left at their default -1 (zig-zag 1)
+        // 00                         valueSha256 null: branch 0 of ["null", "string"]
         assertThat(bytes).containsExactly(
                 0x00, 0x7F, 0x00, 0x00, 0x01,
                 0x02, 0x66,
@@ -94,6 +96,8 @@ class GoldenBytesTest {
                 0x02, 0x02, 0x07,
                 0x02, 0x72,
                 0x00,
+                0x00,
+                0x01, 0x01,
                 0x00);
         assertThat(serde.deserializer().deserialize("t", bytes)).isEqualTo(letter);
     }

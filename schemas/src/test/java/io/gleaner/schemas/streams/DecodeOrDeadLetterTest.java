@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gleaner.schemas.avro.DeadLetter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
+import java.util.function.Function;
 import java.util.Properties;
 import org.apache.kafka.common.serialization.IntegerSerializer;
 import org.apache.kafka.common.serialization.Serdes;
@@ -31,14 +34,20 @@ class DecodeOrDeadLetterTest {
     private TestOutputTopic<String, String> dead;
     private final java.util.List<DeadLetter> deadLetters = new java.util.ArrayList<>();
 
+    /** The wall clock of the bound: event times up to 15 minutes after it are taken. */
+    private static final Instant WALL_CLOCK = Instant.parse("2026-11-26T00:00:00Z");
+    private static final EventTimeBound BOUND = new EventTimeBound(Duration.ofMinutes(15),
+            InstantSource.fixed(WALL_CLOCK));
+
     @BeforeEach
     void buildTopology() {
-        // Integers as values: IntegerDeserializer rejects anything that is not 4 bytes long.
+        // Integers as values, their event time in seconds: IntegerDeserializer rejects anything not 4 bytes long.
         var builder = new StreamsBuilder();
-        var branches = builder.stream("in", Consumed.with(Serdes.String(), Serdes.ByteArray()))
-                .processValues(new DecodeOrDeadLetter<>(new SharedDecoder<>(Serdes.Integer().deserializer()), "in",
-                                "test"),
-                        Named.as("decode"))
+        var decoder = new SharedDecoder<>(Serdes.Integer().deserializer());
+        Function<Integer, Instant> eventTime = Instant::ofEpochSecond;
+        var branches = builder.stream("in", Consumed.with(Serdes.String(), Serdes.ByteArray())
+                        .withTimestampExtractor(new EventTimeExtractor<>(decoder, eventTime, BOUND)))
+                .processValues(new DecodeOrDeadLetter<>(decoder, eventTime, BOUND, "in", "test"), Named.as("decode"))
                 .split(Named.as("in-"))
                 .branch((key, decoded) -> decoded.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));
@@ -66,7 +75,7 @@ class DecodeOrDeadLetterTest {
     void shouldDeadLetterUndecodableBytesAndGoOn() {
         var garbage = new byte[] {1, 2, 3};
         input.pipeInput("k1", garbage, Instant.ofEpochMilli(5_000));
-        input.pipeInput("k2", new IntegerSerializer().serialize("in", 42), Instant.ofEpochMilli(6_000));
+        input.pipeInput("k2", seconds(42), Instant.ofEpochMilli(6_000));
 
         assertThat(ok.readKeyValue().value).isEqualTo("value 42");
         assertThat(dead.readValue()).contains("cannot decode 3 bytes");
@@ -77,7 +86,10 @@ class DecodeOrDeadLetterTest {
             assertThat(deadLetter.getValue()).isEqualTo(ByteBuffer.wrap(garbage));
             assertThat(deadLetter.getKey()).isEqualTo(ByteBuffer.wrap("k1".getBytes(StandardCharsets.UTF_8)));
             assertThat(deadLetter.getStage()).isEqualTo("test");
-            assertThat(deadLetter.getTime()).isEqualTo(Instant.ofEpochMilli(5_000));
+            // The partition time, not the producer's timestamp: the partition had none yet.
+            assertThat(deadLetter.getTime()).isEqualTo(Instant.EPOCH);
+            assertThat(deadLetter.getValueSize()).isEqualTo(3);
+            assertThat(deadLetter.getKeySize()).isEqualTo(2);
         });
         assertThat(ok.isEmpty()).isTrue();
         assertThat(dead.isEmpty()).isTrue();
@@ -86,11 +98,61 @@ class DecodeOrDeadLetterTest {
     @Test
     void shouldDeadLetterATombstone() {
         input.pipeInput("k1", null, Instant.ofEpochMilli(5_000));
-        input.pipeInput("k1", new IntegerSerializer().serialize("in", 7), Instant.ofEpochMilli(5_000));
+        input.pipeInput("k1", seconds(7), Instant.ofEpochMilli(5_000));
 
         assertThat(dead.readValue()).startsWith("null value");
         assertThat(deadLetters).singleElement().extracting(DeadLetter::getOffset).isEqualTo(0L);
         assertThat(ok.readValue()).isEqualTo("value 7");
         assertThat(dead.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterANullKey() {
+        input.pipeInput(null, seconds(7), Instant.ofEpochMilli(5_000));
+        input.pipeInput("k1", seconds(8), Instant.ofEpochMilli(5_000));
+
+        assertThat(dead.readValue()).startsWith("null key");
+        assertThat(ok.readValue()).isEqualTo("value 8");
+        assertThat(dead.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAnEventTimeTooFarAfterTheWallClockStampedWithThePartitionTime() {
+        long wallClock = WALL_CLOCK.getEpochSecond();
+        input.pipeInput("k1", seconds(1_000), WALL_CLOCK);
+        // 2037 (the last year of int seconds), and 16 minutes ahead: the broker would refuse what the stage writes
+        // with either time.
+        input.pipeInput("k2", seconds(Instant.parse("2037-12-31T00:00:00Z").getEpochSecond()), WALL_CLOCK);
+        input.pipeInput("k3", seconds(wallClock + 16 * 60), WALL_CLOCK);
+        input.pipeInput("k4", seconds(wallClock + 14 * 60), WALL_CLOCK);
+
+        var deadRecords = dead.readRecordsToList();
+        assertThat(deadRecords).extracting(record -> record.value())
+                .allSatisfy(reason -> assertThat(reason).contains("after the wall clock (" + WALL_CLOCK + ")"))
+                .hasSize(2);
+        assertThat(deadRecords).extracting(record -> record.timestamp()).containsOnly(1_000_000L);
+        assertThat(deadLetters).extracting(DeadLetter::getTime).containsOnly(Instant.ofEpochSecond(1_000));
+        assertThat(ok.readValuesToList()).containsExactly("value 1000", "value " + (wallClock + 14 * 60));
+    }
+
+    @Test
+    void shouldKeepTheStartOfAHugeValueWithItsSizeAndDigest() throws Exception {
+        var huge = new byte[1_048_400];
+        java.util.Arrays.fill(huge, (byte) 'x');
+        input.pipeInput("k".repeat(70_000), huge, Instant.ofEpochMilli(5_000));
+
+        assertThat(deadLetters).singleElement().satisfies(deadLetter -> {
+            assertThat(deadLetter.getValue().remaining()).isEqualTo(DeadLetters.MAX_VALUE_BYTES);
+            assertThat(deadLetter.getValueSize()).isEqualTo(huge.length);
+            assertThat(deadLetter.getValueSha256()).isEqualTo(java.util.HexFormat.of().formatHex(
+                    java.security.MessageDigest.getInstance("SHA-256").digest(huge)));
+            assertThat(deadLetter.getKey().remaining()).isEqualTo(DeadLetters.MAX_KEY_BYTES);
+            assertThat(deadLetter.getKeySize()).isEqualTo(70_000);
+            assertThat(deadLetter.getReason()).hasSizeLessThanOrEqualTo(DeadLetters.MAX_REASON_CHARS);
+        });
+    }
+
+    private static byte[] seconds(long epochSecond) {
+        return new IntegerSerializer().serialize("in", Math.toIntExact(epochSecond));
     }
 }

@@ -40,11 +40,13 @@ class DecodedSourceTest {
             new Topic<>("numbers", String.class, Integer.class, 1, CleanupPolicy.DELETE, null);
     /** A producer's wall-clock timestamp, years after the values' event times. */
     private static final Instant WALL_CLOCK = Instant.parse("2026-11-26T00:00:00Z");
+    private static final EventTimeBound BOUND = new EventTimeBound(EventTimeBound.DEFAULT_MAX_AHEAD,
+            java.time.InstantSource.fixed(WALL_CLOCK));
 
     @Test
     void shouldNameTheSourceAndTheDecodeStepAfterTheInput() {
         var builder = new StreamsBuilder();
-        DecodedSource.stream(builder, NUMBERS, Serdes.Integer(), Instant::ofEpochSecond, "numbers", "test");
+        DecodedSource.stream(builder, NUMBERS, Serdes.Integer(), Instant::ofEpochSecond, BOUND, "numbers", "test");
 
         var description = builder.build().describe().toString();
 
@@ -59,7 +61,7 @@ class DecodedSourceTest {
         var seen = new ArrayList<Decoded<Integer>>();
 
         try (var driver = driver(builder -> DecodedSource.stream(builder, NUMBERS.name(), decoder,
-                Instant::ofEpochSecond, "numbers", "test"), seen)) {
+                Instant::ofEpochSecond, BOUND, "numbers", "test"), seen)) {
             var in = driver.createInputTopic(NUMBERS.name(), new StringSerializer(), Serdes.ByteArray().serializer());
             var out = driver.createOutputTopic("out", new StringDeserializer(), new StringDeserializer());
             for (int seconds : new int[] {100, 200, 150}) {
@@ -84,7 +86,7 @@ class DecodedSourceTest {
         var garbage = new byte[] {1, 2, 3};
 
         try (var driver = driver(builder -> DecodedSource.stream(builder, NUMBERS, serde, Instant::ofEpochSecond,
-                "numbers", "test"), seen)) {
+                BOUND, "numbers", "test"), seen)) {
             var in = driver.createInputTopic(NUMBERS.name(), new StringSerializer(), Serdes.ByteArray().serializer());
             in.pipeInput("k1", integer(100), WALL_CLOCK);
             in.pipeInput("k2", garbage, WALL_CLOCK);
@@ -122,7 +124,7 @@ class DecodedSourceTest {
         var seen = new ArrayList<Decoded<UtilizationSample>>();
 
         try (var driver = driver(builder -> DecodedSource.stream(builder, "samples", new SharedDecoder<>(down),
-                UtilizationSample::getTime, "samples", "test"), seen)) {
+                UtilizationSample::getTime, BOUND, "samples", "test"), seen)) {
             var in = driver.createInputTopic("samples", new StringSerializer(), Serdes.ByteArray().serializer());
 
             assertThatThrownBy(() -> in.pipeInput("n1", good, WALL_CLOCK))
@@ -163,7 +165,7 @@ class DecodedSourceTest {
         var seen = new ArrayList<Decoded<UtilizationSample>>();
         var texts = new ArrayList<String>();
         try (var driver = driver(builder -> DecodedSource.stream(builder, "samples", decoder,
-                UtilizationSample::getTime, "samples", "test"), seen)) {
+                UtilizationSample::getTime, BOUND, "samples", "test"), seen)) {
             var in = driver.createInputTopic("samples", new StringSerializer(), Serdes.ByteArray().serializer());
             var out = driver.createOutputTopic("out", new StringDeserializer(), new StringDeserializer());
             for (var bytes : inputs) {

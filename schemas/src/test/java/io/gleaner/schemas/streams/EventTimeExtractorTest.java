@@ -3,7 +3,9 @@ package io.gleaner.schemas.streams;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Optional;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -14,12 +16,13 @@ import org.junit.jupiter.api.Test;
 class EventTimeExtractorTest {
 
     /** Values are 4-byte integers, the event time in seconds since the epoch (any other length does not decode). */
-    private final EventTimeExtractor<Integer> extractor =
-            new EventTimeExtractor<>(new SharedDecoder<>(Serdes.Integer().deserializer()), Instant::ofEpochSecond);
-
     /** A replayed trace's time, and a producer's wall-clock timestamp years after it. */
     private static final long TRACE_MS = Instant.parse("2009-05-01T00:00:00Z").toEpochMilli();
     private static final long WALL_CLOCK_MS = Instant.parse("2026-11-26T00:00:00Z").toEpochMilli();
+
+    private final EventTimeExtractor<Integer> extractor =
+            new EventTimeExtractor<>(new SharedDecoder<>(Serdes.Integer().deserializer()), Instant::ofEpochSecond,
+                    new EventTimeBound(Duration.ofMinutes(15), InstantSource.fixed(Instant.ofEpochMilli(WALL_CLOCK_MS))));
 
     @Test
     void shouldTakeTheValuesEventTime() {
@@ -42,6 +45,16 @@ class EventTimeExtractorTest {
         byte[] before = ByteBuffer.allocate(4).putInt(-10).array();
 
         assertThat(extractor.extract(record(before, WALL_CLOCK_MS), TRACE_MS)).isEqualTo(TRACE_MS);
+    }
+
+    @Test
+    void shouldGiveAnEventTimeMoreThanTheBoundAfterTheWallClockThePartitionTime() {
+        int wallClockSeconds = (int) (WALL_CLOCK_MS / 1000);
+        byte[] ahead = ByteBuffer.allocate(4).putInt(wallClockSeconds + 15 * 60 + 1).array();
+        byte[] within = ByteBuffer.allocate(4).putInt(wallClockSeconds + 15 * 60).array();
+
+        assertThat(extractor.extract(record(ahead, WALL_CLOCK_MS), TRACE_MS)).isEqualTo(TRACE_MS);
+        assertThat(extractor.extract(record(within, WALL_CLOCK_MS), TRACE_MS)).isEqualTo(WALL_CLOCK_MS + 900_000);
     }
 
     private static ConsumerRecord<Object, Object> record(byte[] value, long timestamp) {

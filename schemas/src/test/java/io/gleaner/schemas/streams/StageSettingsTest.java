@@ -32,10 +32,11 @@ class StageSettingsTest {
         var read = StageSettings.from(Map.of("gleaner.qos.application-id", "q", "gleaner.qos.instance-id", "q-1",
                 "gleaner.qos.commit-interval-ms", "250", "gleaner.qos.stream-threads", 3, "gleaner.qos.state-dir", "/s",
                 "gleaner.bootstrap-servers", "k:9092", "gleaner.topic-prefix", "t.",
-                "schema.registry.url", "http://r:1", "gleaner.planner.state-dir", "/not-mine"), "qos", "gleaner-qos");
+                "schema.registry.url", "http://r:1", "gleaner.planner.state-dir", "/not-mine",
+                "gleaner.max-event-time-ahead", "PT5M"), "qos", "gleaner-qos");
 
         assertThat(read).isEqualTo(new StageSettings("qos", "q", "q-1", 250, 3, Path.of("/s"), "k:9092", "t.",
-                RegistryConfig.of("http://r:1")));
+                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5)));
         assertThat(read.streamsProperties()).containsEntry("main.consumer.group.instance.id", "q-1")
                 .containsEntry("application.id", "q").containsEntry("state.dir", "/s");
         assertThat(read.topics().prefix()).isEqualTo("t.");

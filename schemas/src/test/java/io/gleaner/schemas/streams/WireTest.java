@@ -54,4 +54,23 @@ class WireTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("cannot read a Point of 3 bytes");
     }
+
+    @Test
+    void shouldWriteStringsLongerThanWriteUtfAllows() {
+        // writeUTF refuses more than 65,535 encoded bytes; 70,000 three-byte characters are 210,000.
+        var name = "\u20ac".repeat(70_000);
+        Serde<String> strings = Wire.serde("Name", 1, Wire::writeString, Wire::readString);
+
+        assertThat(strings.deserializer().deserialize("t", strings.serializer().serialize("t", name))).isEqualTo(name);
+    }
+
+    @Test
+    void shouldRefuseAStringLengthLongerThanTheRecord() {
+        Serde<String> strings = Wire.serde("Name", 1, Wire::writeString, Wire::readString);
+
+        // Version 1, then a length of 2^31 - 1 in a record of 5 more bytes: refused before anything is allocated.
+        assertThatThrownBy(() -> strings.deserializer().deserialize("t", new byte[] {1, 0x7f, -1, -1, -1, 'a'}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("a field of 2147483647 bytes in a record with 1 left");
+    }
 }

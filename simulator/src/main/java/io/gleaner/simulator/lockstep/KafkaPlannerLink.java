@@ -4,13 +4,12 @@ import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
 import io.gleaner.simulator.core.Round;
 import io.gleaner.simulator.core.Utilization;
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -296,16 +295,8 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     }
 
     private static DeadLetter deadLetter(ConsumerRecord<String, byte[]> record, Exception e) {
-        return DeadLetter.newBuilder()
-                .setSourceTopic(record.topic())
-                .setPartition(record.partition())
-                .setOffset(record.offset())
-                .setKey(record.key() == null ? null : ByteBuffer.wrap(record.key().getBytes(StandardCharsets.UTF_8)))
-                .setValue(record.value() == null ? null : ByteBuffer.wrap(record.value()))
-                .setReason(String.valueOf(e.getMessage()))
-                .setStage(STAGE)
-                .setTime(Instant.ofEpochMilli(Math.max(0, record.timestamp())))
-                .build();
+        return DeadLetters.of(record.topic(), record.partition(), record.offset(), DeadLetters.Raw.key(record.key()),
+                DeadLetters.Raw.value(record.value()), record.timestamp(), String.valueOf(e.getMessage()), STAGE);
     }
 
     private void flush(List<Future<RecordMetadata>> sent, String what) {
