@@ -1,6 +1,7 @@
 package io.gleaner.schemas.streams;
 
 import io.gleaner.schemas.serde.SchemaRegistryException;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
@@ -20,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * <p>A null value (a tombstone) and a value the deserializer turns into null are dead letters too, and so are a
  * null key (every Gleaner input is keyed by the id of what it is about, and a stage that partitions or stores by
  * key cannot take one) and a value whose event time the source's {@link EventTimeExtractor} did not take (the
- * record's timestamp is then not that time; the reason says why, see {@link EventTimeBound}). Keys are read as
- * strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
+ * record's timestamp is then not that time; the reason says why, see {@link EventTimeBound}), and a value or key
+ * larger than a stage takes ({@link DecodedSource#MAX_VALUE_BYTES}, {@link DecodedSource#MAX_KEY_BYTES}). Keys are
+ * read as strings (every Gleaner topic has string keys) and kept in the dead letter as their UTF-8 bytes.
  *
  * <p>A {@link SchemaRegistryException} is not a dead letter: the Avro deserializer throws it only when the registry
  * did not answer or answered 5xx or 429 (after the REST client's retries), which says nothing about the record. It
@@ -74,6 +76,15 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
             var bytes = record.value();
             if (bytes == null) {
                 return deadLetter(record, "null value (tombstone) where a record was expected");
+            }
+            if (bytes.length > DecodedSource.MAX_VALUE_BYTES) {
+                return deadLetter(record, "value of " + bytes.length + " bytes is larger than the "
+                        + DecodedSource.MAX_VALUE_BYTES + " a stage takes");
+            }
+            int keyBytes = record.key() == null ? 0 : record.key().getBytes(StandardCharsets.UTF_8).length;
+            if (keyBytes > DecodedSource.MAX_KEY_BYTES) {
+                return deadLetter(record, "key of " + keyBytes + " bytes is longer than the "
+                        + DecodedSource.MAX_KEY_BYTES + " a stage takes");
             }
             var sourceTopic = context.recordMetadata().map(metadata -> metadata.topic()).orElse(topic);
             V value;

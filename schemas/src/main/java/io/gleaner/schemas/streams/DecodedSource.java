@@ -26,6 +26,16 @@ import org.apache.kafka.streams.kstream.Named;
  */
 public final class DecodedSource {
 
+    /**
+     * The largest value a stage takes, in bytes: half the broker's default record limit (1 MiB). A stage writes
+     * what it derives from a record (a store's changelog entry, a repartitioned copy) with more around it; a value
+     * near the limit would make a write the broker refuses, which stops the stage. A valid Gleaner record is far
+     * smaller: a heartbeat listing 10,240 running attempts with 40-character ids is about 410 KiB.
+     */
+    public static final int MAX_VALUE_BYTES = 512 * 1024;
+    /** The longest key a stage takes, in UTF-8 bytes: keys are ids, and a store keeps one per entry. */
+    public static final int MAX_KEY_BYTES = 4 * 1024;
+
     private DecodedSource() {
     }
 

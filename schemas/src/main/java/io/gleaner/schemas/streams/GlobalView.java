@@ -119,6 +119,11 @@ public final class GlobalView {
                 store.delete(record.key());
                 return;
             }
+            if (bytes.length > DecodedSource.MAX_VALUE_BYTES) {
+                reject(record, "value of " + bytes.length + " bytes is larger than the " + DecodedSource.MAX_VALUE_BYTES
+                        + " a stage takes");
+                return;
+            }
             V value;
             try {
                 value = serde.deserializer().deserialize(topic, record.headers(), bytes);

@@ -148,8 +148,26 @@ class DecodeOrDeadLetterTest {
                     java.security.MessageDigest.getInstance("SHA-256").digest(huge)));
             assertThat(deadLetter.getKey().remaining()).isEqualTo(DeadLetters.MAX_KEY_BYTES);
             assertThat(deadLetter.getKeySize()).isEqualTo(70_000);
-            assertThat(deadLetter.getReason()).hasSizeLessThanOrEqualTo(DeadLetters.MAX_REASON_CHARS);
+            assertThat(deadLetter.getReason()).isEqualTo("value of 1048400 bytes is larger than the 524288 a stage"
+                    + " takes");
         });
+    }
+
+    @Test
+    void shouldDeadLetterAKeyLongerThanAStageTakesAndTakeTheLongestItDoes() {
+        input.pipeInput("k".repeat(DecodedSource.MAX_KEY_BYTES + 1), seconds(7), Instant.ofEpochMilli(5_000));
+        input.pipeInput("k".repeat(DecodedSource.MAX_KEY_BYTES), seconds(8), Instant.ofEpochMilli(5_000));
+
+        assertThat(dead.readValue()).isEqualTo("key of 4097 bytes is longer than the 4096 a stage takes");
+        assertThat(ok.readValue()).isEqualTo("value 8");
+        assertThat(dead.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldCutAReasonToWhatADeadLetterKeeps() {
+        var reason = DeadLetters.reason("x".repeat(70_000));
+
+        assertThat(reason).hasSize(DeadLetters.MAX_REASON_CHARS).endsWith("... (70000 characters in all)");
     }
 
     private static byte[] seconds(long epochSecond) {
