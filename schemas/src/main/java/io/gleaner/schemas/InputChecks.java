@@ -196,7 +196,7 @@ public final class InputChecks {
             }
         }
         rules.range("inputBytes", report.getInputBytes(), 0, limits.maxTaskBytes());
-        rules.range("cpuSeconds", report.getCpuSeconds(), 0, Double.MAX_VALUE);
+        rules.finiteNotNegative("cpuSeconds", report.getCpuSeconds());
         rules.range("memoryBytes", report.getMemoryBytes(), 0, limits.maxMemoryBytes());
         if (report.getReason() != null) {
             rules.text("reason", report.getReason(), limits.maxNameChars());
@@ -263,6 +263,13 @@ public final class InputChecks {
         void range(String field, double value, double min, double max) {
             if (ok() && !(value >= min && value <= max)) {
                 fail(field + " must be finite and in [" + min + ", " + max + "], was " + value);
+            }
+        }
+
+        /** Finite and >= 0; NaN fails. */
+        void finiteNotNegative(String field, double value) {
+            if (ok() && !(value >= 0 && value <= Double.MAX_VALUE)) {
+                fail(field + " must be finite and >= 0, was " + value);
             }
         }
 
