@@ -131,9 +131,10 @@ public final class InputChecks {
 
     /**
      * A {@code nodes.heartbeats} value: ids within their lengths, no more labels than allowed, a time not before
-     * 1970, a capacity that is positive and no larger than a sane node (a node without cores or RAM can run nothing),
-     * a speed in range, slots in range, free resources and slots within the capacity, and running attempts with
-     * distinct non-blank ids, no more than a node may have slots.
+     * 1970, a capacity no larger than a sane node, a positive speed in range, slots in range, free resources and
+     * slots within the capacity, and running attempts with distinct non-blank ids, no more than a node may have
+     * slots. A capacity or slots of zero is valid: a node that can run nothing, e.g. one removed from the cluster
+     * (the Google trace's REMOVE events); the planner places nothing on it, the QoS stage and the classifier skip it.
      */
     public Optional<String> nodeHeartbeat(NodeHeartbeat heartbeat) {
         var rules = new Rules();
@@ -147,10 +148,10 @@ public final class InputChecks {
             rules.text("labels[" + i + "]", labels.get(i), limits.maxIdChars());
         }
         Resources capacity = heartbeat.getCapacity();
-        rules.positive("capacity.cpus", capacity.getCpus(), limits.maxCpus());
-        rules.range("capacity.memoryBytes", capacity.getMemoryBytes(), 1, limits.maxMemoryBytes());
+        rules.range("capacity.cpus", capacity.getCpus(), 0, limits.maxCpus());
+        rules.range("capacity.memoryBytes", capacity.getMemoryBytes(), 0, limits.maxMemoryBytes());
         rules.positive("speedGflops", heartbeat.getSpeedGflops(), limits.maxSpeedGflops());
-        rules.range("slots", heartbeat.getSlots(), 1, limits.maxSlots());
+        rules.range("slots", heartbeat.getSlots(), 0, limits.maxSlots());
         if (rules.ok()) {
             rules.range("free.cpus", heartbeat.getFree().getCpus(), 0, capacity.getCpus());
             rules.range("free.memoryBytes", heartbeat.getFree().getMemoryBytes(), 0, capacity.getMemoryBytes());
@@ -170,22 +171,31 @@ public final class InputChecks {
 
     /**
      * A {@code tasks.reports} value: ids within their lengths, a known kind and state (UNKNOWN is what a newer
-     * producer's value reads as: no stage can act on it), a task index within a group's limit, attempt >= 0, times not
-     * before 1970 with the start not after the time, bytes, CPU time and RAM in range, a reason within its length.
+     * producer's value reads as: no stage can act on it), a node id unless the attempt ended before it had one, a task
+     * index and attempt >= 0, times not before 1970 with the start not after the time, bytes, CPU time and RAM in
+     * range, a reason within its length.
      */
     public Optional<String> taskReport(TaskReport report) {
         var rules = new Rules();
         rules.id("decisionId", report.getDecisionId());
         rules.context = rules.ok() ? " (report " + report.getDecisionId() + ")" : "";
         rules.id("jobId", report.getJobId());
-        rules.id("nodeId", report.getNodeId());
+        // An attempt killed before it reached a node names none (the Google trace's KILL of a pending task); one that
+        // succeeded ran somewhere.
+        if (report.getState() == TaskState.SUCCEEDED) {
+            rules.id("nodeId", report.getNodeId());
+        } else {
+            rules.text("nodeId", report.getNodeId(), limits.maxIdChars());
+        }
         if (rules.ok() && report.getKind() == TaskKind.UNKNOWN) {
             rules.fail("kind must be MAP or REDUCE, was UNKNOWN");
         }
         if (rules.ok() && report.getState() == TaskState.UNKNOWN) {
             rules.fail("state must be a known state, was UNKNOWN");
         }
-        rules.range("taskIndex", report.getTaskIndex(), 0, limits.maxTasksPerGroup() - 1L);
+        // Not bounded by the tasks of a group: the Alibaba trace numbers instances by their global id; the planner
+        // checks an index against its job's count.
+        rules.range("taskIndex", report.getTaskIndex(), 0, Integer.MAX_VALUE);
         rules.range("attempt", report.getAttempt(), 0, Integer.MAX_VALUE);
         rules.notBefore1970("time", report.getTime());
         var start = report.getStartTime();

@@ -193,12 +193,21 @@ class InputChecksTest {
                 accepted("the capacity of a sane node", (NodeHeartbeat h) -> h.setCapacity(
                         new Resources(L.maxCpus(), L.maxMemoryBytes()))),
                 refused("10^9 cores", "capacity.cpus", (NodeHeartbeat h) -> h.setCapacity(new Resources(1e9, 64 * GIB))),
-                refused("zero cores", "capacity.cpus", (NodeHeartbeat h) -> h.setCapacity(new Resources(0.0, 64 * GIB))),
+                accepted("a node that can run nothing (removed)", (NodeHeartbeat h) -> {
+                    h.setCapacity(new Resources(0.0, 0L));
+                    h.setFree(new Resources(0.0, 0L));
+                    h.setSlots(0);
+                    h.setFreeSlots(0);
+                    h.setRunningAttempts(List.of());
+                }),
+                refused("negative cores", "capacity.cpus",
+                        (NodeHeartbeat h) -> h.setCapacity(new Resources(-1.0, 64 * GIB))),
                 refused("NaN cores", "capacity.cpus",
                         (NodeHeartbeat h) -> h.setCapacity(new Resources(Double.NaN, 64 * GIB))),
                 refused("infinite cores", "capacity.cpus",
                         (NodeHeartbeat h) -> h.setCapacity(new Resources(Double.POSITIVE_INFINITY, 64 * GIB))),
-                refused("zero RAM", "capacity.memoryBytes", (NodeHeartbeat h) -> h.setCapacity(new Resources(16.0, 0L))),
+                refused("negative RAM", "capacity.memoryBytes",
+                        (NodeHeartbeat h) -> h.setCapacity(new Resources(16.0, -1L))),
                 refused("a byte more RAM than a sane node", "capacity.memoryBytes",
                         (NodeHeartbeat h) -> h.setCapacity(new Resources(16.0, L.maxMemoryBytes() + 1))),
                 accepted("the fastest core", (NodeHeartbeat h) -> h.setSpeedGflops(L.maxSpeedGflops())),
@@ -206,10 +215,7 @@ class InputChecksTest {
                         (NodeHeartbeat h) -> h.setSpeedGflops(L.maxSpeedGflops() * 1.01)),
                 refused("a speed of zero", "speedGflops", (NodeHeartbeat h) -> h.setSpeedGflops(0)),
                 refused("a NaN speed", "speedGflops", (NodeHeartbeat h) -> h.setSpeedGflops(Double.NaN)),
-                refused("zero slots", "slots", (NodeHeartbeat h) -> {
-                    h.setSlots(0);
-                    h.setFreeSlots(0);
-                }),
+                refused("negative slots", "slots", (NodeHeartbeat h) -> h.setSlots(-1)),
                 refused("one slot more than the limit", "slots", (NodeHeartbeat h) -> h.setSlots(L.maxSlots() + 1)),
                 accepted("all of the capacity free", (NodeHeartbeat h) -> h.setFree(new Resources(16.0, 64 * GIB))),
                 refused("more cores free than the capacity", "free.cpus",
@@ -252,12 +258,15 @@ class InputChecksTest {
                 refused("a blank job id", "jobId", (TaskReport r) -> r.setJobId(" ")),
                 refused("a node id one character too long", "nodeId",
                         (TaskReport r) -> r.setNodeId(chars(L.maxIdChars() + 1))),
+                refused("a blank node id on a success", "nodeId", (TaskReport r) -> r.setNodeId("")),
+                accepted("a blank node id on a kill before the attempt had a node", (TaskReport r) -> {
+                    r.setState(TaskState.KILLED);
+                    r.setNodeId("");
+                }),
                 refused("kind UNKNOWN", "kind", (TaskReport r) -> r.setKind(TaskKind.UNKNOWN)),
                 refused("state UNKNOWN", "state", (TaskReport r) -> r.setState(TaskState.UNKNOWN)),
-                accepted("the last task index of the largest group",
-                        (TaskReport r) -> r.setTaskIndex(L.maxTasksPerGroup() - 1)),
-                refused("a task index past the largest group", "taskIndex",
-                        (TaskReport r) -> r.setTaskIndex(L.maxTasksPerGroup())),
+                accepted("a task index past a group's limit (Alibaba's instance ids)",
+                        (TaskReport r) -> r.setTaskIndex(74_901_673)),
                 refused("a negative task index", "taskIndex", (TaskReport r) -> r.setTaskIndex(-1)),
                 refused("a negative attempt", "attempt", (TaskReport r) -> r.setAttempt(-1)),
                 refused("a time before 1970", "time", (TaskReport r) -> {
