@@ -253,7 +253,11 @@ class ClassifierTopologyTest {
 
     @Test
     void shouldDeadLetterAnInvalidHeartbeatAndAJobWhoseKeyIsNotItsId() {
-        driver.send(heartbeat("n1", 0, 2, 4, 8, 0));
+        var invalid = heartbeat("n1", 2, 2, 4, 8, 0);
+        invalid.setSpeedGflops(Double.NaN);
+        driver.send(invalid);
+        // a node without slots (removed from the cluster) is valid, but has no type
+        driver.send(heartbeat("n1", 0, 2, 4, 8, 0.5));
         var job = job("jobA", "sort", 1, 0, 1);
         driver.jobs().pipeInput("other", job, job.getSubmitTime());
 
@@ -261,7 +265,7 @@ class ClassifierTopologyTest {
                 .extracting(DeadLetter::getSourceTopic, DeadLetter::getReason)
                 .containsExactly(
                         org.assertj.core.groups.Tuple.tuple(driver.topics().nodesHeartbeats().name(),
-                                "slots must be >= 1, was 0 for node n1"),
+                                "speedGflops must be finite and in (0, 10000.0], was NaN (node n1)"),
                         org.assertj.core.groups.Tuple.tuple(driver.topics().jobsSubmitted().name(),
                                 "record key 'other' is not the job id 'jobA'"));
         var nodeTypes = driver.testDriver().<String, String>getTimestampedKeyValueStore(StoreNames.NODE_TYPES);

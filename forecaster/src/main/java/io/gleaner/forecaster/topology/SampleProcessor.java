@@ -10,7 +10,7 @@ import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.RecentMisses;
 import io.gleaner.forecaster.core.ResourceMetric;
-import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DeadLetters;
@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Only the owners' use (source REGULAR) is forecast; EPHEMERAL (Gleaner's own tasks), TOTAL (which
  *       includes them) and UNKNOWN samples are valid but skipped (logged at debug).</li>
- *   <li>Invalid samples become dead letters: a value that is NaN, infinite or outside [0, 1], metric UNKNOWN, or
- *       a record key that is not the sample's node id.</li>
+ *   <li>Invalid samples become dead letters: a value that is NaN, infinite or outside [0, 1], metric UNKNOWN, a
+ *       node id blank or too long (the topic's field rules, {@code InputChecks}), or a record key that is not the
+ *       sample's node id.</li>
  *   <li>Out of order: a sample is stored at its own event time whatever order it arrives in, and is used by
  *       every refit whose window contains it; a forecast already published is not revised. A sample older than
  *       the task's stream time minus the window can no longer be in any window: it becomes a dead letter.</li>
@@ -361,17 +362,14 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
         }
     }
 
-    /** Why {@code sample} cannot be used, or null when it can. */
+    /**
+     * Why {@code sample} cannot be used, or null when it can: the topic's field rules ({@link InputChecks}), which the
+     * QoS stage applies too, then the key.
+     */
     private static String invalid(String key, UtilizationSample sample) {
-        double value = sample.getValue();
-        if (Double.isNaN(value)) {
-            return "value is NaN";
-        }
-        if (!(value >= 0 && value <= 1)) {
-            return "value " + value + " is outside [0, 1]";
-        }
-        if (sample.getMetric() == Metric.UNKNOWN) {
-            return "metric is UNKNOWN (not one of CPU, MEMORY, DISK, NETWORK)";
+        var violation = InputChecks.DEFAULT.utilizationSample(sample);
+        if (violation.isPresent()) {
+            return violation.get();
         }
         if (!sample.getNodeId().equals(key)) {
             return "record key '" + key + "' is not the sample's node id '" + sample.getNodeId() + "'";

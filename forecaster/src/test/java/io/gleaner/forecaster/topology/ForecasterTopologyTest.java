@@ -332,10 +332,10 @@ class ForecasterTopologyTest {
         var letters = deadLetters.readValuesToList();
 
         assertThat(letters).extracting(DeadLetter::getReason).hasSize(6).startsWith(
-                "value is NaN",
-                "value 1.5 is outside [0, 1]",
-                "value -0.1 is outside [0, 1]",
-                "metric is UNKNOWN (not one of CPU, MEMORY, DISK, NETWORK)",
+                "value must be finite and in [0.0, 1.0], was NaN (node n1, CPU, REGULAR)",
+                "value must be finite and in [0.0, 1.0], was 1.5 (node n1, CPU, REGULAR)",
+                "value must be finite and in [0.0, 1.0], was -0.1 (node n1, CPU, REGULAR)",
+                "metric must be one of CPU, MEMORY, DISK, NETWORK, was UNKNOWN (node n1, UNKNOWN, REGULAR)",
                 "record key 'n9' is not the sample's node id 'n1'");
         assertThat(letters.get(5).getReason()).startsWith("cannot decode 3 bytes");
         assertThat(letters).extracting(DeadLetter::getOffset).containsExactly(0L, 1L, 2L, 3L, 4L, 5L);

@@ -3,6 +3,7 @@ package io.gleaner.ingest.swim;
 import io.gleaner.ingest.trace.LineTraceReader;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.schemas.InputLimits;
 import io.gleaner.schemas.avro.JobSubmitted;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -33,8 +34,10 @@ import java.util.Objects;
  * </ul>
  *
  * <p><b>Rejections.</b> A row with a number of fields other than six, an empty job name, a field that is
- * not a whole number, a negative number, a submit time earlier than the previous accepted row's, or more
- * maps than an int holds becomes a {@link TraceRow.Rejected}: source = the file name, partition -1,
+ * not a whole number, a negative number, a submit time earlier than the previous accepted row's, more
+ * maps than a task group may have ({@link InputLimits}: 10^17 input bytes would be some 745 million maps), or a
+ * job that breaks another rule of {@code jobs.submitted} ({@link io.gleaner.schemas.InputChecks}) becomes a
+ * {@link TraceRow.Rejected}: source = the file name, partition -1,
  * offset = line number, value = the raw line, reason naming the field and value (e.g.
  * {@code map input bytes must be >= 0, was -5}), stage {@code ingest}, time 0. Reading goes on with the
  * next line. Blank lines are skipped and counted ({@link #blankLines()}). The row key is the job id.
@@ -132,9 +135,11 @@ public final class SwimTraceReader extends LineTraceReader<JobSubmitted> {
                     + " after " + previousSubmitSeconds);
         }
         long maps = rule.mapCount(inputBytes);
-        if (maps > Integer.MAX_VALUE) {
-            return rejected(lineNumber, "map input bytes " + inputBytes + " needs " + maps + " maps, more than "
-                    + Integer.MAX_VALUE);
+        // Checked before the job is built, to say why in the trace's terms: chunks of input become maps.
+        int mostMaps = InputLimits.DEFAULTS.maxTasksPerGroup();
+        if (maps > mostMaps) {
+            return rejected(lineNumber, "map input bytes " + inputBytes + " needs " + maps + " maps of "
+                    + rule.chunkBytes() + " bytes, more than the " + mostMaps + " tasks a group may have");
         }
         JobSubmitted job;
         try {

@@ -1,5 +1,6 @@
 package io.gleaner.ingest.trace;
 
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.streams.DeadLetters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +10,8 @@ import java.util.Objects;
 
 /**
  * A trace with one record per line: reads lines, skips and counts blank ones, rejects lines that are too
- * long or not UTF-8, hands the rest to {@link #parse}, and stops after {@code limit} parsed rows without
+ * long or not UTF-8, hands the rest to {@link #parse}, rejects a parsed record of an input topic that breaks the
+ * topic's field rules ({@link InputChecks}, with its reason), and stops after {@code limit} parsed rows without
  * reading further. A subclass only parses one line.
  *
  * @param <V> the record type
@@ -127,7 +129,16 @@ public abstract class LineTraceReader<V> implements TraceReader<V> {
             blankLines++;
             return null;
         }
-        return parse(text, number);
+        var row = parse(text, number);
+        if (row instanceof TraceRow.Parsed<V> parsed) {
+            // The topic's field rules, as every stage that reads it applies them: a row past a limit (a job of
+            // millions of tasks, a string too long) is rejected here rather than replayed and dead-lettered by each.
+            var violation = InputChecks.DEFAULT.violation(parsed.value());
+            if (violation.isPresent()) {
+                return rejected(number, violation.get());
+            }
+        }
+        return row;
     }
 
     @Override

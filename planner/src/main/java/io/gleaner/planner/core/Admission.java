@@ -6,7 +6,9 @@ import java.util.Optional;
 
 /**
  * The planner's answer to a job (issue 7, "Admission"): scheduled, with the completion its plan expects, or rejected,
- * with why. A rejected job stays queued and is planned again, so a later answer may accept it.
+ * with why. A job the Salamander policy rejected stays queued and is planned again, so a later answer may accept it;
+ * a job the {@link PlannerCell} refused because no node could ever run its tasks ({@link Verdict.Refused}) was never
+ * queued, and its reason says so.
  *
  * @param time                event time of the plan that answered
  * @param estimatedCompletion when accepted, the end of the job's last planned task

@@ -22,6 +22,7 @@ public final class InMemoryPlannerState implements PlannerState {
     private final DemandCounts demands = new DemandCounts();
     private final Map<String, Instant> completed = new HashMap<>();
     private final Map<String, NodeState> nodes = new HashMap<>();
+    private final NodeCapacities capacities = new NodeCapacities();
 
     @Override
     public List<JobProgress> queue() {
@@ -78,6 +79,12 @@ public final class InMemoryPlannerState implements PlannerState {
     @Override
     public void putNode(NodeState node) {
         nodes.put(node.nodeId(), node);
+        capacities.put(node);
+    }
+
+    @Override
+    public NodeCapacities capacities() {
+        return capacities;
     }
 
     /** Where an unfinished job sits in both maps: an update of its progress touches neither map. */

@@ -18,6 +18,10 @@ import java.util.Optional;
  * <ul>
  *   <li>A job whose id is unfinished is a duplicate: ignored when equal, invalid when its contents differ.
  *       A job whose id already completed is invalid (job ids are not reused).</li>
+ *   <li>A job with a task that needs more CPU or RAM than the capacity of every node that has sent a heartbeat is
+ *       refused ({@link Verdict.Refused}, an {@link Admission} with the reason) and not queued: no heartbeat could
+ *       ever place it. A job submitted before any node is known is queued; policies pass over a task that does not
+ *       fit a node ({@link Rejection.Reason#DOES_NOT_FIT}), so it does not hold back the jobs after it.</li>
  *   <li>An outcome is invalid when its job is unknown, its node never sent a heartbeat, its task is out of
  *       range, or its attempt was never placed. An outcome of a job that already completed is ignored: the
  *       cell keeps a marker per completed job (id and completion time) instead of its progress, so a late
@@ -74,11 +78,30 @@ public final class PlannerCell {
             return new Verdict.Invalid("job " + job.jobId() + " already completed at " + completed.get()
                     + "; job ids must not be reused");
         }
+        var refusal = tooLargeForEveryNode(job);
+        if (refusal.isPresent()) {
+            return new Verdict.Refused(Admission.rejected(job.jobId(), job.submitTime(), refusal.get()));
+        }
         var placed = job.mapDataset().flatMap(dataset -> policy.placeInput(job, dataset, outlook, history));
         var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));
         state.putJob(progress);
         policy.onProgress(Optional.empty(), Optional.of(progress));
         return placed.isEmpty() ? Verdict.Applied.NOTHING_PLACED : new Verdict.Applied(List.of(), List.of(), placed);
+    }
+
+    /**
+     * Why no node known can ever run a task of {@code job}: its first group whose demand exceeds every node's
+     * capacity; empty when each group fits some node, or no node has sent a heartbeat yet.
+     */
+    private Optional<String> tooLargeForEveryNode(Job job) {
+        for (var group : job.taskGroups()) {
+            var shortfall = state.capacities().shortfall(group.demand());
+            if (shortfall.isPresent()) {
+                return Optional.of("refused: each " + group.kind() + " task of job " + job.jobId() + " "
+                        + shortfall.get() + "; the job is not queued");
+            }
+        }
+        return Optional.empty();
     }
 
     /** Applies the end (or launch) of a task attempt to its job. */

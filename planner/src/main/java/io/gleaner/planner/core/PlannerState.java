@@ -40,4 +40,7 @@ public interface PlannerState {
 
     /** Stores {@code node} as its node's latest heartbeat. */
     void putNode(NodeState node);
+
+    /** The capacity of every node, from its latest heartbeat ({@link #putNode}). */
+    NodeCapacities capacities();
 }

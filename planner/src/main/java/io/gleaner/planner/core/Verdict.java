@@ -4,8 +4,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
-/** What the {@link PlannerCell} made of one input: applied (with any placements), ignored, or invalid. */
-public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdict.Invalid {
+/**
+ * What the {@link PlannerCell} made of one input: applied (with any placements), refused (a job it will never run),
+ * ignored, or invalid.
+ */
+public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdict.Ignored, Verdict.Invalid {
 
     /** The placements decided; empty unless {@link Applied}. */
     default List<Placement> placements() {
@@ -31,6 +34,21 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Ignored, Verdic
         /** A heartbeat's answer. */
         public Applied(List<Placement> placements, List<Rejection> rejected) {
             this(placements, rejected, Optional.empty());
+        }
+    }
+
+    /**
+     * A valid job the planner will never run, answered with {@code admission} (rejected, with why) instead of being
+     * queued: a task of it needs more than any node known has, so under FIFO it would wait at the head of the queue
+     * for good, and under every policy it would be planned again on every heartbeat.
+     */
+    record Refused(Admission admission) implements Verdict {
+        public Refused {
+            Objects.requireNonNull(admission, "admission");
+            if (admission.accepted()) {
+                throw new IllegalArgumentException("a refusal's admission must be rejected, was accepted for job "
+                        + admission.jobId());
+            }
         }
     }
 

@@ -14,6 +14,7 @@ import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.ChunkRef;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -23,6 +24,7 @@ import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The planner's events to its core records and back: {@code jobs.submitted}, {@code nodes.heartbeats},
@@ -30,16 +32,32 @@ import java.util.Optional;
  * core record to its event and back gives the record again.
  *
  * <p>Events are untrusted: an event maps to a {@link Checked} value, {@link Checked.Invalid} with the core's
- * message when the core cannot hold it (a task kind or state {@code UNKNOWN}, a decision id that does not match
- * its task, a negative size), so that the caller dead-letters it. Core records always map to events.
+ * message when the core cannot hold it (a decision id that does not match its task, a chunk layout with two replicas
+ * of a chunk on one node) or with the reason of the topic's field rules ({@link InputChecks}: a kind or state
+ * {@code UNKNOWN}, a size out of range, a string too long), so that the caller dead-letters it. Core records always
+ * map to events.
  */
 public final class EventMapping {
+
+    /** The input topics' field rules, the same in every stage ({@link InputChecks}). */
+    private static final InputChecks CHECKS = InputChecks.DEFAULT;
 
     private EventMapping() {
     }
 
-    /** The job of a {@code jobs.submitted} event, e.g. one the SWIM reader made. */
+    /**
+     * The job of a {@code jobs.submitted} event, e.g. one the SWIM reader made: invalid when it breaks the topic's
+     * field rules ({@link InputChecks}), the reason naming the field and the value, or when the core cannot hold it.
+     */
     public static Checked<Job> job(JobSubmitted event) {
+        return checked(CHECKS.jobSubmitted(event), () -> storedJob(event));
+    }
+
+    /**
+     * The job of a {@code jobs.submitted} event the planner itself stored: without the topic's field rules, which it
+     * passed when it came in, so that a store written under other limits still loads.
+     */
+    public static Checked<Job> storedJob(JobSubmitted event) {
         return Checked.of(() -> new Job(event.getJobId(), event.getJobName(), event.getUser(), event.getQueue(),
                 event.getPriority(), event.getSubmitTime(), Optional.ofNullable(event.getDeadline()),
                 event.getInputBytes(), event.getShuffleBytes(), event.getOutputBytes(),
@@ -63,8 +81,13 @@ public final class EventMapping {
                 .build();
     }
 
-    /** The node as its {@code nodes.heartbeats} event shows it. */
+    /** The node as its {@code nodes.heartbeats} event shows it, invalid when it breaks the topic's field rules. */
     public static Checked<NodeState> nodeState(NodeHeartbeat event) {
+        return checked(CHECKS.nodeHeartbeat(event), () -> storedNodeState(event));
+    }
+
+    /** The node as a heartbeat the planner stored shows it: without the topic's field rules (see {@link #storedJob}). */
+    public static Checked<NodeState> storedNodeState(NodeHeartbeat event) {
         return Checked.of(() -> new NodeState(event.getNodeId(), event.getTime(), event.getRack(), event.getLabels(),
                 resources(event.getCapacity()), event.getSpeedGflops(), event.getSlots(), resources(event.getFree()),
                 event.getFreeSlots(), event.getRunningAttempts()));
@@ -86,11 +109,11 @@ public final class EventMapping {
                 .build();
     }
 
-    /** What the planner needs of a {@code tasks.reports} event. */
+    /** What the planner needs of a {@code tasks.reports} event, invalid when it breaks the topic's field rules. */
     public static Checked<TaskOutcome> taskOutcome(TaskReport event) {
-        return Checked.of(() -> new TaskOutcome(event.getDecisionId(), event.getJobId(),
-                taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
-                event.getNodeId(), taskState(event.getState(), event.getDecisionId()), event.getTime()));
+        return checked(CHECKS.taskReport(event), () -> Checked.of(() -> new TaskOutcome(event.getDecisionId(),
+                event.getJobId(), taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
+                event.getNodeId(), taskState(event.getState(), event.getDecisionId()), event.getTime())));
     }
 
     /**
@@ -120,6 +143,11 @@ public final class EventMapping {
                 Optional.ofNullable(event.getChunk()).map(EventMapping::chunk),
                 event.getChunkMoves().stream().map(move -> new ChunkMove(chunk(move.getChunk()),
                         Optional.ofNullable(move.getFromNode()), move.getToNode())).toList()));
+    }
+
+    /** Invalid with {@code violation} when there is one, else what {@code build} makes of the event. */
+    private static <T> Checked<T> checked(Optional<String> violation, Supplier<Checked<T>> build) {
+        return violation.<Checked<T>>map(Checked.Invalid::new).orElseGet(build);
     }
 
     private static Chunk chunk(ChunkRef ref) {

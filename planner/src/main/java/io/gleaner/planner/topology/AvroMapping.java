@@ -40,7 +40,7 @@ final class AvroMapping {
     }
 
     static JobProgress toProgress(PlannerJobState stored) {
-        var job = EventMapping.job(stored.getJob()).orElseThrow(reason -> new IllegalStateException(
+        var job = EventMapping.storedJob(stored.getJob()).orElseThrow(reason -> new IllegalStateException(
                 "stored job " + stored.getJob().getJobId() + " is invalid: " + reason));
         return new JobProgress(job, toPhase(stored.getMaps(), job.count(TaskKind.MAP)),
                 toPhase(stored.getReduces(), job.count(TaskKind.REDUCE)),
@@ -48,7 +48,7 @@ final class AvroMapping {
     }
 
     static NodeState nodeFromStore(NodeHeartbeat stored) {
-        return EventMapping.nodeState(stored).orElseThrow(reason -> new IllegalStateException(
+        return EventMapping.storedNodeState(stored).orElseThrow(reason -> new IllegalStateException(
                 "stored heartbeat of node " + stored.getNodeId() + " is invalid: " + reason));
     }
 

@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies one decoded input to the {@link PlannerCell} over the state stores, in three steps: map the event
  * to a core record, let the cell read and write the stores, forward its placements (keyed by node, stamped
- * with the heartbeat's time) and data placements (keyed by dataset) or, for an invalid input, a dead letter with the
- * original bytes. The state over
+ * with the heartbeat's time) and data placements (keyed by dataset), the rejected admission of a job the cell refused
+ * (keyed by job id), or, for an invalid input, a dead letter with the original bytes. The state over
  * the stores is the task's shared one ({@link TaskStates}).
  *
  * @param <V> the Avro event
@@ -134,6 +134,11 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
             }
             publishClassesAndPlans(record.timestamp());
             publishAdmissions(record.timestamp());
+        } else if (verdict instanceof Verdict.Refused refused) {
+            var admission = refused.admission();
+            log.info("refused job {}: {}", admission.jobId(), admission.reason().orElseThrow());
+            context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
+                    record.timestamp()));
         } else if (verdict instanceof Verdict.Ignored ignored) {
             log.debug("ignored record of {} with key {}: {}", sourceTopic, record.key(), ignored.why());
         } else {

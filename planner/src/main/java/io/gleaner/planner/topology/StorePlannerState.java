@@ -4,6 +4,7 @@ import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
+import io.gleaner.planner.core.NodeCapacities;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerState;
 import io.gleaner.planner.core.Resources;
@@ -30,6 +31,8 @@ final class StorePlannerState implements PlannerState {
     private final KeyValueStore<String, Long> completedJobs;
     private final KeyValueStore<String, NodeHeartbeat> nodes;
     private final InMemoryPlannerState unfinished = new InMemoryPlannerState();
+    /** Read from the nodes store on first use (a job's submission), then kept by {@link #putNode}. */
+    private NodeCapacities capacities;
 
     private StorePlannerState(KeyValueStore<String, PlannerJobState> jobs, KeyValueStore<String, String> jobOrder,
                               KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes) {
@@ -111,5 +114,20 @@ final class StorePlannerState implements PlannerState {
     @Override
     public void putNode(NodeState node) {
         nodes.put(node.nodeId(), EventMapping.nodeHeartbeat(node));
+        if (capacities != null) {
+            capacities.put(node);
+        }
+    }
+
+    @Override
+    public NodeCapacities capacities() {
+        if (capacities == null) {
+            var read = new NodeCapacities();
+            try (var entries = nodes.all()) {
+                entries.forEachRemaining(entry -> read.put(AvroMapping.nodeFromStore(entry.value)));
+            }
+            capacities = read;
+        }
+        return capacities;
     }
 }

@@ -281,4 +281,87 @@ class PlannerCellTest {
 
         assertThat(state.queue()).extracting(JobProgress::jobId).containsExactly("z", "a", "b");
     }
+
+    @Test
+    void shouldRefuseAJobWhoseTaskNeedsMoreThanEveryKnownNodeAndPlaceTheNextJob() {
+        cell.onHeartbeat(node("n1", at(1), 0, res(0, 0)));
+        // n1 has 16 cores: a map of 32 cores could never be placed on the cluster the planner knows
+        var huge = cell.onJob(job("huge", at(10), maps(1, res(32, 1))));
+        cell.onJob(job("small", at(11), maps(1)));
+
+        var answered = cell.onHeartbeat(idleNode("n1", at(12)));
+
+        assertThat(huge).isInstanceOfSatisfying(Verdict.Refused.class, refused -> {
+            assertThat(refused.admission().jobId()).isEqualTo("huge");
+            assertThat(refused.admission().accepted()).isFalse();
+            assertThat(refused.admission().time()).isEqualTo(at(10));
+            assertThat(refused.admission().reason()).hasValueSatisfying(reason -> assertThat(reason)
+                    .contains("each MAP task of job huge needs 32.0 cores", "16.0 cores", "not queued"));
+        });
+        assertThat(state.job("huge")).isEmpty();
+        assertThat(ids(answered.placements())).containsExactly("small/m/0/0");
+    }
+
+    @Test
+    void shouldRefuseAJobThatNoSingleNodeHoldsThoughEachResourceFitsSomeNode() {
+        cell.onHeartbeat(new NodeState("cpu-rich", at(1), "r", List.of(), res(64, 16), 2.0, 8, res(64, 16), 8,
+                List.of()));
+        cell.onHeartbeat(new NodeState("ram-rich", at(1), "r", List.of(), res(8, 256), 2.0, 8, res(8, 256), 8,
+                List.of()));
+
+        var both = cell.onJob(job("both", at(10), maps(1, res(32, 128))));
+        var cpuOnly = cell.onJob(job("cpu-only", at(10), maps(1, res(32, 8))));
+        var ramOnly = cell.onJob(job("ram-only", at(10), reduces(1, res(4, 200))));
+
+        assertThat(both).isInstanceOf(Verdict.Refused.class);
+        assertThat(cpuOnly).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+        assertThat(ramOnly).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+    }
+
+    @Test
+    void shouldRefuseAJobWhoseReducesFitNoNodeEvenThoughItsMapsDo() {
+        cell.onHeartbeat(idleNode("n1", at(1)));
+
+        var verdict = cell.onJob(job("j1", at(10), maps(4), reduces(1, res(1, 65))));
+
+        assertThat(verdict).isInstanceOfSatisfying(Verdict.Refused.class, refused -> assertThat(
+                refused.admission().reason().orElseThrow()).contains("each REDUCE task of job j1"));
+        assertThat(state.queue()).isEmpty();
+    }
+
+    @Test
+    void shouldRefuseAgainWhenARefusedJobIsSubmittedAgain() {
+        cell.onHeartbeat(idleNode("n1", at(1)));
+        var first = cell.onJob(job("huge", at(10), maps(1, res(17, 1))));
+
+        var again = cell.onJob(job("huge", at(10), maps(1, res(17, 1))));
+
+        assertThat(again).isEqualTo(first);
+    }
+
+    @Test
+    void shouldQueueAJobThatFitsNoNodeWhenNoNodeIsKnownYetAndStillPlaceTheJobsAfterIt() {
+        var huge = cell.onJob(job("huge", at(10), maps(1, res(32, 1))));
+        cell.onJob(job("small", at(11), maps(1)));
+
+        var answered = cell.onHeartbeat(idleNode("n1", at(12)));
+
+        // nothing is known of the cluster at the submission: the job waits; FIFO passes over a task that does not fit
+        assertThat(huge).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+        assertThat(ids(answered.placements())).containsExactly("small/m/0/0");
+        assertThat(answered).isInstanceOfSatisfying(Verdict.Applied.class, applied -> assertThat(applied.rejected())
+                .containsExactly(new Rejection("huge", Rejection.Reason.DOES_NOT_FIT)));
+    }
+
+    @Test
+    void shouldSeeANodeCapacityThatChanged() {
+        cell.onHeartbeat(idleNode("n1", at(1)));
+        var before = cell.onJob(job("j1", at(10), maps(1, res(32, 1))));
+        cell.onHeartbeat(new NodeState("n1", at(20), "r", List.of(), res(48, 64), 2.0, 8, res(48, 64), 8, List.of()));
+
+        var after = cell.onJob(job("j2", at(30), maps(1, res(32, 1))));
+
+        assertThat(before).isInstanceOf(Verdict.Refused.class);
+        assertThat(after).isEqualTo(Verdict.Applied.NOTHING_PLACED);
+    }
 }

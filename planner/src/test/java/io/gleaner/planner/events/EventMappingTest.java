@@ -66,11 +66,24 @@ class EventMappingTest {
     }
 
     @Test
-    void jobWithANegativeSizeIsInvalidWithTheCoreMessage() {
+    void jobWithANegativeSizeIsInvalidWithTheTopicsRuleNamingTheField() {
         var event = EventMapping.jobSubmitted(job("j", T0, maps(1, "ds-j")));
         event.getTasks().get(0).setBytesPerTask(-64);
 
-        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>("MAP bytesPerTask must be >= 0, was -64"));
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Invalid<>(
+                "tasks[0].bytesPerTask must be in 0..1099511627776, was -64 (job j)"));
+    }
+
+    @Test
+    void storedJobSkipsTheTopicsLimitsButNotTheCoresRules() {
+        var event = EventMapping.jobSubmitted(job("j", T0, maps(1, "ds-j")));
+        event.setJobName("x".repeat(5_000));
+
+        assertThat(EventMapping.job(event)).isInstanceOf(Checked.Invalid.class);
+        assertThat(EventMapping.storedJob(event)).isInstanceOf(Checked.Valid.class);
+        event.getTasks().get(0).setBytesPerTask(-64);
+        assertThat(EventMapping.storedJob(event)).isEqualTo(new Checked.Invalid<>(
+                "MAP bytesPerTask must be >= 0, was -64"));
     }
 
     @Test
@@ -157,7 +170,7 @@ class EventMappingTest {
         report.setState(TaskState.UNKNOWN);
 
         assertThat(EventMapping.taskOutcome(report))
-                .isEqualTo(new Checked.Invalid<>("unknown task state UNKNOWN in report of j/m/0/0"));
+                .isEqualTo(new Checked.Invalid<>("state must be a known state, was UNKNOWN (report j/m/0/0)"));
     }
 
     private static String reasonOf(Checked<?> checked) {

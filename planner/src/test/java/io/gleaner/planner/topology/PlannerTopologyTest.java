@@ -230,6 +230,52 @@ class PlannerTopologyTest {
     }
 
     @Test
+    void shouldDeadLetterJobsPastTheLimitsRefuseAJobNoNodeHoldsAndPlaceTheOneMapJobAfterThem() {
+        var admissions = driver.createOutputTopic(topics.jobsAdmissions().name(), new StringDeserializer(),
+                serdes.jobAdmission().deserializer());
+        beat(heartbeat("n1", 500, 0));
+        submit(job("ten-million", 1_000, 10_000_000, 0));
+        var billionCores = job("billion-cores", 1_100, 1, 0);
+        billionCores.getTasks().get(0).getDemand().setCpus(1e9);
+        submit(billionCores);
+        // within the limits, but n1, the only node known, has 16 cores
+        var tooWide = job("too-wide", 1_200, 1, 0);
+        tooWide.getTasks().get(0).getDemand().setCpus(32.0);
+        submit(tooWide);
+        submit(job("small", 2_000, 1, 0));
+
+        beat(heartbeat("n1", 3_000, 4));
+
+        assertThat(ids(placements.readValuesToList())).containsExactly("small/m/0/0");
+        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason).containsExactly(
+                "tasks[0].count must be in 1..100000, was 10000000 (job ten-million)",
+                "tasks[0].demand.cpus must be finite and in [0.0, 1024.0], was 1.0E9 (job billion-cores)");
+        var answers = admissions.readRecordsToList();
+        assertThat(answers).extracting(TestRecord::key).containsExactly("too-wide");
+        assertThat(answers.get(0).getRecordTime()).isEqualTo(Instant.ofEpochMilli(1_200));
+        assertThat(answers.get(0).value().getAccepted()).isFalse();
+        assertThat(answers.get(0).value().getReason()).contains("each MAP task of job too-wide needs 32.0 cores",
+                "not queued");
+        assertThat(driver.<String, PlannerJobState>getKeyValueStore(StoreNames.JOBS).get("too-wide")).isNull();
+        assertThat(admissions.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldDeadLetterAHeartbeatWithMoreFreeThanCapacityAndAReportPastTheLimits() {
+        var overfull = heartbeat("n1", 1_000, 4);
+        overfull.getFree().setCpus(17.0);
+        beat(overfull);
+        var report = report("j1", TaskKind.MAP, 0, 0, "n1", TaskState.SUCCEEDED, 2_000);
+        report.setCpuSeconds(Double.NaN);
+        send(report);
+
+        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason).containsExactly(
+                "free.cpus must be finite and in [0.0, 16.0], was 17.0 (node n1)",
+                "cpuSeconds must be finite and >= 0, was NaN (report j1/m/0/0)");
+        assertThat(placements.isEmpty()).isTrue();
+    }
+
+    @Test
     void shouldPublishWhereCuckooPutANewJobsInputAndPlaceItsMapsByIt() {
         restartWith("cuckoo", Map.of());
         var data = driver.createOutputTopic(topics.dataPlacements().name(), new StringDeserializer(),
@@ -383,7 +429,8 @@ class PlannerTopologyTest {
         jobs.pipeInput("j2", bad, 99L);
 
         var deadLetter = deadLetters.readValue();
-        assertThat(deadLetter.getReason()).isEqualTo("MAP bytesPerTask must be >= 0, was -64");
+        assertThat(deadLetter.getReason())
+                .isEqualTo("tasks[0].bytesPerTask must be in 0..1099511627776, was -64 (job j2)");
         assertThat(deadLetter.getOffset()).isEqualTo(1);
         assertThat(deadLetter.getTime()).isEqualTo(Instant.ofEpochMilli(2_000));
         assertThat(deadLetter.getValue()).isEqualTo(
@@ -429,7 +476,7 @@ class PlannerTopologyTest {
 
         send(report("j1", TaskKind.MAP, 0, 0, "n1", TaskState.UNKNOWN, 4_000));
 
-        assertThat(deadLetters.readValue().getReason()).isEqualTo("unknown task state UNKNOWN in report of j1/m/0/0");
+        assertThat(deadLetters.readValue().getReason()).isEqualTo("state must be a known state, was UNKNOWN (report j1/m/0/0)");
         assertThat(deadLetters.isEmpty()).isTrue();
     }
 

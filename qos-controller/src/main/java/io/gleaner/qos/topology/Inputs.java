@@ -1,11 +1,12 @@
 package io.gleaner.qos.topology;
 
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
-import java.util.HashSet;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,32 +19,27 @@ final class Inputs {
 
     private static final Logger log = LoggerFactory.getLogger(Inputs.class);
 
+    /** The input topics' field rules, the same in every stage. */
+    private static final InputChecks CHECKS = InputChecks.DEFAULT;
+
     private Inputs() {
     }
 
     /**
-     * A heartbeat gives capacity and running attempts. Invalid: a key that is not the node id, capacity cores not
-     * finite and > 0, capacity RAM not > 0, a blank or repeated running decision id.
+     * A heartbeat gives capacity and running attempts. Invalid: a key that is not the node id, or a heartbeat that
+     * breaks the topic's field rules ({@link InputChecks}), as the planner and the classifier refuse it: among them
+     * capacity cores and RAM negative or larger than a sane node, a blank or repeated running decision id. Valid but
+     * skipped (logged at debug): a node without cores or RAM, e.g. one removed from the cluster.
      */
     static NodeEvent heartbeat(String key, NodeHeartbeat heartbeat) {
         requireKey(key, heartbeat.getNodeId(), "heartbeat");
+        require(CHECKS.nodeHeartbeat(heartbeat));
         double cpus = heartbeat.getCapacity().getCpus();
-        if (!(cpus > 0) || Double.isInfinite(cpus)) {
-            throw new IllegalArgumentException("capacity.cpus must be finite and > 0, was " + cpus + " for node "
-                    + key);
-        }
         long ram = heartbeat.getCapacity().getMemoryBytes();
-        if (ram <= 0) {
-            throw new IllegalArgumentException("capacity.memoryBytes must be > 0, was " + ram + " for node " + key);
-        }
-        var seen = new HashSet<String>();
-        for (var id : heartbeat.getRunningAttempts()) {
-            if (id.isBlank()) {
-                throw new IllegalArgumentException("runningAttempts of node " + key + " has a blank decision id");
-            }
-            if (!seen.add(id)) {
-                throw new IllegalArgumentException("runningAttempts of node " + key + " lists " + id + " twice");
-            }
+        if (cpus == 0 || ram == 0) {
+            // Valid (a node removed from the cluster), but Algorithm 3 shares out a capacity: there is none here.
+            log.debug("skipping a heartbeat of node {} without cores or RAM: nothing to control", key);
+            return null;
         }
         return new NodeEvent.Heartbeat(key, heartbeat.getTime().toEpochMilli(), cpus, ram,
                 heartbeat.getRunningAttempts());
@@ -53,18 +49,13 @@ final class Inputs {
      * A CPU or MEMORY sample of the owners (REGULAR) or of Gleaner's tasks (EPHEMERAL) gives one tracked use. Valid
      * but skipped (logged at debug): DISK and NETWORK (the controller acts on CPU and RAM only), TOTAL (owners and
      * tasks together; the controller needs them apart) and UNKNOWN sources (as the forecaster does). Invalid: a key
-     * that is not the node id, metric UNKNOWN, a value that is NaN, infinite or outside [0, 1].
+     * that is not the node id, or a sample that breaks the topic's field rules ({@link InputChecks}), as the forecaster
+     * refuses it: metric UNKNOWN, a value that is NaN, infinite or outside [0, 1], a node id blank or too long.
      */
     static NodeEvent sample(String key, UtilizationSample sample) {
         requireKey(key, sample.getNodeId(), "sample");
-        if (sample.getMetric() == Metric.UNKNOWN) {
-            throw new IllegalArgumentException("metric UNKNOWN in a sample of node " + key);
-        }
+        require(CHECKS.utilizationSample(sample));
         double value = sample.getValue();
-        if (!(value >= 0 && value <= 1)) {
-            throw new IllegalArgumentException("value must be in [0, 1], was " + value + " (node " + key + ", "
-                    + sample.getMetric() + ", " + sample.getSource() + ")");
-        }
         boolean cpu = sample.getMetric() == Metric.CPU;
         if (!cpu && sample.getMetric() != Metric.MEMORY) {
             log.debug("skipping a {} sample of node {}: the controller acts on CPU and RAM", sample.getMetric(), key);
@@ -104,6 +95,13 @@ final class Inputs {
         }
         return new NodeEvent.Placement(key, placement.getEpoch(), placement.getDecisionId(),
                 placement.getNotBefore().toEpochMilli(), cpus, ram);
+    }
+
+    /** Throws the violation as the dead letter's reason, if there is one. */
+    private static void require(Optional<String> violation) {
+        if (violation.isPresent()) {
+            throw new IllegalArgumentException(violation.get());
+        }
     }
 
     private static void requireKey(String key, String nodeId, String what) {

@@ -245,12 +245,26 @@ class QosTopologyTest {
         assertThat(dead).extracting(DeadLetter::getStage).containsOnly(QosTopology.STAGE);
         assertThat(dead.get(0).getReason()).contains("cannot decode 8 bytes");
         assertThat(dead.get(0).getValue().array()).isEqualTo(garbage);
-        assertThat(dead.get(1).getReason()).contains("value must be in [0, 1], was 1.5");
+        assertThat(dead.get(1).getReason()).isEqualTo(
+                "value must be finite and in [0.0, 1.0], was 1.5 (node n1, CPU, REGULAR)");
         assertThat(dead.get(2).getReason()).contains("'n1'").contains("'n2'");
         assertThat(dead).extracting(DeadLetter::getOffset).allSatisfy(offset -> assertThat(offset).isNotNegative());
         assertThat(actions.readValuesToList()).extracting(QosAction::getAction)
                 .containsExactly(QosActionKind.THROTTLE_CPU);
         assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldSkipAHeartbeatOfARemovedNodeWithoutADeadLetterButRefuseFreeAboveCapacity() {
+        start(QosMode.SALAMANDER);
+        send(heartbeat("n1", 700, 0, 0));
+        var overfull = heartbeat("n2", 800, 4, FOUR_GB);
+        overfull.getFree().setMemoryBytes(FOUR_GB + 1);
+        send(overfull);
+
+        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason).containsExactly(
+                "free.memoryBytes must be in 0.." + FOUR_GB + ", was " + (FOUR_GB + 1) + " (node n2)");
+        assertThat(actions.isEmpty()).isTrue();
     }
 
     @Test

@@ -85,6 +85,6 @@ class AvroMappingTest {
         event.getTasks().get(0).setBytesPerTask(-64);
         assertThatThrownBy(() -> AvroMapping.job(event))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("MAP bytesPerTask must be >= 0, was -64");
+                .hasMessage("tasks[0].bytesPerTask must be in 0..1099511627776, was -64 (job j)");
     }
 }

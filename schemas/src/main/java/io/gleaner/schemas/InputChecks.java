@@ -1,0 +1,299 @@
+package io.gleaner.schemas;
+
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.Resources;
+import io.gleaner.schemas.avro.TaskGroup;
+import io.gleaner.schemas.avro.TaskKind;
+import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskState;
+import io.gleaner.schemas.avro.UtilizationSample;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The field rules of the input topics, checked on the decoded value before any stage uses it: every stage that reads
+ * a topic, and every trace reader that writes one, asks the same method, so that no stage refuses a record another
+ * accepts. A rule that only one stage needs, because only it reads that part of the record, stays with that stage
+ * (the planner's chunk-layout windows, the classifier's start time of a successful attempt).
+ *
+ * <p>Each check returns the first rule broken, as a reason that names the field and the value (a string's length,
+ * never the string), or empty for a record that keeps every rule. The bounds are {@link InputLimits}.
+ */
+public final class InputChecks {
+
+    /** The checks with {@link InputLimits#DEFAULTS}, which every stage applies. */
+    public static final InputChecks DEFAULT = new InputChecks(InputLimits.DEFAULTS);
+
+    private final InputLimits limits;
+
+    public InputChecks(InputLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** The bounds these checks apply. */
+    public InputLimits limits() {
+        return limits;
+    }
+
+    /** Why {@code record} breaks its topic's rules, for the four input types; empty for other types. */
+    public Optional<String> violation(Object record) {
+        if (record instanceof JobSubmitted job) {
+            return jobSubmitted(job);
+        }
+        if (record instanceof NodeHeartbeat heartbeat) {
+            return nodeHeartbeat(heartbeat);
+        }
+        if (record instanceof TaskReport report) {
+            return taskReport(report);
+        }
+        if (record instanceof UtilizationSample sample) {
+            return utilizationSample(sample);
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * A {@code jobs.submitted} value: ids and names within their lengths, priority in range, times not before 1970,
+     * a deadline after the submission, byte totals in range, one or two task groups of distinct known kinds whose
+     * counts, bytes, work, demand, dataset and chunk layout are in range, and no more tasks than a job may have.
+     */
+    public Optional<String> jobSubmitted(JobSubmitted job) {
+        var rules = new Rules();
+        rules.id("jobId", job.getJobId());
+        rules.context = rules.ok() ? " (job " + job.getJobId() + ")" : "";
+        rules.text("jobName", job.getJobName(), limits.maxNameChars());
+        rules.id("user", job.getUser());
+        rules.id("queue", job.getQueue());
+        rules.range("priority", job.getPriority(), limits.minPriority(), limits.maxPriority());
+        rules.notBefore1970("submitTime", job.getSubmitTime());
+        var deadline = job.getDeadline();
+        if (rules.ok() && deadline != null && !deadline.isAfter(job.getSubmitTime())) {
+            rules.fail("deadline must be after submitTime " + job.getSubmitTime() + ", was " + deadline);
+        }
+        rules.range("inputBytes", job.getInputBytes(), 0, limits.maxJobBytes());
+        rules.range("shuffleBytes", job.getShuffleBytes(), 0, limits.maxJobBytes());
+        rules.range("outputBytes", job.getOutputBytes(), 0, limits.maxJobBytes());
+        var groups = job.getTasks();
+        if (rules.ok() && groups.isEmpty()) {
+            rules.fail("tasks must hold at least one task group, was empty");
+        }
+        var kinds = EnumSet.noneOf(TaskKind.class);
+        long tasks = 0;
+        for (int i = 0; i < groups.size() && rules.ok(); i++) {
+            var group = groups.get(i);
+            if (group.getKind() == TaskKind.UNKNOWN) {
+                rules.fail("tasks[" + i + "].kind must be MAP or REDUCE, was UNKNOWN");
+            } else if (!kinds.add(group.getKind())) {
+                rules.fail("tasks[" + i + "].kind must differ from the other groups', was a second "
+                        + group.getKind());
+            }
+            taskGroup(rules, "tasks[" + i + "]", group);
+            tasks += group.getCount();
+        }
+        rules.range("tasks (all groups)", tasks, 1, limits.maxTasksPerJob());
+        return rules.reason();
+    }
+
+    private void taskGroup(Rules rules, String name, TaskGroup group) {
+        rules.range(name + ".count", group.getCount(), 1, limits.maxTasksPerGroup());
+        rules.range(name + ".bytesPerTask", group.getBytesPerTask(), 0, limits.maxTaskBytes());
+        rules.range(name + ".lastTaskBytes", group.getLastTaskBytes(), 0, limits.maxTaskBytes());
+        rules.range(name + ".flopPerByte", group.getFlopPerByte(), 0, limits.maxFlopPerByte());
+        rules.range(name + ".demand.cpus", group.getDemand().getCpus(), 0, limits.maxCpus());
+        rules.range(name + ".demand.memoryBytes", group.getDemand().getMemoryBytes(), 0, limits.maxMemoryBytes());
+        rules.range(name + ".firstChunk", group.getFirstChunk(), 0, Long.MAX_VALUE - group.getCount());
+        var dataset = group.getDataset();
+        if (dataset != null) {
+            rules.id(name + ".dataset", dataset);
+        }
+        var layout = group.getLayout();
+        if (layout == null || !rules.ok()) {
+            return;
+        }
+        if (dataset == null) {
+            rules.fail(name + ".layout must come with a dataset, was a layout without one");
+            return;
+        }
+        var nodes = layout.getNodes();
+        rules.range(name + ".layout.nodes (count)", nodes.size(), 1, limits.maxLayoutNodes());
+        for (int i = 0; i < nodes.size() && rules.ok(); i++) {
+            rules.id(name + ".layout.nodes[" + i + "]", nodes.get(i));
+        }
+        rules.range(name + ".layout.start", layout.getStart(), 0, nodes.size() - 1);
+        rules.range(name + ".layout.replication", layout.getReplication(), 1, nodes.size());
+    }
+
+    /**
+     * A {@code nodes.heartbeats} value: ids within their lengths, no more labels than allowed, a time not before
+     * 1970, a capacity no larger than a sane node, a positive speed in range, slots in range, free resources and
+     * slots within the capacity, and running attempts with distinct non-blank ids, no more than a node may have
+     * slots. A capacity or slots of zero is valid: a node that can run nothing, e.g. one removed from the cluster
+     * (the Google trace's REMOVE events); the planner places nothing on it, the QoS stage and the classifier skip it.
+     */
+    public Optional<String> nodeHeartbeat(NodeHeartbeat heartbeat) {
+        var rules = new Rules();
+        rules.id("nodeId", heartbeat.getNodeId());
+        rules.context = rules.ok() ? " (node " + heartbeat.getNodeId() + ")" : "";
+        rules.notBefore1970("time", heartbeat.getTime());
+        rules.text("rack", heartbeat.getRack(), limits.maxIdChars());
+        var labels = heartbeat.getLabels();
+        rules.range("labels (count)", labels.size(), 0, limits.maxLabels());
+        for (int i = 0; i < labels.size() && rules.ok(); i++) {
+            rules.text("labels[" + i + "]", labels.get(i), limits.maxIdChars());
+        }
+        Resources capacity = heartbeat.getCapacity();
+        rules.range("capacity.cpus", capacity.getCpus(), 0, limits.maxCpus());
+        rules.range("capacity.memoryBytes", capacity.getMemoryBytes(), 0, limits.maxMemoryBytes());
+        rules.positive("speedGflops", heartbeat.getSpeedGflops(), limits.maxSpeedGflops());
+        rules.range("slots", heartbeat.getSlots(), 0, limits.maxSlots());
+        if (rules.ok()) {
+            rules.range("free.cpus", heartbeat.getFree().getCpus(), 0, capacity.getCpus());
+            rules.range("free.memoryBytes", heartbeat.getFree().getMemoryBytes(), 0, capacity.getMemoryBytes());
+            rules.range("freeSlots", heartbeat.getFreeSlots(), 0, heartbeat.getSlots());
+        }
+        List<String> running = heartbeat.getRunningAttempts();
+        rules.range("runningAttempts (count)", running.size(), 0, limits.maxSlots());
+        var seen = new HashSet<String>();
+        for (int i = 0; i < running.size() && rules.ok(); i++) {
+            rules.id("runningAttempts[" + i + "]", running.get(i));
+            if (rules.ok() && !seen.add(running.get(i))) {
+                rules.fail("runningAttempts[" + i + "] must not repeat an earlier id, was " + running.get(i));
+            }
+        }
+        return rules.reason();
+    }
+
+    /**
+     * A {@code tasks.reports} value: ids within their lengths, a known kind and state (UNKNOWN is what a newer
+     * producer's value reads as: no stage can act on it), a node id unless the attempt ended before it had one, a task
+     * index and attempt >= 0, times not before 1970 with the start not after the time, bytes, CPU time and RAM in
+     * range, a reason within its length.
+     */
+    public Optional<String> taskReport(TaskReport report) {
+        var rules = new Rules();
+        rules.id("decisionId", report.getDecisionId());
+        rules.context = rules.ok() ? " (report " + report.getDecisionId() + ")" : "";
+        rules.id("jobId", report.getJobId());
+        // An attempt killed before it reached a node names none (the Google trace's KILL of a pending task); one that
+        // succeeded ran somewhere.
+        if (report.getState() == TaskState.SUCCEEDED) {
+            rules.id("nodeId", report.getNodeId());
+        } else {
+            rules.text("nodeId", report.getNodeId(), limits.maxIdChars());
+        }
+        if (rules.ok() && report.getKind() == TaskKind.UNKNOWN) {
+            rules.fail("kind must be MAP or REDUCE, was UNKNOWN");
+        }
+        if (rules.ok() && report.getState() == TaskState.UNKNOWN) {
+            rules.fail("state must be a known state, was UNKNOWN");
+        }
+        // Not bounded by the tasks of a group: the Alibaba trace numbers instances by their global id; the planner
+        // checks an index against its job's count.
+        rules.range("taskIndex", report.getTaskIndex(), 0, Integer.MAX_VALUE);
+        rules.range("attempt", report.getAttempt(), 0, Integer.MAX_VALUE);
+        rules.notBefore1970("time", report.getTime());
+        var start = report.getStartTime();
+        if (start != null) {
+            rules.notBefore1970("startTime", start);
+            if (rules.ok() && start.isAfter(report.getTime())) {
+                rules.fail("startTime must not be after time " + report.getTime() + ", was " + start);
+            }
+        }
+        rules.range("inputBytes", report.getInputBytes(), 0, limits.maxTaskBytes());
+        rules.finiteNotNegative("cpuSeconds", report.getCpuSeconds());
+        rules.range("memoryBytes", report.getMemoryBytes(), 0, limits.maxMemoryBytes());
+        if (report.getReason() != null) {
+            rules.text("reason", report.getReason(), limits.maxNameChars());
+        }
+        return rules.reason();
+    }
+
+    /**
+     * A {@code nodes.utilization} value: a node id within its length, a known metric, and a value that is a finite
+     * fraction of capacity, in [0, 1] (NaN, infinities and negative values are refused).
+     */
+    public Optional<String> utilizationSample(UtilizationSample sample) {
+        var rules = new Rules();
+        rules.id("nodeId", sample.getNodeId());
+        rules.context = rules.ok() ? " (node " + sample.getNodeId() + ", " + sample.getMetric() + ", "
+                + sample.getSource() + ")" : "";
+        if (rules.ok() && sample.getMetric() == Metric.UNKNOWN) {
+            rules.fail("metric must be one of CPU, MEMORY, DISK, NETWORK, was UNKNOWN");
+        }
+        rules.range("value", sample.getValue(), 0, 1);
+        return rules.reason();
+    }
+
+    /** The first rule a record breaks; every check after the first failure does nothing. */
+    private final class Rules {
+        private String failure;
+        private String context = "";
+
+        boolean ok() {
+            return failure == null;
+        }
+
+        void fail(String reason) {
+            if (failure == null) {
+                failure = reason;
+            }
+        }
+
+        Optional<String> reason() {
+            return failure == null ? Optional.empty() : Optional.of(failure + context);
+        }
+
+        /** Not blank and at most {@link InputLimits#maxIdChars()} long. */
+        void id(String field, String value) {
+            if (ok() && value.isBlank()) {
+                fail(field + " must not be blank, was '" + value + "'");
+            }
+            text(field, value, limits.maxIdChars());
+        }
+
+        void text(String field, String value, int maxChars) {
+            if (ok() && value.length() > maxChars) {
+                fail(field + " must be at most " + maxChars + " characters, was " + value.length() + " characters");
+            }
+        }
+
+        void range(String field, long value, long min, long max) {
+            if (ok() && (value < min || value > max)) {
+                fail(field + " must be in " + min + ".." + max + ", was " + value);
+            }
+        }
+
+        /** In [min, max] and finite; NaN fails. */
+        void range(String field, double value, double min, double max) {
+            if (ok() && !(value >= min && value <= max)) {
+                fail(field + " must be finite and in [" + min + ", " + max + "], was " + value);
+            }
+        }
+
+        /** Finite and >= 0; NaN fails. */
+        void finiteNotNegative(String field, double value) {
+            if (ok() && !(value >= 0 && value <= Double.MAX_VALUE)) {
+                fail(field + " must be finite and >= 0, was " + value);
+            }
+        }
+
+        /** In (0, max] and finite; NaN fails. */
+        void positive(String field, double value, double max) {
+            if (ok() && !(value > 0 && value <= max)) {
+                fail(field + " must be finite and in (0, " + max + "], was " + value);
+            }
+        }
+
+        void notBefore1970(String field, Instant time) {
+            if (ok() && time.isBefore(Instant.EPOCH)) {
+                fail(field + " must not be before " + Instant.EPOCH + ", was " + time);
+            }
+        }
+    }
+}
