@@ -272,7 +272,7 @@ class HostileInputIT {
             if (record.mayBeRefused()) {
                 producer.flush();
                 settle(pending, account, unexpectedRefusals);
-                settle(List.of(Map.entry(record, producer.send(sending))), account, unexpectedRefusals);
+                settle(new ArrayList<>(List.of(Map.entry(record, producer.send(sending)))), account, unexpectedRefusals);
             } else {
                 pending.add(Map.entry(record, producer.send(sending)));
             }

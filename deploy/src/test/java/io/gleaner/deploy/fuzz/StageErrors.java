@@ -58,7 +58,7 @@ public final class StageErrors extends AppenderBase<ILoggingEvent> implements Au
     public List<String> of(String stage) {
         synchronized (errors) {
             return errors.stream().filter(line -> line.startsWith(stage + " ") || line.contains(" " + stage + " "))
-                    .limit(5).toList();
+                    .limit(3).toList();
         }
     }
 
