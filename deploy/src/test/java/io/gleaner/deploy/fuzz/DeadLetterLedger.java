@@ -179,20 +179,22 @@ public final class DeadLetterLedger {
     }
 
     /**
-     * A reason with its particulars taken out, so that reasons group: quoted text and numbers become placeholders, and
-     * it is cut at 90 characters.
+     * A reason with its particulars taken out, so that reasons group: package names, quoted text, times, numbers and the
+     * fuzzer's ids become placeholders, and it is cut at 110 characters.
      */
     static String reasonClass(String reason) {
         if (reason == null || reason.isBlank()) {
             return "(blank)";
         }
-        var text = shorten(reason, 400)
+        var text = (reason.length() > 600 ? reason.substring(0, 600) : reason)
+                .replaceAll("\\b(?:[a-z][a-z0-9_]*\\.)+([A-Z]\\w*)", "$1")
                 .replaceAll("'[^']*'", "'…'")
                 .replaceAll("\"[^\"]*\"", "\"…\"")
+                .replaceAll("\\(([a-z]{8})\\.\\.\\.([a-z]{8})\\)", "(…)")
                 .replaceAll("\\d{4}-\\d\\d-\\d\\dT[0-9:.]+Z", "<time>")
-                .replaceAll("-?\\d+(\\.\\d+)?(E-?\\d+)?", "N")
-                .replaceAll("fz-[a-z]+-[\\w-]*", "<id>");
-        return shorten(text, 90);
+                .replaceAll("fz-[a-z]+(-[a-z]+)*-?\\d*", "<id>")
+                .replaceAll("-?\\d+(\\.\\d+)?(E-?\\d+)?", "N");
+        return text.length() <= 110 ? text : text.substring(0, 110) + "…";
     }
 
     private static String shorten(String text, int max) {

@@ -59,11 +59,13 @@ final class RawAttacks {
     }
 
     /**
-     * Garbage within 10 KB of the broker's limit, framed half the time with the header of {@code valid} (magic byte and
-     * a real schema id), so that the deserializer gets as far as the body.
+     * Garbage the broker still takes, within 1.1 KB of its limit (a record batch adds 61 bytes and the record about 20
+     * to the key and value), framed half the time with the header of {@code valid} (magic byte and a real schema id),
+     * so that the deserializer gets as far as the body. A dead letter carrying it is over the producer's default
+     * 1,048,576-byte request limit.
      */
     byte[] nearSizeLimit(byte[] valid, int keyLength) {
-        return garbage(HugeStrings.BROKER_LIMIT - 400 - keyLength - random.nextInt(10_000), valid);
+        return garbage(HugeStrings.BROKER_LIMIT - 120 - keyLength - random.nextInt(1_000), valid);
     }
 
     /** Garbage 1 byte to 100 KB over the broker's limit: the broker must refuse it. */
