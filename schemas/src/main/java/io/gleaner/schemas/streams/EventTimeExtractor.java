@@ -1,5 +1,6 @@
 package io.gleaner.schemas.streams;
 
+import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
@@ -15,6 +16,9 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * dropped by Kafka Streams for a negative timestamp, and so that it cannot move stream time: the producer's own
  * timestamp of a stray record is wall-clock time, years ahead of a replayed trace, and stream time drives the
  * stages' windows, staleness and retention purges.
+ *
+ * <p>A schema registry that does not answer is not an undecodable record: that failure propagates and stops the
+ * stage, after one retry loop of the registry client, as it would in the decode step.
  *
  * <p>What it decodes it keeps in the source's {@link SharedDecoder} for the source's decode step, which then does not
  * decode the record again.
@@ -37,6 +41,13 @@ final class EventTimeExtractor<V> implements TimestampExtractor {
                 var time = value == null ? null : eventTime.apply(value);
                 if (time != null && !time.isBefore(Instant.EPOCH)) {
                     return time.toEpochMilli();
+                }
+            } catch (SchemaRegistryException e) {
+                if (e.isTransient()) {
+                    // The registry did not answer, through the client's whole retry loop: the record may be good, and
+                    // swallowed here the decode step would look its schema up again, a second loop and a second
+                    // deadline. Thrown, it stops the stage (StreamsStage) with the record uncommitted.
+                    throw e;
                 }
             } catch (RuntimeException e) {
                 // Undecodable: the decode step dead-letters it with the deserializer's message.
