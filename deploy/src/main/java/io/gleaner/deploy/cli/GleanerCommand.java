@@ -16,13 +16,16 @@ public final class GleanerCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** A command line with Gleaner's error handling: bad options print the usage, failures one line. */
+    /**
+     * A command line with Gleaner's error handling: bad options print the usage (exit code 2), failures one line (exit
+     * code 1, or {@value StageStoppedException#EXIT_CODE} when a stage of a long-running command stopped for good).
+     */
     public static CommandLine commandLine() {
         var commandLine = new CommandLine(new GleanerCommand());
         commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getColorScheme().errorText("gleaner " + cmd.getCommandName() + ": "
                     + (e.getMessage() == null ? e.toString() : e.getMessage())));
-            return 1;
+            return e instanceof StageStoppedException ? StageStoppedException.EXIT_CODE : 1;
         });
         return commandLine;
     }

@@ -24,7 +24,16 @@ import picocli.CommandLine.Spec;
                         + "without --schema-registry-url the embedded registry. Executors consume the placements "
                         + "topic; the simulator is the reference executor (see gleaner demo).",
                 "The qos stage publishes throttle, raise and kill actions on the qos.actions topic for executors "
-                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it)."})
+                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it).",
+                "When any one stage stops for good (an error it cannot get past, such as a schema registry that "
+                        + "does not answer within --registry-deadline-ms), the command closes the other stages, "
+                        + "names the stage and the cause on stderr and exits with code 3, so that a supervisor "
+                        + "(systemd, Kubernetes) restarts the process; the stages take up again from their last "
+                        + "commit."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, every stage closed",
+                "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)",
+                "3:a stage stopped for good (the stage and the cause on stderr)"})
 final class RunCommand implements Callable<Integer> {
 
     /** The stages this build can run. */
@@ -104,7 +113,10 @@ final class RunCommand implements Callable<Integer> {
                 apps.forEach(StageApp::start);
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();
-                shutdown.await();
+                var stopped = shutdown.await(apps);
+                if (stopped.isPresent()) {
+                    throw new StageStoppedException(stopped.get());
+                }
             } finally {
                 for (int i = apps.size() - 1; i >= 0; i--) {
                     apps.get(i).close();
