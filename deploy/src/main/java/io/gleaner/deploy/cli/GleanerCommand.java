@@ -1,5 +1,8 @@
 package io.gleaner.deploy.cli;
 
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -24,10 +27,25 @@ public final class GleanerCommand implements Runnable {
         var commandLine = new CommandLine(new GleanerCommand());
         commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getColorScheme().errorText("gleaner " + cmd.getCommandName() + ": "
-                    + (e.getMessage() == null ? e.toString() : e.getMessage())));
+                    + describe(e)));
             return e instanceof StageStoppedException ? StageStoppedException.EXIT_CODE : 1;
         });
         return commandLine;
+    }
+
+    /**
+     * The one line a failure prints. A file the JVM could not find or open says only its path, so the line says what
+     * was wrong with it.
+     */
+    static String describe(Exception e) {
+        Throwable shown = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+        if (shown instanceof NoSuchFileException missing) {
+            return "no such file: " + missing.getFile();
+        }
+        if (shown instanceof AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     @Override
