@@ -104,10 +104,10 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--qos: " + e.getMessage());
         }
-        checkClusterAndTrace();
         var settings = new DemoSettings(jobs, seed, cluster, trace, PolicyName.parse(policy),
                 Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs, users.assignment(), users.pools(),
                 (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed), controller);
+        checkClusterAndTrace();
         var embedded = new EmbeddedOptions();
         embedded.dataDir = dataDir.resolve("demo");
         embedded.fresh = true;

@@ -258,9 +258,6 @@ final class ReplayCommand implements Callable<Integer> {
         }
         var location = trace != null ? trace : replayFormat.bundled()
                 .orElseThrow(() -> usage("--format " + format + " has no bundled trace: give --trace"));
-        if (!TraceFiles.exists(location)) {
-            throw usage("--trace: no such file or directory: " + location);
-        }
         Optional<Mapping> loaded;
         try {
             loaded = formatOptions.mappingFor(replayFormat);
@@ -269,6 +266,9 @@ final class ReplayCommand implements Callable<Integer> {
         }
         if (limit != null && limit < 1) {
             throw usage("--limit must be >= 1, was " + limit);
+        }
+        if (!TraceFiles.exists(location)) {
+            throw usage("--trace: no such file or directory: " + location);
         }
         var options = speedOptions().withProgressEvery(PROGRESS_EVERY_ROWS);
         try {

@@ -6,10 +6,12 @@ import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
 import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.schemas.streams.StageSettings;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -71,6 +73,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Create missing catalogue topics before starting (default: ${DEFAULT-VALUE}).")
     boolean createTopics;
 
+    @Option(names = "--instance-id", defaultValue = "", paramLabel = "ID",
+            description = "Each stage's consumer group.instance.id (static membership), so that a process restarted "
+                    + "after a crash or kill takes its stages' tasks back at once instead of after the 45 s session "
+                    + "timeout; give each process of one application id its own (default: none, dynamic "
+                    + "membership).")
+    String instanceId;
+
     @Spec
     CommandSpec spec;
 
@@ -90,25 +99,28 @@ final class RunCommand implements Callable<Integer> {
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
+                UnaryOperator<StageSettings> instance = s -> s.withInstanceId(instanceId);
                 if (stages.contains(Stage.planner)) {
                     apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
+                            environment.registryConfig(), embedded.dataDir).withStage(instance),
+                            environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir);
+                            environment.registryConfig(), embedded.dataDir).withStage(instance);
                     var reacting = forecasterModel.reaction().map(config.settings()::withReaction);
                     apps.add(new ForecasterApp(reacting.map(config::withSettings).orElse(config),
                             environment.registryClient(), forecasterModel.orDefault()));
                 }
                 if (stages.contains(Stage.classifier)) {
                     apps.add(new ClassifierApp(classifier.config(environment.bootstrapServers(),
-                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
+                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir).withStage(instance),
                             environment.registryClient()));
                 }
                 if (stages.contains(Stage.qos)) {
                     apps.add(new QosApp(qos.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
+                            environment.registryConfig(), embedded.dataDir).withStage(instance),
+                            environment.registryClient()));
                 }
                 apps.forEach(StageApp::start);
                 out.println("running stages " + stages + "; Ctrl-C stops them");
