@@ -74,10 +74,11 @@ final class RunCommand implements Callable<Integer> {
     boolean createTopics;
 
     @Option(names = "--instance-id", defaultValue = "", paramLabel = "ID",
-            description = "Each stage's consumer group.instance.id (static membership), so that a process restarted "
-                    + "after a crash or kill takes its stages' tasks back at once instead of after the 45 s session "
-                    + "timeout; give each process of one application id its own (default: none, dynamic "
-                    + "membership).")
+            description = "The forecaster's, classifier's and qos stage's consumer group.instance.id (static "
+                    + "membership), so that a process restarted after a crash or kill takes their tasks back at once "
+                    + "instead of after the 45 s session timeout; give each process of one application id its own "
+                    + "(default: none, dynamic membership). The planner is always a static member named by its "
+                    + "application id.")
     String instanceId;
 
     @Spec
@@ -102,8 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 UnaryOperator<StageSettings> instance = s -> s.withInstanceId(instanceId);
                 if (stages.contains(Stage.planner)) {
                     apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir).withStage(instance),
-                            environment.registryClient()));
+                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
