@@ -2,12 +2,15 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.deploy.demo.DemoSettings;
+import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.core.SimulationSettings;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -104,6 +107,7 @@ final class DemoCommand implements Callable<Integer> {
         var settings = new DemoSettings(jobs, seed, cluster, trace, PolicyName.parse(policy),
                 Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs, users.assignment(), users.pools(),
                 (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed), controller);
+        checkClusterAndTrace();
         var embedded = new EmbeddedOptions();
         embedded.dataDir = dataDir.resolve("demo");
         embedded.fresh = true;
@@ -121,6 +125,30 @@ final class DemoCommand implements Callable<Integer> {
             bar.finish();
             print(out, settings, outcome, Duration.ofNanos(System.nanoTime() - started));
             return outcome.report().jobsUnfinished() == 0 ? 0 : 2;
+        }
+    }
+
+    /**
+     * Refuses, before the broker starts, a --cluster that is neither a preset nor a YAML file that parses, and a
+     * --trace that is missing or whose first rows hold no SWIM job.
+     */
+    private void checkClusterAndTrace() {
+        try {
+            ClusterPresets.resolve(cluster);
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--cluster: " + e.getMessage()
+                    + (e.getCause() instanceof IOException io ? ": " + io.getMessage() : ""));
+        }
+        if (!TraceFiles.exists(trace)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--trace: no such file: " + trace);
+        }
+        try {
+            TraceFiles.checkParses(SwimTraceReader.open(trace, SwimJobRule.defaults(), jobs), "a SWIM job");
+        } catch (IOException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--trace: cannot read " + trace + ": "
+                    + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--trace: " + e.getMessage());
         }
     }
 

@@ -1,5 +1,8 @@
 package io.gleaner.deploy.cli;
 
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,15 +19,33 @@ public final class GleanerCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
-    /** A command line with Gleaner's error handling: bad options print the usage, failures one line. */
+    /**
+     * A command line with Gleaner's error handling: bad options print the usage (exit code 2), failures one line (exit
+     * code 1, or {@value StageStoppedException#EXIT_CODE} when a stage of a long-running command stopped for good).
+     */
     public static CommandLine commandLine() {
         var commandLine = new CommandLine(new GleanerCommand());
         commandLine.setExecutionExceptionHandler((e, cmd, parseResult) -> {
             cmd.getErr().println(cmd.getColorScheme().errorText("gleaner " + cmd.getCommandName() + ": "
-                    + (e.getMessage() == null ? e.toString() : e.getMessage())));
-            return 1;
+                    + describe(e)));
+            return e instanceof StageStoppedException ? StageStoppedException.EXIT_CODE : 1;
         });
         return commandLine;
+    }
+
+    /**
+     * The one line a failure prints. A file the JVM could not find or open says only its path, so the line says what
+     * was wrong with it.
+     */
+    static String describe(Exception e) {
+        Throwable shown = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+        if (shown instanceof NoSuchFileException missing) {
+            return "no such file: " + missing.getFile();
+        }
+        if (shown instanceof AccessDeniedException denied) {
+            return "permission denied: " + denied.getFile();
+        }
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     @Override

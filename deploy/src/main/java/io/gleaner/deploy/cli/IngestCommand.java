@@ -32,7 +32,13 @@ import picocli.CommandLine.Spec;
                         + "topic with their topic, partition, offset and the reason. Records of one host must share a "
                         + "partition of the source topic (key them by host).",
                 "Without --bootstrap-servers an embedded broker is started on --data-dir and the source topic is "
-                        + "created there if missing; without --schema-registry-url the embedded registry."})
+                        + "created there if missing; without --schema-registry-url the embedded registry.",
+                "When the adapter stops for good (an error it cannot get past), the command names the cause on "
+                        + "stderr and exits with code 3, so that a supervisor restarts the process."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, the adapter closed",
+                "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)",
+                "3:the adapter stopped for good (the cause on stderr)"})
 final class IngestCommand implements Callable<Integer> {
 
     @Mixin
@@ -118,9 +124,12 @@ final class IngestCommand implements Callable<Integer> {
                         + config.stage().applicationId() + ") into " + config.topics().nodesUtilization().name()
                         + "; Ctrl-C stops");
                 out.flush();
-                shutdown.await();
+                var stopped = shutdown.await(List.of(app));
                 out.println("counts " + app.counts());
                 out.flush();
+                if (stopped.isPresent()) {
+                    throw new StageStoppedException(stopped.get());
+                }
             }
         }
         return 0;

@@ -15,6 +15,7 @@ import io.gleaner.ingest.replay.Replayer;
 import io.gleaner.ingest.replay.Resume;
 import io.gleaner.ingest.replay.RoutingSink;
 import io.gleaner.ingest.replay.WallClockPacer;
+import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.validation.SampleValidator;
 import io.gleaner.ingest.validation.ValidatingReader;
@@ -27,7 +28,9 @@ import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -59,7 +62,15 @@ import picocli.CommandLine.Spec;
                         + "to the partition of its key; --resume reads them back and sends only what is missing, "
                         + "so an interrupted replay, run again with the same options and --resume, leaves the topics "
                         + "as one uninterrupted replay would.",
-                "Creates the catalogue's topics if they are missing."},
+                "Creates the catalogue's topics if they are missing.",
+                "Before anything starts, the trace is checked: every file must open as what it claims (gzip when it "
+                        + "starts with the gzip magic bytes or is named .gz) and begin as text (no NUL byte in its "
+                        + "first 64 KiB, decompressed), and one of the trace's first 1,000 rows must parse as "
+                        + "--format; otherwise the replay is refused, naming the file and the first bad line, and "
+                        + "nothing is sent. A file that breaks later (a truncated gzip) stops the replay with an "
+                        + "error naming the file and the line: what was sent before stays sent; replace the file and "
+                        + "run the same command with --resume to send the rest, nothing lost or doubled. A replay "
+                        + "that sends nothing because every row was dead-lettered exits 1."},
         footerHeading = "%nFormats (--format), what they read and where their records go:%n")
 final class ReplayCommand implements Callable<Integer> {
 
@@ -167,6 +178,7 @@ final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         var plan = plan();
+        checkTrace(plan);
         var out = spec.commandLine().getOut();
         try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
              var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
@@ -187,15 +199,53 @@ final class ReplayCommand implements Callable<Integer> {
                             record -> record instanceof UtilizationSample sample ? sample : null));
                 }
                 var progress = new Progress(spec.commandLine().getErr(), plan.options());
-                var summary = replayer.replay(rows, from, progress::report);
+                ReplaySummary summary;
+                try {
+                    summary = replayer.replay(rows, from, progress::report);
+                } catch (UncheckedIOException e) {
+                    // A file that breaks part-way (a truncated gzip): what was sent before it is flushed when the
+                    // sinks close, and every record carries its position, so --resume sends exactly the rest.
+                    throw new IllegalStateException(e.getMessage() + ": " + e.getCause().getMessage() + "; the "
+                            + "records sent before it stay sent: replace the file and run the same command with "
+                            + "--resume to send the rest", e);
+                }
                 progress.finish();
                 print(out, plan, rows.sourceName(), summary, sink.sent(), topics,
                         plan.format().samples() ? Optional.of(validator.summary()) : Optional.empty());
                 out.println("bootstrap.servers=" + environment.bootstrapServers());
                 out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
+                if (summary.sent() == 0 && summary.rejected() > 0) {
+                    throw new IllegalStateException("nothing valid in " + rows.sourceName() + ": every one of the "
+                            + summary.rejected() + " rows replayed was dead-lettered; check --format and the trace");
+                }
             }
         }
         return 0;
+    }
+
+    /**
+     * Refuses, before anything starts, a trace that cannot be replayed: a file that does not open as what it claims
+     * or does not begin as text, an empty directory, or a trace none of whose first rows parses.
+     */
+    private void checkTrace(Plan plan) throws IOException {
+        if (!plan.trace().startsWith(TraceInput.CLASSPATH_PREFIX)) {
+            var files = plan.format().files(Path.of(plan.trace()));
+            if (files.isEmpty()) {
+                throw new IllegalArgumentException("--trace " + plan.trace() + ": the directory has no trace files");
+            }
+            try {
+                TraceFiles.checkText(files);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--trace: " + e.getMessage(), e);
+            }
+        }
+        var settings = new ReplayFormat.Settings(nodeIdPrefix, jobIdPrefix, plan.mapping(),
+                formatOptions.machineEvents(), SampleValidator.anyHost());
+        try {
+            TraceFiles.checkParses(open(plan, settings), "--format " + plan.format().name());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--trace: " + e.getMessage(), e);
+        }
     }
 
     /** Checks the options and turns them into a plan; a bad one is a usage error, before anything starts. */
@@ -216,6 +266,9 @@ final class ReplayCommand implements Callable<Integer> {
         }
         if (limit != null && limit < 1) {
             throw usage("--limit must be >= 1, was " + limit);
+        }
+        if (!TraceFiles.exists(location)) {
+            throw usage("--trace: no such file or directory: " + location);
         }
         var options = speedOptions().withProgressEvery(PROGRESS_EVERY_ROWS);
         try {

@@ -200,6 +200,22 @@ record ReplayFormat(String name, String reads, List<Route> routes, boolean sampl
         return TraceSequence.of(trace, opener, most);
     }
 
+    /**
+     * The files a replay of {@code location} reads: the file itself, or the directory's files (for bitbrains, its
+     * {@code .csv} and {@code .csv.gz} files), in name order.
+     *
+     * @throws IOException if the directory cannot be listed
+     */
+    List<Path> files(Path location) throws IOException {
+        if (!Files.isDirectory(location)) {
+            return List.of(location);
+        }
+        return TraceSequence.files(location).stream().map(Path::of)
+                .filter(file -> !name.equals("bitbrains")
+                        || BitbrainsDirectoryReader.isTraceFile(file.getFileName().toString()))
+                .toList();
+    }
+
     /** The help's lines for this format: its name and what it reads, then where its records go. */
     List<String> help() {
         var topics = Topics.withPrefix("");

@@ -6,10 +6,12 @@ import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
 import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.schemas.streams.StageSettings;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.function.UnaryOperator;
 import org.apache.kafka.clients.admin.Admin;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -24,7 +26,16 @@ import picocli.CommandLine.Spec;
                         + "without --schema-registry-url the embedded registry. Executors consume the placements "
                         + "topic; the simulator is the reference executor (see gleaner demo).",
                 "The qos stage publishes throttle, raise and kill actions on the qos.actions topic for executors "
-                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it)."})
+                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it).",
+                "When any one stage stops for good (an error it cannot get past, such as a schema registry that "
+                        + "does not answer within --registry-deadline-ms), the command closes the other stages, "
+                        + "names the stage and the cause on stderr and exits with code 3, so that a supervisor "
+                        + "(systemd, Kubernetes) restarts the process; the stages take up again from their last "
+                        + "commit."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, every stage closed",
+                "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)",
+                "3:a stage stopped for good (the stage and the cause on stderr)"})
 final class RunCommand implements Callable<Integer> {
 
     /** The stages this build can run. */
@@ -62,6 +73,14 @@ final class RunCommand implements Callable<Integer> {
             description = "Create missing catalogue topics before starting (default: ${DEFAULT-VALUE}).")
     boolean createTopics;
 
+    @Option(names = "--instance-id", defaultValue = "", paramLabel = "ID",
+            description = "The forecaster's, classifier's and qos stage's consumer group.instance.id (static "
+                    + "membership), so that a process restarted after a crash or kill takes their tasks back at once "
+                    + "instead of after the 45 s session timeout; give each process of one application id its own "
+                    + "(default: none, dynamic membership). The planner is always a static member named by its "
+                    + "application id.")
+    String instanceId;
+
     @Spec
     CommandSpec spec;
 
@@ -81,30 +100,35 @@ final class RunCommand implements Callable<Integer> {
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
+                UnaryOperator<StageSettings> instance = s -> s.withInstanceId(instanceId);
                 if (stages.contains(Stage.planner)) {
                     apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
                             environment.registryConfig(), embedded.dataDir), environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir);
+                            environment.registryConfig(), embedded.dataDir).withStage(instance);
                     var reacting = forecasterModel.reaction().map(config.settings()::withReaction);
                     apps.add(new ForecasterApp(reacting.map(config::withSettings).orElse(config),
                             environment.registryClient(), forecasterModel.orDefault()));
                 }
                 if (stages.contains(Stage.classifier)) {
                     apps.add(new ClassifierApp(classifier.config(environment.bootstrapServers(),
-                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir),
+                            kafka.topicPrefix, environment.registryConfig(), embedded.dataDir).withStage(instance),
                             environment.registryClient()));
                 }
                 if (stages.contains(Stage.qos)) {
                     apps.add(new QosApp(qos.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
+                            environment.registryConfig(), embedded.dataDir).withStage(instance),
+                            environment.registryClient()));
                 }
                 apps.forEach(StageApp::start);
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();
-                shutdown.await();
+                var stopped = shutdown.await(apps);
+                if (stopped.isPresent()) {
+                    throw new StageStoppedException(stopped.get());
+                }
             } finally {
                 for (int i = apps.size() - 1; i >= 0; i--) {
                     apps.get(i).close();

@@ -1,23 +1,31 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.schemas.streams.StageStop;
 import io.gleaner.schemas.streams.StreamsStage;
+import java.util.Collection;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a long-running command waits for Ctrl-C: {@link #await()} returns when the JVM begins to shut down, and the
- * shutdown waits (at most twice {@link StreamsStage#CLOSE_TIMEOUT}) until {@link #close()}, because the JVM halts as
- * soon as its shutdown hooks return. Open it before what the command runs, so that try-with-resources closes it
- * last: the stages and the broker close before the JVM goes.
+ * How a long-running command waits for Ctrl-C, or for one of its stages to stop for good: {@link #await} returns when
+ * the JVM begins to shut down or a stage stops, and the shutdown waits (at most twice
+ * {@link StreamsStage#CLOSE_TIMEOUT}) until {@link #close()}, because the JVM halts as soon as its shutdown hooks
+ * return. Open it before what the command runs, so that try-with-resources closes it last: the stages and the broker
+ * close before the JVM goes.
  */
 final class ShutdownWait implements AutoCloseable {
 
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    /** Empty when the JVM begins to shut down; the stop when a stage stops for good first. */
+    private final CompletableFuture<Optional<StageStop>> ended = new CompletableFuture<>();
     private final CountDownLatch closed = new CountDownLatch(1);
 
     ShutdownWait() {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopped.countDown();
+            ended.complete(Optional.empty());
             try {
                 closed.await(StreamsStage.CLOSE_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -26,9 +34,21 @@ final class ShutdownWait implements AutoCloseable {
         }, "gleaner-shutdown"));
     }
 
-    /** Blocks until the JVM begins to shut down (Ctrl-C, SIGTERM). */
-    void await() throws InterruptedException {
-        stopped.await();
+    /**
+     * Blocks until the JVM begins to shut down (Ctrl-C, SIGTERM), or until any one of {@code stages} stops for good
+     * ({@link StageApp#stoppedForGood()}), whichever comes first.
+     *
+     * @return the stage's stop, or empty for a shutdown
+     */
+    Optional<StageStop> await(Collection<? extends StageApp> stages) throws InterruptedException {
+        for (var stage : stages) {
+            stage.stoppedForGood().thenAccept(stop -> ended.complete(Optional.of(stop)));
+        }
+        try {
+            return ended.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the wait for shutdown failed", e.getCause());
+        }
     }
 
     /** Lets a shutdown that is waiting go on. */

@@ -25,6 +25,7 @@ import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.gleaner.schemas.streams.StageApp;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.SimulationProgress;
@@ -174,19 +175,43 @@ public final class DemoRun {
                 awaitRunning("forecaster", forecaster::state);
                 awaitRunning("classifier", classifier::state);
                 qos.stage().ifPresent(app -> awaitRunning("qos controller", app::state));
-                report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
-                        new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
-                                BARRIER_POLL), registry,
-                        new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos()),
-                        progress);
+                var stages = new ArrayList<StageApp>(List.of(planner, forecaster, classifier));
+                qos.stage().ifPresent(stages::add);
+                try {
+                    report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
+                            new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
+                                    BARRIER_POLL), registry,
+                            new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos()),
+                            progress);
+                } catch (RuntimeException e) {
+                    // A planner that stopped shows in the lockstep only as a barrier that times out: say why.
+                    failIfAnyStopped(stages, e);
+                    throw e;
+                }
                 wall = Duration.ofNanos(System.nanoTime() - started);
                 awaitCaughtUp(admin, forecasterConfig.stage().applicationId(), topics.nodesUtilization().name());
                 if (qosConfig.isPresent()) {
                     awaitCaughtUp(admin, qosConfig.get().stage().applicationId(), topics.nodesUtilization().name());
                 }
                 awaitProfiles(expectedProfiles(trace.jobs(), report));
+                // The counts would be short of what a stage that stopped did not publish.
+                failIfAnyStopped(stages, null);
             }
             return new Outcome(report, trace.deadLettered(), countRecords(), wall);
+        }
+    }
+
+    /** Fails, naming the stage and why, when any of {@code stages} stopped for good; {@code cause} rides along. */
+    private static void failIfAnyStopped(List<StageApp> stages, RuntimeException cause) {
+        for (var stage : stages) {
+            var stop = stage.stoppedForGood().toCompletableFuture().getNow(null);
+            if (stop != null) {
+                var failure = new IllegalStateException(stop.describe(), stop.error().orElse(cause));
+                if (cause != null && stop.error().isPresent()) {
+                    failure.addSuppressed(cause);
+                }
+                throw failure;
+            }
         }
     }
 

@@ -6,15 +6,19 @@ import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.replay.TracePosition;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.testing.TestKafka;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -122,6 +126,56 @@ class ReplayCommandIT {
         assertThat(stored).extracting(r -> Long.parseLong(header(r, TracePosition.POSITION_HEADER)))
                 .doesNotHaveDuplicates().hasSize((int) samples)
                 .allSatisfy(position -> assertThat(position).isBetween(1L, samples));
+    }
+
+    @Test
+    void shouldStopAtAGzipThatBreaksPartWayNamingItAndResumeWithNothingLostOrDoubled(TestInfo test,
+            @TempDir Path dir) throws Exception {
+        // A directory of task_events: 3 submits, then a part of 4,000 whose gzip is cut in half. Its first 64 KiB
+        // decompress, so the check before the replay passes it; the replay breaks inside it.
+        var parts = Files.createDirectory(dir.resolve("task_events"));
+        Files.writeString(parts.resolve("part-00000-of-00002.csv"), submits(1, 3));
+        var whole = gzip(submits(1_000, 4_000));
+        var second = parts.resolve("part-00001-of-00002.csv.gz");
+        Files.write(second, Arrays.copyOf(whole, whole.length / 2));
+        var prefix = prefix(test);
+
+        var broken = replay(prefix, "--format", "google-task-events", "--trace", parts.toString());
+
+        assertThat(broken.exitCode()).isEqualTo(1);
+        assertThat(broken.err()).contains("gleaner replay: reading part-00001-of-00002.csv.gz after line ")
+                .contains("Unexpected end of ZLIB input stream")
+                .contains("run the same command with --resume to send the rest");
+        int sentBefore = records(prefix + "jobs.submitted").size();
+        assertThat(sentBefore).as("sent before the break").isGreaterThan(3).isLessThan(3 + 4_000);
+
+        Files.write(second, whole);
+        var resumed = replay(prefix, "--format", "google-task-events", "--trace", parts.toString(), "--resume");
+
+        assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+        assertThat(resumed.out()).contains(String.format("skipped already replayed  %,d", sentBefore));
+        var stored = records(prefix + "jobs.submitted");
+        assertThat(stored).extracting(ConsumerRecord::key).doesNotHaveDuplicates().hasSize(3 + 4_000);
+        assertThat(stored).extracting(r -> Long.parseLong(header(r, TracePosition.POSITION_HEADER)))
+                .doesNotHaveDuplicates().allSatisfy(position -> assertThat(position).isBetween(1L, 3L + 4_000));
+    }
+
+    /** task_events rows (13 fields) submitting jobs {@code first} to {@code first + count - 1}, a second apart. */
+    private static String submits(int first, int count) {
+        var rows = new StringBuilder();
+        for (int job = first; job < first + count; job++) {
+            rows.append(600_000_000L + 1_000_000L * job).append(",,").append(job)
+                    .append(",0,,0,user-a,2,9,0.0625,0.03,0.0001,0\n");
+        }
+        return rows.toString();
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        var bytes = new ByteArrayOutputStream();
+        try (var out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
     }
 
     /** Every record of a topic, partition by partition. */

@@ -129,7 +129,7 @@ public final class BitbrainsDirectoryReader implements TraceReader<UtilizationSa
     }
 
     /** Whether a file name is a VM trace: ends in {@code .csv} or {@code .csv.gz}. */
-    static boolean isTraceFile(String fileName) {
+    public static boolean isTraceFile(String fileName) {
         return fileName.endsWith(".csv") || fileName.endsWith(".csv.gz");
     }
 

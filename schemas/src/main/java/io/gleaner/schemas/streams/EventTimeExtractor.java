@@ -1,5 +1,6 @@
 package io.gleaner.schemas.streams;
 
+import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.function.Function;
@@ -17,6 +18,9 @@ import org.apache.kafka.streams.processor.TimestampExtractor;
  * wall-clock time, years ahead of a replayed trace, a wrong clock's time may be decades ahead, and stream time drives
  * the stages' windows, staleness and retention purges and stamps what they write. The decode step knows such a
  * record by its timestamp, which is then not its value's event time.
+ *
+ * <p>A schema registry that does not answer is not an undecodable record: that failure propagates and stops the
+ * stage, after one retry loop of the registry client, as it would in the decode step.
  *
  * <p>What it decodes it keeps in the source's {@link SharedDecoder} for the source's decode step, which then does not
  * decode the record again.
@@ -41,6 +45,13 @@ final class EventTimeExtractor<V> implements TimestampExtractor {
                 var time = value == null ? null : eventTime.apply(value);
                 if (bound.problem(time).isEmpty()) {
                     return time.toEpochMilli();
+                }
+            } catch (SchemaRegistryException e) {
+                if (e.isTransient()) {
+                    // The registry did not answer, through the client's whole retry loop: the record may be good, and
+                    // swallowed here the decode step would look its schema up again, a second loop and a second
+                    // deadline. Thrown, it stops the stage (StreamsStage) with the record uncommitted.
+                    throw e;
                 }
             } catch (RuntimeException e) {
                 // Undecodable: the decode step dead-letters it with the deserializer's message.

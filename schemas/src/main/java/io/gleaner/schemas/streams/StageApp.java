@@ -1,6 +1,7 @@
 package io.gleaner.schemas.streams;
 
 import java.util.Objects;
+import java.util.concurrent.CompletionStage;
 import org.apache.kafka.streams.KafkaStreams;
 import org.apache.kafka.streams.Topology;
 
@@ -35,6 +36,11 @@ public abstract class StageApp implements AutoCloseable {
     /** The Kafka Streams state (CREATED, RUNNING, ...). */
     public final KafkaStreams.State state() {
         return stage.state();
+    }
+
+    /** Completes when the stage stops for good without being closed ({@link StreamsStage#stoppedForGood()}). */
+    public final CompletionStage<StageStop> stoppedForGood() {
+        return stage.stoppedForGood();
     }
 
     /** The topology this app runs. */
