@@ -124,7 +124,8 @@ class RegistryOutageTest {
                 .withRetries(retries));
         var builder = new StreamsBuilder();
         DecodedSource.stream(builder, SAMPLES, AvroSerde.of(UtilizationSample.class, client), UtilizationSample::getTime,
-                        "samples", "test")
+                        new EventTimeBound(EventTimeBound.DEFAULT_MAX_AHEAD, java.time.InstantSource.system()), "samples",
+                        "test")
                 .foreach((key, decoded) -> { }, Named.as("sink"));
         var props = new Properties();
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, "registry-outage-test");
