@@ -1,8 +1,11 @@
 package io.gleaner.schemas;
 
+import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
@@ -27,6 +30,9 @@ import java.util.Optional;
  */
 public final class InputChecks {
 
+    /** The most points a forecast may have: a week of minute steps, 21 times the default horizon of 480. */
+    public static final int MAX_FORECAST_POINTS = 7 * 24 * 60;
+
     /** The checks with {@link InputLimits#DEFAULTS}, which every stage applies. */
     public static final InputChecks DEFAULT = new InputChecks(InputLimits.DEFAULTS);
 
@@ -41,7 +47,7 @@ public final class InputChecks {
         return limits;
     }
 
-    /** Why {@code record} breaks its topic's rules, for the four input types; empty for other types. */
+    /** Why {@code record} breaks its topic's rules, for the input types checked here; empty for other types. */
     public Optional<String> violation(Object record) {
         if (record instanceof JobSubmitted job) {
             return jobSubmitted(job);
@@ -54,6 +60,15 @@ public final class InputChecks {
         }
         if (record instanceof UtilizationSample sample) {
             return utilizationSample(sample);
+        }
+        if (record instanceof PlacementDecision placement) {
+            return placementDecision(placement);
+        }
+        if (record instanceof CapacityForecast forecast) {
+            return capacityForecast(forecast);
+        }
+        if (record instanceof JobProfile profile) {
+            return jobProfile(profile);
         }
         return Optional.empty();
     }
@@ -227,6 +242,79 @@ public final class InputChecks {
             rules.fail("metric must be one of CPU, MEMORY, DISK, NETWORK, was UNKNOWN");
         }
         rules.range("value", sample.getValue(), 0, 1);
+        return rules.reason();
+    }
+
+    /**
+     * A {@code placements} value, as the QoS stage and executors read it: ids and the policy name within their
+     * lengths, a known task kind, an index, attempt and epoch that are not negative, a time not before 1970, and a
+     * demand, input and work in range.
+     */
+    public Optional<String> placementDecision(PlacementDecision placement) {
+        var rules = new Rules();
+        rules.id("decisionId", placement.getDecisionId());
+        rules.context = rules.ok() ? " (placement " + placement.getDecisionId() + ")" : "";
+        rules.id("jobId", placement.getJobId());
+        rules.id("nodeId", placement.getNodeId());
+        rules.id("policy", placement.getPolicy());
+        if (rules.ok() && placement.getKind() == TaskKind.UNKNOWN) {
+            rules.fail("kind must be MAP or REDUCE, was UNKNOWN");
+        }
+        rules.range("taskIndex", placement.getTaskIndex(), 0, Integer.MAX_VALUE);
+        rules.range("attempt", placement.getAttempt(), 0, Integer.MAX_VALUE);
+        rules.range("epoch", placement.getEpoch(), 0, Long.MAX_VALUE);
+        rules.notBefore1970("notBefore", placement.getNotBefore());
+        rules.range("inputBytes", placement.getInputBytes(), 0, limits.maxTaskBytes());
+        rules.range("flopPerByte", placement.getFlopPerByte(), 0, limits.maxFlopPerByte());
+        rules.range("demand.cpus", placement.getDemand().getCpus(), 0, limits.maxCpus());
+        rules.range("demand.memoryBytes", placement.getDemand().getMemoryBytes(), 0, limits.maxMemoryBytes());
+        return rules.reason();
+    }
+
+    /**
+     * A {@code forecasts} value: a node id within its length, a known metric, a quantile in (0, 1), times not before
+     * 1970, a start no more than one step from the issue time, a positive step, a safety margin in [0, 1], at most
+     * {@link #MAX_FORECAST_POINTS} points, as many utilization as spare ones, utilization finite and not negative,
+     * spare fractions in [0, 1]. Everything the forecaster stage writes keeps these.
+     */
+    public Optional<String> capacityForecast(CapacityForecast forecast) {
+        var rules = new Rules();
+        rules.id("nodeId", forecast.getNodeId());
+        rules.context = rules.ok() ? " (node " + forecast.getNodeId() + ", " + forecast.getMetric() + ")" : "";
+        if (rules.ok() && forecast.getMetric() == Metric.UNKNOWN) {
+            rules.fail("metric must be one of CPU, MEMORY, DISK, NETWORK, was UNKNOWN");
+        }
+        rules.range("quantile", forecast.getQuantile(), Double.MIN_VALUE, Math.nextDown(1.0));
+        rules.notBefore1970("issuedAt", forecast.getIssuedAt());
+        rules.range("stepMillis", forecast.getStepMillis(), 1, Long.MAX_VALUE);
+        if (rules.ok() && Math.abs(forecast.getStart().toEpochMilli() - forecast.getIssuedAt().toEpochMilli())
+                > forecast.getStepMillis()) {
+            rules.fail("start must be within one step of issuedAt " + forecast.getIssuedAt() + ", was "
+                    + forecast.getStart());
+        }
+        rules.range("safetyMargin", forecast.getSafetyMargin(), 0, 1);
+        var spare = forecast.getSpare();
+        var utilization = forecast.getUtilization();
+        rules.range("spare (count)", spare.size(), 0, MAX_FORECAST_POINTS);
+        rules.range("utilization (count)", utilization.size(), spare.size(), spare.size());
+        for (int i = 0; i < spare.size() && rules.ok(); i++) {
+            rules.range("spare[" + i + "]", spare.get(i), 0, 1);
+            rules.finiteNotNegative("utilization[" + i + "]", utilization.get(i));
+        }
+        return rules.reason();
+    }
+
+    /**
+     * A {@code jobs.profiles} value's identity: a job name within its length and runs that are not negative. The
+     * classifier's mapping checks the durations and counts (a stage that reads the profile applies it).
+     */
+    public Optional<String> jobProfile(JobProfile profile) {
+        var rules = new Rules();
+        rules.text("jobName", profile.getJobName(), limits.maxNameChars());
+        if (rules.ok() && profile.getJobName().isBlank()) {
+            rules.fail("jobName must not be blank");
+        }
+        rules.range("runs", profile.getRuns(), 0, Integer.MAX_VALUE);
         return rules.reason();
     }
 

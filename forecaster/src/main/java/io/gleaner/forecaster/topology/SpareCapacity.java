@@ -1,8 +1,10 @@
 package io.gleaner.forecaster.topology;
 
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.streams.EventTimeBound;
 import io.gleaner.schemas.streams.GlobalView;
 import java.time.Instant;
 import java.util.List;
@@ -54,9 +56,6 @@ public final class SpareCapacity {
         }
     }
 
-    /** The most points a forecast may have: a week of minute steps, 21 times the default horizon of 480. */
-    public static final int MAX_POINTS = 7 * 24 * 60;
-
     private final Function<String, CapacityForecast> lookup;
 
     /** Spare capacity from {@code lookup}: series key ({@code nodeId/METRIC}) to its latest forecast, or null. */
@@ -72,52 +71,29 @@ public final class SpareCapacity {
 
     /**
      * Adds a global view of {@code forecasts} to {@code builder}, the store {@link StoreNames#FORECASTS_VIEW}: every
-     * instance of the reading application sees every series. A record that does not decode or that {@link #problem}
-     * finds wrong goes to {@code sink} as a dead letter naming {@code stage} ({@link GlobalView}).
+     * instance of the reading application sees every series. A record that does not decode, that {@link #problem}
+     * finds wrong, or issued at a time {@code bound} does not take goes to {@code sink} as a dead letter naming {@code stage}
+     * ({@link GlobalView}).
      */
-    public static void addView(StreamsBuilder builder, Topics topics, Serde<CapacityForecast> serde, String stage,
-                               GlobalView.DeadLetterSink sink) {
-        GlobalView.add(builder, topics.forecasts(), serde, SpareCapacity::problem, StoreNames.FORECASTS_VIEW,
-                "forecasts-view", stage, sink);
+    public static void addView(StreamsBuilder builder, Topics topics, Serde<CapacityForecast> serde,
+                               EventTimeBound bound, String stage, GlobalView.DeadLetterSink sink) {
+        GlobalView.add(builder, topics.forecasts(), serde,
+                (key, forecast) -> bound.problem(forecast.getIssuedAt()).or(() -> problem(key, forecast)),
+                StoreNames.FORECASTS_VIEW, "forecasts-view", stage, sink);
     }
 
     /**
-     * Why a forecast read from {@code forecasts} cannot be used, or empty when it can: what the forecaster stage
-     * writes always passes (a step of at least 1 ms, at most {@link #MAX_POINTS} points, fractions in [0, 1], as
-     * many utilization points as spare ones).
+     * Why the forecast read under {@code key} cannot be used, or empty when it can: the topic's field rules
+     * ({@link InputChecks#capacityForecast}), and a key that is its series key.
      */
-    public static Optional<String> problem(CapacityForecast forecast) {
-        if (forecast.getStepMillis() <= 0) {
-            return Optional.of("stepMillis must be > 0, was " + forecast.getStepMillis());
+    public static Optional<String> problem(String key, CapacityForecast forecast) {
+        var violation = InputChecks.DEFAULT.capacityForecast(forecast);
+        if (violation.isPresent()) {
+            return violation;
         }
-        if (forecast.getStart().isBefore(Instant.EPOCH)) {
-            return Optional.of("start must not be before " + Instant.EPOCH + ", was " + forecast.getStart());
-        }
-        if (!(forecast.getQuantile() > 0 && forecast.getQuantile() < 1)) {
-            return Optional.of("quantile must be in (0, 1), was " + forecast.getQuantile());
-        }
-        if (!(forecast.getSafetyMargin() >= 0 && forecast.getSafetyMargin() <= 1)) {
-            return Optional.of("safetyMargin must be in [0, 1], was " + forecast.getSafetyMargin());
-        }
-        var spare = forecast.getSpare();
-        if (spare.size() > MAX_POINTS) {
-            return Optional.of("spare must have at most " + MAX_POINTS + " points, had " + spare.size());
-        }
-        if (forecast.getUtilization().size() != spare.size()) {
-            return Optional.of("utilization has " + forecast.getUtilization().size() + " points and spare "
-                    + spare.size());
-        }
-        for (int i = 0; i < spare.size(); i++) {
-            var fraction = spare.get(i);
-            var utilization = forecast.getUtilization().get(i);
-            if (fraction == null || !(fraction >= 0 && fraction <= 1)) {
-                return Optional.of("spare[" + i + "] must be a fraction in [0, 1], was " + fraction);
-            }
-            if (utilization == null || !Double.isFinite(utilization) || utilization < 0) {
-                return Optional.of("utilization[" + i + "] must be a finite fraction >= 0, was " + utilization);
-            }
-        }
-        return Optional.empty();
+        var expected = SeriesKey.text(forecast.getNodeId(), forecast.getMetric());
+        return key.equals(expected) ? Optional.empty()
+                : Optional.of("record key '" + key + "' is not the forecast's series key '" + expected + "'");
     }
 
     /** The latest forecast of {@code nodeId} and {@code metric}, stale markers included. */

@@ -13,6 +13,7 @@ import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,10 @@ class SpareCapacityTest {
                 .setSpare(stale ? List.of() : List.of(0.5, 0.25, 0.0))
                 .setStale(stale)
                 .build();
+    }
+
+    private static CapacityForecast on(String nodeId, CapacityForecast forecast) {
+        return CapacityForecast.newBuilder(forecast).setNodeId(nodeId).build();
     }
 
     @Test
@@ -77,7 +82,8 @@ class SpareCapacityTest {
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         var deadLetters = new ArrayList<DeadLetter>();
-        SpareCapacity.addView(builder, topics, serde, "test", (key, deadLetter) -> deadLetters.add(deadLetter));
+        SpareCapacity.addView(builder, topics, serde, config.stage().eventTimeBound(), "test",
+                (key, deadLetter) -> deadLetters.add(deadLetter));
         try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
@@ -97,27 +103,37 @@ class SpareCapacityTest {
         var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         var deadLetters = new ArrayList<DeadLetter>();
-        SpareCapacity.addView(builder, topics, serde, "test", (key, deadLetter) -> deadLetters.add(deadLetter));
+        SpareCapacity.addView(builder, topics, serde, config.stage().eventTimeBound(), "test",
+                (key, deadLetter) -> deadLetters.add(deadLetter));
         try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
             var bytes = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
                     new ByteArraySerializer());
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(StoreNames.FORECASTS_VIEW));
             input.pipeInput("n1/CPU", forecast(false), T0);
-            input.pipeInput("n2/CPU", forecast(false), T0);
+            input.pipeInput("n2/CPU", on("n2", forecast(false)), T0);
 
             bytes.pipeInput("n1/CPU", new byte[] {0, 0, 0, 0, 9, 1}, T0);
-            var nan = CapacityForecast.newBuilder(forecast(false)).setSpare(List.of(0.5, Double.NaN, 0.0)).build();
-            input.pipeInput("n2/CPU", nan, T0);
-            input.pipeInput("n3/CPU", CapacityForecast.newBuilder(forecast(false)).setStepMillis(0).build(), T0);
-            input.pipeInput("n4/CPU", CapacityForecast.newBuilder(forecast(false)).setSpare(List.of(0.5, 1.5, 0.0))
-                    .build(), T0);
+            var nan = CapacityForecast.newBuilder(on("n2", forecast(false))).setSpare(List.of(0.5, Double.NaN, 0.0));
+            input.pipeInput("n2/CPU", nan.build(), T0);
+            input.pipeInput("n3/CPU", CapacityForecast.newBuilder(on("n3", forecast(false))).setStepMillis(0).build(), T0);
+            input.pipeInput("n4/CPU", CapacityForecast.newBuilder(on("n4", forecast(false)))
+                    .setSpare(List.of(0.5, 1.5, 0.0)).build(), T0);
+            input.pipeInput("n5/MEMORY", on("n5", forecast(false)), T0);
+            input.pipeInput("n6/CPU", CapacityForecast.newBuilder(on("n6", forecast(false)))
+                    .setIssuedAt(Instant.parse("2100-01-01T00:00:00Z")).build(), T0);
 
             assertThat(deadLetters).extracting(DeadLetter::getReason).satisfiesExactly(
                     reason -> assertThat(reason).startsWith("cannot decode 6 bytes"),
-                    reason -> assertThat(reason).isEqualTo("spare[1] must be a fraction in [0, 1], was NaN"),
-                    reason -> assertThat(reason).isEqualTo("stepMillis must be > 0, was 0"),
-                    reason -> assertThat(reason).isEqualTo("spare[1] must be a fraction in [0, 1], was 1.5"));
+                    reason -> assertThat(reason).isEqualTo("spare[1] must be finite and in [0.0, 1.0], was NaN"
+                            + " (node n2, CPU)"),
+                    reason -> assertThat(reason).startsWith("stepMillis must be in 1.."),
+                    reason -> assertThat(reason).isEqualTo("spare[1] must be finite and in [0.0, 1.0], was 1.5"
+                            + " (node n4, CPU)"),
+                    reason -> assertThat(reason).isEqualTo("record key 'n5/MEMORY' is not the forecast's series key"
+                            + " 'n5/CPU'"),
+                    reason -> assertThat(reason).startsWith("event time 2100-01-01T00:00:00Z is more than PT15M after"
+                            + " the wall clock"));
             assertThat(deadLetters).extracting(DeadLetter::getStage).containsOnly("test");
             // What the bad records replaced is gone: the planner places on no forecast rather than a superseded one.
             assertThat(spare.at("n1", Metric.CPU, T0).status()).isEqualTo(Status.NO_FORECAST);

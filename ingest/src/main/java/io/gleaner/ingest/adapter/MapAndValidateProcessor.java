@@ -3,11 +3,13 @@ package io.gleaner.ingest.adapter;
 import io.gleaner.ingest.mapping.MappingResult;
 import io.gleaner.ingest.mapping.RecordMapper;
 import io.gleaner.ingest.validation.ValidationRule;
+import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.EventTimeBound;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.kafka.common.metrics.Sensor;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -108,14 +110,20 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
         var result = mapper.map(value);
         if (result instanceof MappingResult.Mapped mapped) {
             for (var sample : mapped.samples()) {
-                var timeProblem = bound.problem(sample.getTime());
-                if (timeProblem.isPresent()) {
+                // Before the validator, which keeps each node's last sample time under its id.
+                var problem = bound.problem(sample.getTime()).or(() -> idTooLong(sample.getNodeId()));
+                if (problem.isPresent()) {
                     malformed.record();
-                    deadLetter(record, sample.getNodeId(), timeProblem.get());
+                    deadLetter(record, null, problem.get());
                     continue;
                 }
                 var violation = validator.check(sample);
-                if (violation.isEmpty()) {
+                // The rules every stage reading nodes.utilization applies, so that the adapter writes none they refuse.
+                var rules = violation.isEmpty() ? InputChecks.DEFAULT.utilizationSample(sample) : Optional.<String>empty();
+                if (rules.isPresent()) {
+                    malformed.record();
+                    deadLetter(record, sample.getNodeId(), rules.get());
+                } else if (violation.isEmpty()) {
                     accepted.record();
                     context.forward(new Record<>(sample.getNodeId(), AdapterOutput.of(sample),
                             sample.getTime().toEpochMilli()));
@@ -147,6 +155,12 @@ final class MapAndValidateProcessor implements Processor<byte[], byte[], String,
         log.warn("dead letter from {} partition {} offset {}: {}", deadLetter.getSourceTopic(),
                 deadLetter.getPartition(), deadLetter.getOffset(), reason);
         context.forward(new Record<>(outputKey, AdapterOutput.of(deadLetter), record.timestamp()));
+    }
+
+    private static Optional<String> idTooLong(String nodeId) {
+        int max = InputChecks.DEFAULT.limits().maxIdChars();
+        return nodeId.length() <= max ? Optional.empty()
+                : Optional.of("nodeId must be at most " + max + " characters, was " + nodeId.length() + " characters");
     }
 
     @Override

@@ -72,7 +72,8 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
-        SpareCapacity.addView(builder, topics, serdes.capacityForecast(), STAGE, globalDeadLetters);
+        SpareCapacity.addView(builder, topics, serdes.capacityForecast(), config.stage().eventTimeBound(), STAGE,
+                globalDeadLetters);
         // The classifier's profiles, for COSHH's execution rates of job names with history. Outside the lockstep
         // barrier like the forecasts: a profile arriving late changes the rates of a later job of that name only.
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,

@@ -2,6 +2,7 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.classifier.estimate.JobProfile;
 import io.gleaner.planner.core.JobHistory;
+import io.gleaner.schemas.InputChecks;
 import java.util.Optional;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.state.KeyValueStore;
@@ -28,8 +29,18 @@ final class ProfileHistory implements JobHistory {
                 : Optional.of(io.gleaner.classifier.topology.AvroMapping.toCore(stored));
     }
 
-    /** Why a profile read from {@code jobs.profiles} cannot be used, or empty when it can: the core's checks. */
-    static Optional<String> problem(io.gleaner.schemas.avro.JobProfile profile) {
+    /**
+     * Why a profile read from {@code jobs.profiles} under {@code key} cannot be used, or empty when it can: the
+     * topic's field rules, a key that is its job name, and the classifier's mapping.
+     */
+    static Optional<String> problem(String key, io.gleaner.schemas.avro.JobProfile profile) {
+        var violation = InputChecks.DEFAULT.jobProfile(profile);
+        if (violation.isPresent()) {
+            return violation;
+        }
+        if (!key.equals(profile.getJobName())) {
+            return Optional.of("record key '" + key + "' is not the profile's job name '" + profile.getJobName() + "'");
+        }
         try {
             io.gleaner.classifier.topology.AvroMapping.toCore(profile);
             return Optional.empty();

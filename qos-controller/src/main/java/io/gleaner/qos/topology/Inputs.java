@@ -75,26 +75,16 @@ final class Inputs {
     }
 
     /**
-     * A placement gives an attempt's not-before time and demand. Invalid: a key that is not the node id, a blank
-     * decision id, demand cores not finite or negative, negative demand RAM.
+     * A placement gives an attempt's not-before time and demand. Invalid: a key that is not the node id, or a
+     * placement that breaks the topic's field rules ({@link InputChecks#placementDecision}), as an executor would
+     * refuse it.
      */
     static NodeEvent placement(String key, PlacementDecision placement) {
         requireKey(key, placement.getNodeId(), "placement " + placement.getDecisionId());
-        if (placement.getDecisionId().isBlank()) {
-            throw new IllegalArgumentException("placement on node " + key + " has a blank decisionId");
-        }
-        double cpus = placement.getDemand().getCpus();
-        if (!(cpus >= 0) || Double.isInfinite(cpus)) {
-            throw new IllegalArgumentException("demand.cpus of placement " + placement.getDecisionId()
-                    + " must be finite and >= 0, was " + cpus);
-        }
-        long ram = placement.getDemand().getMemoryBytes();
-        if (ram < 0) {
-            throw new IllegalArgumentException("demand.memoryBytes of placement " + placement.getDecisionId()
-                    + " must be >= 0, was " + ram);
-        }
+        require(CHECKS.placementDecision(placement));
         return new NodeEvent.Placement(key, placement.getEpoch(), placement.getDecisionId(),
-                placement.getNotBefore().toEpochMilli(), cpus, ram);
+                placement.getNotBefore().toEpochMilli(), placement.getDemand().getCpus(),
+                placement.getDemand().getMemoryBytes());
     }
 
     /** Throws the violation as the dead letter's reason, if there is one. */

@@ -3,9 +3,10 @@ package io.gleaner.schemas.streams;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.serde.SchemaRegistryException;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.Serde;
@@ -65,11 +66,12 @@ public final class GlobalView {
      * Adds a global store named {@code store} holding the checked values of {@code topic}, its source named
      * {@code name + "-source"}.
      *
-     * @param check why a decoded value is wrong, or empty when it may be used
+     * @param check why a decoded value under its key is wrong, or empty when it may be used; keys longer than
+     *              {@link DecodedSource#MAX_KEY_BYTES} are refused before it is asked
      * @param stage the stage named in dead letters
      */
     public static <V> void add(StreamsBuilder builder, Topic<String, V> topic, Serde<V> serde,
-                               Function<V, Optional<String>> check, String store, String name, String stage,
+                               BiFunction<String, V, Optional<String>> check, String store, String name, String stage,
                                DeadLetterSink sink) {
         Objects.requireNonNull(check, "check");
         Objects.requireNonNull(sink, "sink");
@@ -84,7 +86,7 @@ public final class GlobalView {
     private static final class ViewProcessor<V> implements Processor<String, byte[], Void, Void> {
 
         private final Serde<V> serde;
-        private final Function<V, Optional<String>> check;
+        private final BiFunction<String, V, Optional<String>> check;
         private final String storeName;
         private final String topic;
         private final String stage;
@@ -92,7 +94,7 @@ public final class GlobalView {
         private ProcessorContext<Void, Void> context;
         private KeyValueStore<String, V> store;
 
-        ViewProcessor(Serde<V> serde, Function<V, Optional<String>> check, String storeName, String topic,
+        ViewProcessor(Serde<V> serde, BiFunction<String, V, Optional<String>> check, String storeName, String topic,
                       String stage, DeadLetterSink sink) {
             this.serde = serde;
             this.check = check;
@@ -119,6 +121,12 @@ public final class GlobalView {
                 store.delete(record.key());
                 return;
             }
+            int keyBytes = record.key().getBytes(StandardCharsets.UTF_8).length;
+            if (keyBytes > DecodedSource.MAX_KEY_BYTES) {
+                reject(record, "key of " + keyBytes + " bytes is longer than the " + DecodedSource.MAX_KEY_BYTES
+                        + " a stage takes");
+                return;
+            }
             if (bytes.length > DecodedSource.MAX_VALUE_BYTES) {
                 reject(record, "value of " + bytes.length + " bytes is larger than the " + DecodedSource.MAX_VALUE_BYTES
                         + " a stage takes");
@@ -141,7 +149,7 @@ public final class GlobalView {
             }
             Optional<String> problem;
             try {
-                problem = check.apply(value);
+                problem = check.apply(record.key(), value);
             } catch (RuntimeException e) {
                 problem = Optional.of(String.valueOf(e.getMessage()));
             }
