@@ -219,9 +219,11 @@ final class HostileValues {
                                 + beat.getCapacity().getCpus();
                     }
                     default -> {
-                        beat.getCapacity().setCpus(0);
+                        // Negative: a capacity of 0 is a valid heartbeat, a node that can run nothing (removed from
+                        // the cluster, as the Google trace's REMOVE events say); see InputChecks.nodeHeartbeat.
+                        beat.getCapacity().setCpus(-1 - random.nextInt(64));
                         beat.getFree().setCpus(0);
-                        why = "capacity.cpus 0";
+                        why = "capacity.cpus " + beat.getCapacity().getCpus();
                     }
                 }
             }
