@@ -45,6 +45,9 @@ final class IngestCommand implements Callable<Integer> {
     KafkaOptions kafka;
 
     @Mixin
+    EventTimeOption eventTimes;
+
+    @Mixin
     EmbeddedOptions embedded;
 
     @Mixin
@@ -102,7 +105,8 @@ final class IngestCommand implements Callable<Integer> {
         if (applicationId != null) {
             config = config.withStage(s -> s.withApplicationId(applicationId));
         }
-        config = config.withStage(s -> s.withInstanceId(instanceId != null ? instanceId : s.applicationId()));
+        config = config.withStage(s -> s.withInstanceId(instanceId != null ? instanceId : s.applicationId()))
+                .withStage(eventTimes::applyTo);
         try (var shutdown = new ShutdownWait();
              var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             config = config.withStage(s -> s.withBootstrapServers(environment.bootstrapServers())

@@ -65,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     QosOptions qos;
 
+    @Mixin
+    EventTimeOption eventTimes;
+
     @Option(names = "--stages", split = ",", defaultValue = "planner", paramLabel = "STAGE[,STAGE...]",
             description = "Stages to run: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
     java.util.List<Stage> stages;
@@ -100,10 +103,11 @@ final class RunCommand implements Callable<Integer> {
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
-                UnaryOperator<StageSettings> instance = s -> s.withInstanceId(instanceId);
+                UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId));
                 if (stages.contains(Stage.planner)) {
                     apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir), environment.registryClient()));
+                            environment.registryConfig(), embedded.dataDir).withStage(eventTimes::applyTo),
+                            environment.registryClient()));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,

@@ -1,0 +1,21 @@
+package io.gleaner.deploy.cli;
+
+import io.gleaner.schemas.streams.EventTimeBound;
+import io.gleaner.schemas.streams.StageSettings;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The bound on input event times of the commands that run stages ({@link StageSettings#maxEventTimeAhead()}). */
+final class EventTimeOption {
+
+    @Option(names = "--max-event-time-ahead", defaultValue = "PT15M", paramLabel = "DURATION",
+            description = "Stages dead-letter an input whose event time is more than this after the wall clock, "
+                    + "since the broker refuses what they would write with it (ISO-8601, default: ${DEFAULT-VALUE}; "
+                    + "keep it well below the broker's log.message.timestamp.after.max.ms, one hour by default).")
+    Duration maxEventTimeAhead = EventTimeBound.DEFAULT_MAX_AHEAD;
+
+    /** {@code settings} with this bound. */
+    StageSettings applyTo(StageSettings settings) {
+        return settings.withMaxEventTimeAhead(maxEventTimeAhead);
+    }
+}
