@@ -2,10 +2,13 @@ package io.gleaner.schemas;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ChunkLayout;
+import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
+import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
@@ -329,6 +332,99 @@ class InputChecksTest {
         change.change().accept(sample);
 
         expect(CHECKS.utilizationSample(sample), change.field());
+    }
+
+    static PlacementDecision validPlacement() {
+        return PlacementDecision.newBuilder().setDecisionId("j1/m/0/0").setEpoch(SUBMIT.toEpochMilli())
+                .setJobId("j1").setKind(TaskKind.MAP).setTaskIndex(0).setAttempt(0).setNodeId("n1")
+                .setNotBefore(SUBMIT).setPolicy("fifo").setInputBytes(128L << 20).setFlopPerByte(3100)
+                .setDemand(new Resources(1.0, 3 * GIB)).setChunk(null).setChunkMoves(new ArrayList<>()).build();
+    }
+
+    static Stream<Arguments> placementChanges() {
+        return Stream.of(
+                accepted("the valid placement", (PlacementDecision p) -> { }),
+                refused("kind UNKNOWN", "kind", (PlacementDecision p) -> p.setKind(TaskKind.UNKNOWN)),
+                refused("a policy one character too long", "policy",
+                        (PlacementDecision p) -> p.setPolicy(chars(L.maxIdChars() + 1))),
+                refused("a blank node id", "nodeId", (PlacementDecision p) -> p.setNodeId(" ")),
+                refused("a negative attempt", "attempt", (PlacementDecision p) -> p.setAttempt(-1)),
+                refused("a negative epoch", "epoch", (PlacementDecision p) -> p.setEpoch(-1)),
+                refused("a NaN flopPerByte", "flopPerByte", (PlacementDecision p) -> p.setFlopPerByte(Double.NaN)),
+                accepted("a demand of the largest node", (PlacementDecision p) -> p.getDemand().setCpus(L.maxCpus())),
+                refused("a demand of 10^11 cores", "demand.cpus", (PlacementDecision p) -> p.getDemand().setCpus(1e11)),
+                refused("a negative memory demand", "demand.memoryBytes",
+                        (PlacementDecision p) -> p.getDemand().setMemoryBytes(-1)));
+    }
+
+    @ParameterizedTest
+    @MethodSource("placementChanges")
+    void shouldCheckEveryFieldOfAPlacement(Change<PlacementDecision> change) {
+        var placement = validPlacement();
+        change.change().accept(placement);
+
+        expect(CHECKS.placementDecision(placement), change.field());
+    }
+
+    static CapacityForecast validForecast() {
+        return CapacityForecast.newBuilder().setNodeId("n1").setMetric(Metric.CPU).setQuantile(0.99)
+                .setIssuedAt(SUBMIT).setStart(SUBMIT).setStepMillis(180_000)
+                .setUtilization(new ArrayList<>(List.of(0.4, 0.5))).setSafetyMargin(0.05)
+                .setSpare(new ArrayList<>(List.of(0.55, 0.45))).setStale(false).build();
+    }
+
+    static Stream<Arguments> forecastChanges() {
+        return Stream.of(
+                accepted("the valid forecast", (CapacityForecast f) -> { }),
+                accepted("a stale marker, no points", (CapacityForecast f) -> {
+                    f.setStale(true);
+                    f.setSpare(new ArrayList<>());
+                    f.setUtilization(new ArrayList<>());
+                }),
+                refused("metric UNKNOWN", "metric", (CapacityForecast f) -> f.setMetric(Metric.UNKNOWN)),
+                refused("a quantile of 1", "quantile", (CapacityForecast f) -> f.setQuantile(1)),
+                refused("a step of 0", "stepMillis", (CapacityForecast f) -> f.setStepMillis(0)),
+                accepted("a start one step after issuedAt", (CapacityForecast f) -> f.setStart(SUBMIT.plusSeconds(180))),
+                refused("a start two steps after issuedAt", "start",
+                        (CapacityForecast f) -> f.setStart(SUBMIT.plusSeconds(360))),
+                refused("an issue time before 1970", "issuedAt",
+                        (CapacityForecast f) -> f.setIssuedAt(Instant.EPOCH.minusSeconds(1))),
+                refused("a NaN spare", "spare[1]", (CapacityForecast f) -> f.getSpare().set(1, Double.NaN)),
+                refused("a spare above 1", "spare[0]", (CapacityForecast f) -> f.getSpare().set(0, 1.5)),
+                refused("an infinite utilization", "utilization[0]",
+                        (CapacityForecast f) -> f.getUtilization().set(0, Double.POSITIVE_INFINITY)),
+                refused("fewer utilization points than spare ones", "utilization (count)",
+                        (CapacityForecast f) -> f.getUtilization().remove(1)),
+                refused("one point too many", "spare (count)", (CapacityForecast f) -> {
+                    var points = new ArrayList<>(java.util.Collections.nCopies(InputChecks.MAX_FORECAST_POINTS + 1,
+                            0.5));
+                    f.setSpare(points);
+                    f.setUtilization(new ArrayList<>(points));
+                }));
+    }
+
+    @ParameterizedTest
+    @MethodSource("forecastChanges")
+    void shouldCheckEveryFieldOfAForecast(Change<CapacityForecast> change) {
+        var forecast = validForecast();
+        change.change().accept(forecast);
+
+        expect(CHECKS.capacityForecast(forecast), change.field());
+    }
+
+    @Test
+    void shouldCheckAProfilesNameAndRuns() {
+        var profile = JobProfile.newBuilder().setJobName("wordcount").setRuns(3).setMapMin(1).setMapMax(1)
+                .setMapAvg(1).setMapInputBytes(1).setFirstShuffleMin(0).setFirstShuffleMax(0).setFirstShuffleAvg(0)
+                .setOtherShuffleMin(0).setOtherShuffleMax(0).setOtherShuffleAvg(0).setReduceMin(0).setReduceMax(0)
+                .setReduceAvg(0).build();
+
+        assertThat(CHECKS.jobProfile(profile)).isEmpty();
+        profile.setJobName(chars(L.maxNameChars() + 1));
+        assertThat(CHECKS.jobProfile(profile)).hasValueSatisfying(reason -> assertThat(reason).startsWith("jobName "));
+        profile.setJobName("wordcount");
+        profile.setRuns(-1);
+        assertThat(CHECKS.jobProfile(profile)).hasValueSatisfying(reason -> assertThat(reason).startsWith("runs "));
     }
 
     @Test
