@@ -192,7 +192,8 @@ class ForecasterIT {
         assertThat(afterRestart.getUtilization().get(4)).isNotNaN();
         var deadLetters = KafkaHarness.readAll(kafka.bootstrapServers(),
                 Topics.withPrefix("it-plain-restarted.").deadLetters().name(), serdes.deadLetter().deserializer());
-        assertThat(deadLetters).extracting(r -> r.value().getReason()).containsExactly("value is NaN");
+        assertThat(deadLetters).extracting(r -> r.value().getReason())
+                .containsExactly("value must be finite and in [0.0, 1.0], was NaN (node n0, CPU, REGULAR)");
     }
 
     @Test
