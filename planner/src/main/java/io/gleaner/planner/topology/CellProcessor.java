@@ -50,6 +50,16 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     /** Maps the event to its core record, or says why it is invalid. */
     abstract Checked<T> toCore(V event);
 
+    /**
+     * What the record's key must be, e.g. {@code the job id 'j1'}: every input is keyed by the id of its subject, as
+     * the other stages require too, so that a record the planner takes is one every stage takes.
+     */
+    abstract KeyedBy keyedBy(V event);
+
+    /** The id a record's key must equal, and what that id is, for the reason when it does not. */
+    record KeyedBy(String what, String id) {
+    }
+
     /** Applies the core record to the cell. */
     abstract Verdict apply(PlannerCell cell, T input);
 
@@ -119,7 +129,10 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
-        var checked = toCore(decoded.value());
+        var keyedBy = keyedBy(decoded.value());
+        var checked = keyedBy.id().equals(record.key()) ? toCore(decoded.value())
+                : new Checked.Invalid<T>("record key '" + record.key() + "' is not " + keyedBy.what() + " '"
+                        + keyedBy.id() + "'");
         var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history);
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())

@@ -20,6 +20,11 @@ final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
     }
 
     @Override
+    KeyedBy keyedBy(NodeHeartbeat event) {
+        return new KeyedBy("the heartbeat's node id", event.getNodeId());
+    }
+
+    @Override
     Verdict apply(PlannerCell cell, NodeState node) {
         return cell.onHeartbeat(node);
     }

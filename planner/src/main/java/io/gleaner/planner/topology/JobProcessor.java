@@ -20,6 +20,11 @@ final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
     }
 
     @Override
+    KeyedBy keyedBy(JobSubmitted event) {
+        return new KeyedBy("the job id", event.getJobId());
+    }
+
+    @Override
     Verdict apply(PlannerCell cell, Job job) {
         return cell.onJob(job);
     }

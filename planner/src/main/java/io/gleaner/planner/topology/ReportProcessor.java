@@ -20,6 +20,11 @@ final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
     }
 
     @Override
+    KeyedBy keyedBy(TaskReport event) {
+        return new KeyedBy("the report's job id", event.getJobId());
+    }
+
+    @Override
     Verdict apply(PlannerCell cell, TaskOutcome outcome) {
         return cell.onOutcome(outcome);
     }

@@ -276,6 +276,21 @@ class PlannerTopologyTest {
     }
 
     @Test
+    void shouldDeadLetterARecordWhoseKeyIsNotItsSubjectsIdAsTheOtherStagesDo() {
+        var job = job("j1", 1_000, 1, 0);
+        jobs.pipeInput("j2", job, job.getSubmitTime());
+        var heartbeat = heartbeat("n1", 2_000, 4);
+        heartbeats.pipeInput("n2", heartbeat, heartbeat.getTime());
+        submit(job);
+        beat(heartbeat);
+
+        assertThat(deadLetters.readValuesToList()).extracting(DeadLetter::getReason).containsExactly(
+                "record key 'j2' is not the job id 'j1'", "record key 'n2' is not the heartbeat's node id 'n1'");
+        // The same records under their own keys are taken: the job's map is placed on n1.
+        assertThat(placements.readValuesToList()).extracting(PlacementDecision::getJobId).containsExactly("j1");
+    }
+
+    @Test
     void shouldPublishWhereCuckooPutANewJobsInputAndPlaceItsMapsByIt() {
         restartWith("cuckoo", Map.of());
         var data = driver.createOutputTopic(topics.dataPlacements().name(), new StringDeserializer(),
