@@ -3,9 +3,13 @@ package io.gleaner.deploy.cli;
 import io.gleaner.schemas.streams.EventTimeBound;
 import io.gleaner.schemas.streams.StageSettings;
 import java.time.Duration;
+import java.time.InstantSource;
 import picocli.CommandLine.Option;
 
-/** The bound on input event times of the commands that run stages ({@link StageSettings#maxEventTimeAhead()}). */
+/**
+ * The bound on event times after the wall clock ({@link StageSettings#maxEventTimeAhead()}): the stages of the commands
+ * that run them take no later input, and a replay sends no later record.
+ */
 final class EventTimeOption {
 
     @Option(names = "--max-event-time-ahead", defaultValue = "PT15M", paramLabel = "DURATION",
@@ -13,6 +17,11 @@ final class EventTimeOption {
                     + "since the broker refuses what they would write with it (ISO-8601, default: ${DEFAULT-VALUE}; "
                     + "keep it well below the broker's log.message.timestamp.after.max.ms, one hour by default).")
     Duration maxEventTimeAhead = EventTimeBound.DEFAULT_MAX_AHEAD;
+
+    /** This bound against the system's wall clock, for a command that checks event times itself (replay). */
+    EventTimeBound bound() {
+        return new EventTimeBound(maxEventTimeAhead, InstantSource.system());
+    }
 
     /** {@code settings} with this bound. */
     StageSettings applyTo(StageSettings settings) {

@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.ingest.mapping.Mapping;
+import io.gleaner.ingest.replay.EventTimeCheckedReader;
 import io.gleaner.ingest.replay.KafkaRecordSink;
 import io.gleaner.ingest.replay.KafkaReplayedPositions;
 import io.gleaner.ingest.replay.KeySampler;
@@ -80,6 +81,9 @@ final class ReplayCommand implements Callable<Integer> {
 
     @Mixin
     KafkaOptions kafka;
+
+    @Mixin
+    EventTimeOption eventTimes;
 
     @Mixin
     EmbeddedOptions embedded;
@@ -193,10 +197,14 @@ final class ReplayCommand implements Callable<Integer> {
                  var deadLetterSink = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
                          new AvroSerializer<>(DeadLetter.class, environment.registryClient()), plan.replayId())) {
                 var from = resume ? resumeFrom(plan, topics, clientConfig, rows.sourceName()) : Resume.none();
+                var bound = eventTimes.bound();
                 var replayer = new Replayer<>(sink, deadLetterSink, new WallClockPacer(), plan.options());
                 if (plan.format().samples()) {
-                    replayer = replayer.withCheck(selected -> new ValidatingReader<>(selected, validator,
-                            record -> record instanceof UtilizationSample sample ? sample : null));
+                    replayer = replayer.withCheck(selected -> new EventTimeCheckedReader<>(
+                            new ValidatingReader<>(selected, validator,
+                                    record -> record instanceof UtilizationSample sample ? sample : null), bound));
+                } else {
+                    replayer = replayer.withCheck(selected -> new EventTimeCheckedReader<>(selected, bound));
                 }
                 var progress = new Progress(spec.commandLine().getErr(), plan.options());
                 ReplaySummary summary;
