@@ -17,12 +17,11 @@ import org.slf4j.LoggerFactory;
  * a compacted Kafka topic so that ids survive a restart. On {@link #start()} it reads the topic to the end and
  * only then serves; a registration is written to the topic ({@code acks=all}) before the id is handed out.
  *
- * <p>Endpoints: {@code POST /subjects/{s}/versions} (register), {@code POST /subjects/{s}} (look up),
- * {@code GET /schemas/ids/{id}}, {@code GET /schemas/ids/{id}/versions}, {@code GET /schemas/types},
- * {@code GET /subjects}, {@code GET /subjects/{s}/versions}, {@code GET /subjects/{s}/versions/{v|latest}},
- * {@code GET /subjects/{s}/versions/{v}/schema} and {@code GET /config}. It takes Avro schemas only, checks no
- * compatibility ({@code GET /config} answers {@code NONE}), deletes nothing, and assumes it is the only writer
- * of its topic.
+ * <p>It serves what Confluent's clients call (docs/schema-registry.md lists every endpoint): registration and look-up,
+ * schemas by id, subjects and versions, their soft and permanent deletion, compatibility levels (global default
+ * BACKWARD, as Confluent's) enforced at registration with Avro's own checker, the compatibility check endpoint and
+ * {@code /mode}. It takes Avro schemas without references, matches schemas with {@code avro.java.string} removed
+ * (so another language's copy of a schema gets the same id), and assumes it is the only writer of its topic.
  */
 public final class EmbeddedSchemaRegistry implements AutoCloseable {
 
@@ -67,7 +66,7 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
             server.createContext("/", new RegistryHandler(store, schemaLog));
             server.setExecutor(executor);
             server.start();
-            log.info("schema registry serving {} with {} registrations from {}", url(), replayed.size(),
+            log.info("schema registry serving {} with {} records from {}", url(), replayed.size(),
                     config.topic());
             return this;
         } catch (IOException e) {

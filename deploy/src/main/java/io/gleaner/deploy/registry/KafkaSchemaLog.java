@@ -35,7 +35,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Registrations in a compacted, single-partition Kafka topic. The records are laid out as in Confluent's
  * {@code _schemas} topic: key {@code {"keytype":"SCHEMA","subject":s,"version":v,"magic":1}}, value
- * {@code {"subject":s,"version":v,"id":n,"schema":text,"deleted":false}}; records of other key types are ignored.
+ * {@code {"subject":s,"version":v,"id":n,"schema":text,"deleted":false}} ({@code true} once soft-deleted, a tombstone
+ * once permanently deleted); compatibility settings under key {@code {"keytype":"CONFIG","subject":s,"magic":0}}
+ * ({@code "subject":null} for the global one), value {@code {"compatibilityLevel":"BACKWARD"}} or a tombstone when
+ * removed. Records of other key types are ignored.
  */
 final class KafkaSchemaLog implements SchemaLog {
 
@@ -55,7 +58,7 @@ final class KafkaSchemaLog implements SchemaLog {
     }
 
     @Override
-    public List<StoredSchema> replay() {
+    public List<RegistryRecord> replay() {
         ensureTopic();
         var stored = readToEnd();
         producer = new KafkaProducer<>(clientProperties(Map.of(
@@ -67,27 +70,37 @@ final class KafkaSchemaLog implements SchemaLog {
     }
 
     @Override
-    public void append(StoredSchema stored) {
+    public void append(RegistryRecord stored) {
         if (producer == null) {
             throw new IllegalStateException("replay() must run before append()");
         }
-        var key = json.createObjectNode().put("keytype", "SCHEMA").put("subject", stored.subject())
-                .put("version", stored.version()).put("magic", 1);
-        var value = json.createObjectNode().put("subject", stored.subject()).put("version", stored.version())
-                .put("id", stored.id()).put("schema", stored.schema()).put("deleted", false);
+        var key = json.createObjectNode();
+        JsonNode value = null;
+        if (stored instanceof StoredSchema schema) {
+            key.put("keytype", "SCHEMA").put("subject", schema.subject()).put("version", schema.version())
+                    .put("magic", 1);
+            value = json.createObjectNode().put("subject", schema.subject()).put("version", schema.version())
+                    .put("id", schema.id()).put("schema", schema.schema()).put("deleted", schema.deleted());
+        } else if (stored instanceof ErasedVersion erased) {
+            key.put("keytype", "SCHEMA").put("subject", erased.subject()).put("version", erased.version())
+                    .put("magic", 1);
+        } else if (stored instanceof StoredConfig config) {
+            key.put("keytype", "CONFIG").put("subject", config.subject().orElse(null)).put("magic", 0);
+            value = config.level().map(level -> (JsonNode) json.createObjectNode()
+                    .put("compatibilityLevel", level.name())).orElse(null);
+        }
         try {
-            producer.send(new ProducerRecord<>(config.topic(), 0, bytes(key), bytes(value)))
+            producer.send(new ProducerRecord<>(config.topic(), 0, bytes(key), value == null ? null : bytes(value)))
                     .get(config.timeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while writing schema " + stored.id() + " to "
-                    + config.topic(), e);
+            throw new IllegalStateException("interrupted while writing " + stored + " to " + config.topic(), e);
         } catch (ExecutionException e) {
-            throw new IllegalStateException("could not write schema " + stored.id() + " to " + config.topic() + ": "
+            throw new IllegalStateException("could not write " + stored + " to " + config.topic() + ": "
                     + e.getCause(), e.getCause());
         } catch (TimeoutException e) {
-            throw new IllegalStateException("no acknowledgement within " + config.timeout() + " for schema "
-                    + stored.id() + " written to " + config.topic(), e);
+            throw new IllegalStateException("no acknowledgement within " + config.timeout() + " for " + stored
+                    + " written to " + config.topic(), e);
         }
     }
 
@@ -165,8 +178,8 @@ final class KafkaSchemaLog implements SchemaLog {
         }
     }
 
-    private List<StoredSchema> readToEnd() {
-        var stored = new ArrayList<StoredSchema>();
+    private List<RegistryRecord> readToEnd() {
+        var stored = new ArrayList<RegistryRecord>();
         try (var consumer = new KafkaConsumer<>(clientProperties(Map.of(
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
@@ -186,26 +199,29 @@ final class KafkaSchemaLog implements SchemaLog {
                     parse(record.key(), record.value(), record.offset()).ifPresent(stored::add);
                 }
             }
-            log.info("read {} schema registrations from {} (end offset {})", stored.size(), config.topic(), end);
+            log.info("read {} registry records from {} (end offset {})", stored.size(), config.topic(), end);
         }
         return stored;
     }
 
-    private Optional<StoredSchema> parse(byte[] key, byte[] value, long offset) {
+    private Optional<RegistryRecord> parse(byte[] key, byte[] value, long offset) {
         try {
             JsonNode keyNode = key == null ? null : json.readTree(key);
-            if (keyNode == null || !"SCHEMA".equals(keyNode.path("keytype").asText())) {
-                log.debug("skipping non-schema record at {}:{}", config.topic(), offset);
+            var keyType = keyNode == null ? "" : keyNode.path("keytype").asText();
+            if (keyType.equals("CONFIG")) {
+                return Optional.of(parseConfig(keyNode, value));
+            }
+            if (!keyType.equals("SCHEMA")) {
+                log.debug("skipping record of key type '{}' at {}:{}", keyType, config.topic(), offset);
                 return Optional.empty();
             }
             if (value == null) {
-                log.debug("skipping deleted schema at {}:{}", config.topic(), offset);
-                return Optional.empty();
+                if (!keyNode.hasNonNull("subject") || !keyNode.path("version").canConvertToInt()) {
+                    throw new IllegalArgumentException("tombstone key has no subject and int version: " + keyNode);
+                }
+                return Optional.of(new ErasedVersion(keyNode.get("subject").asText(), keyNode.get("version").asInt()));
             }
             var node = json.readTree(value);
-            if (node.path("deleted").asBoolean(false)) {
-                return Optional.empty();
-            }
             for (var field : List.of("subject", "version", "id", "schema")) {
                 if (!node.hasNonNull(field)) {
                     throw new IllegalArgumentException("value has no '" + field + "': " + node);
@@ -215,7 +231,7 @@ final class KafkaSchemaLog implements SchemaLog {
                 throw new IllegalArgumentException("version and id must be ints: " + node);
             }
             return Optional.of(new StoredSchema(node.get("subject").asText(), node.get("version").asInt(),
-                    node.get("id").asInt(), node.get("schema").asText()));
+                    node.get("id").asInt(), node.get("schema").asText(), node.path("deleted").asBoolean(false)));
         } catch (IOException | RuntimeException e) {
             // The store is the registry's own topic: a record it cannot read is logged and skipped so that the
             // other schemas stay available.
@@ -223,6 +239,18 @@ final class KafkaSchemaLog implements SchemaLog {
                     e.toString());
             return Optional.empty();
         }
+    }
+
+    private StoredConfig parseConfig(JsonNode keyNode, byte[] value) throws IOException {
+        var subject = keyNode.hasNonNull("subject") ? Optional.of(keyNode.get("subject").asText())
+                : Optional.<String>empty();
+        if (value == null) {
+            return new StoredConfig(subject, Optional.empty());
+        }
+        var name = json.readTree(value).path("compatibilityLevel").asText(null);
+        var level = Compatibility.parse(name)
+                .orElseThrow(() -> new IllegalArgumentException("unknown compatibilityLevel '" + name + "'"));
+        return new StoredConfig(subject, Optional.of(level));
     }
 
     private Map<String, Object> clientProperties(Map<String, Object> own) {

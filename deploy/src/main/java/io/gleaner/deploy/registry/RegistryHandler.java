@@ -17,26 +17,40 @@ import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.io.IOException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.avro.AvroRuntimeException;
 import org.apache.avro.Schema;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Confluent's REST API over a {@link SchemaStore} and a {@link SchemaLog}: routes a request, answers in the
- * registry's JSON shapes, and writes a registration to the log before it answers with the id.
+ * registry's JSON shapes and error codes, and writes every change to the log before it answers. An error body never
+ * carries a Java exception's text: that goes to the log, and the client gets Confluent's message.
  */
 final class RegistryHandler implements HttpHandler {
 
     private static final Logger log = LoggerFactory.getLogger(RegistryHandler.class);
 
+    /** Confluent's error codes beyond those the client needs ({@link SchemaRegistryException} has those). */
+    static final int SUBJECT_SOFT_DELETED = 40404;
+    static final int SUBJECT_NOT_SOFT_DELETED = 40405;
+    static final int VERSION_SOFT_DELETED = 40406;
+    static final int VERSION_NOT_SOFT_DELETED = 40407;
+    static final int SUBJECT_LEVEL_NOT_CONFIGURED = 40408;
+    static final int INCOMPATIBLE_SCHEMA = 409;
+    static final int INVALID_COMPATIBILITY_LEVEL = 42203;
+
     private final SchemaStore store;
     private final SchemaLog schemaLog;
-    /** Registrations one at a time, so that two never propose the same id; reads do not wait for it. */
+    /** Changes one at a time, so that two never propose the same id or check against a stale latest version. */
     private final ReentrantLock writeLock = new ReentrantLock();
     private final ObjectMapper json = new ObjectMapper();
 
@@ -45,25 +59,41 @@ final class RegistryHandler implements HttpHandler {
         this.schemaLog = schemaLog;
     }
 
+    /** A parsed request: method, decoded path segments, query parameters and the exchange for the body. */
+    private record Request(String method, List<String> path, Map<String, String> query, HttpExchange exchange) {
+        String at(int i) {
+            return path.get(i);
+        }
+
+        boolean flag(String name) {
+            return Boolean.parseBoolean(query.getOrDefault(name, "false"));
+        }
+
+        boolean is(String verb, int length) {
+            return method.equals(verb) && path.size() == length;
+        }
+    }
+
     @Override
     public void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            var method = exchange.getRequestMethod();
-            var path = Arrays.stream(exchange.getRequestURI().getRawPath().split("/"))
+            var uri = exchange.getRequestURI();
+            var path = Arrays.stream(uri.getRawPath().split("/"))
                     .filter(s -> !s.isEmpty())
                     .map(s -> URLDecoder.decode(s, StandardCharsets.UTF_8))
                     .toList();
             int status = 200;
             Object answer;
             try {
-                answer = route(method, path, exchange);
+                answer = route(new Request(exchange.getRequestMethod(), path, query(uri.getRawQuery()), exchange));
             } catch (SchemaRegistryException e) {
                 status = e.status();
                 answer = error(e.errorCode(), e.registryMessage());
             } catch (RuntimeException e) {
-                log.warn("{} {} failed", method, exchange.getRequestURI(), e);
+                log.warn("{} {} failed", exchange.getRequestMethod(), uri, e);
                 status = 500;
-                answer = error(500, "Internal Server Error: " + e);
+                // Confluent's answer to an unexpected failure; the exception's text stays in the log.
+                answer = error(50001, "Internal Server Error");
             }
             var bytes = json.writeValueAsBytes(answer);
             exchange.getResponseHeaders().set("Content-Type", RestSchemaRegistryClient.CONTENT_TYPE);
@@ -72,77 +102,116 @@ final class RegistryHandler implements HttpHandler {
         }
     }
 
-    private Object route(String method, List<String> path, HttpExchange exchange) throws IOException {
-        int n = path.size();
-        String first = n > 0 ? path.get(0) : "";
-        boolean get = method.equals("GET");
-        boolean post = method.equals("POST");
-        if (n == 0 && get) {
+    private Object route(Request r) throws IOException {
+        int n = r.path().size();
+        String first = n > 0 ? r.at(0) : "";
+        if (n == 0 && r.method().equals("GET")) {
             return Map.of();
         }
-        if (first.equals("config") && n == 1 && get) {
-            // This registry checks no compatibility between versions.
-            return Map.of("compatibilityLevel", "NONE");
-        }
-        if (first.equals("schemas") && n == 2 && path.get(1).equals("types") && get) {
-            return List.of("AVRO");
-        }
-        if (first.equals("schemas") && n >= 3 && path.get(1).equals("ids")) {
-            if (n == 3 && get) {
-                return Map.of("schema", schemaText(path.get(2)));
-            }
-            if (n == 4 && path.get(3).equals("versions") && get) {
-                schemaText(path.get(2));
-                return store.usesOf(Integer.parseInt(path.get(2))).stream()
-                        .map(RegistryHandler::subjectVersion).toList();
-            }
-        }
-        if (first.equals("subjects")) {
-            if (n == 1 && get) {
-                return store.subjects();
-            }
-            if (n == 2 && post) {
-                return lookUp(path.get(1), readSchema(exchange));
-            }
-            if (n == 3 && path.get(2).equals("versions")) {
-                if (post) {
-                    return Map.of("id", register(path.get(1), readSchema(exchange)));
-                }
-                if (get) {
-                    return versions(path.get(1)).stream().map(StoredSchema::version).toList();
+        switch (first) {
+            case "config" -> {
+                if (n == 1 || n == 2) {
+                    return config(r);
                 }
             }
-            if (n >= 4 && path.get(2).equals("versions") && get) {
-                var version = version(path.get(1), path.get(3));
-                if (n == 4) {
-                    return describe(version);
-                }
-                if (n == 5 && path.get(4).equals("schema")) {
-                    return json.readTree(version.schema());
+            case "mode" -> {
+                if (r.is("GET", 1)) {
+                    // Confluent's modes are READWRITE, READONLY and IMPORT; this registry only ever reads and writes.
+                    return Map.of("mode", "READWRITE");
                 }
             }
+            case "schemas" -> {
+                if (r.is("GET", 2) && r.at(1).equals("types")) {
+                    return List.of("AVRO");
+                }
+                if (r.is("GET", 3) && r.at(1).equals("ids")) {
+                    return Map.of("schema", schemaText(r.at(2)));
+                }
+                if (r.is("GET", 4) && r.at(1).equals("ids") && r.at(3).equals("versions")) {
+                    int id = schemaId(r.at(2));
+                    schemaText(r.at(2));
+                    return store.usesOf(id).stream().map(RegistryHandler::subjectVersion).toList();
+                }
+            }
+            case "compatibility" -> {
+                if (r.method().equals("POST") && (n == 4 || n == 5) && r.at(1).equals("subjects")
+                        && r.at(3).equals("versions")) {
+                    return checkCompatibility(r);
+                }
+            }
+            case "subjects" -> {
+                var subjects = subjects(r);
+                if (subjects != null) {
+                    return subjects;
+                }
+            }
+            default -> {
+            }
         }
-        throw new SchemaRegistryException(404, 404, "HTTP 404 Not Found: " + method + " /" + String.join("/", path));
+        throw new SchemaRegistryException(404, 404, "HTTP 404 Not Found");
     }
 
-    private int register(String subject, String text) {
+    /** {@code /subjects...}, or null when the path or method is not one of them. */
+    private Object subjects(Request r) throws IOException {
+        int n = r.path().size();
+        if (r.is("GET", 1)) {
+            return store.subjects();
+        }
+        if (n == 2) {
+            return switch (r.method()) {
+                case "POST" -> lookUp(r.at(1), readSchema(r.exchange()));
+                case "DELETE" -> deleteSubject(r.at(1), r.flag("permanent"));
+                default -> null;
+            };
+        }
+        if (n < 3 || !r.at(2).equals("versions")) {
+            return null;
+        }
+        if (n == 3) {
+            return switch (r.method()) {
+                case "POST" -> Map.of("id", register(r.at(1), readSchema(r.exchange())));
+                case "GET" -> liveVersions(r.at(1)).stream().map(StoredSchema::version).toList();
+                default -> null;
+            };
+        }
+        if (r.is("DELETE", 4)) {
+            return deleteVersion(r.at(1), r.at(3), r.flag("permanent"));
+        }
+        if (r.is("GET", 4)) {
+            return describe(version(r.at(1), r.at(3)));
+        }
+        if (r.is("GET", 5) && r.at(4).equals("schema")) {
+            return json.readTree(version(r.at(1), r.at(3)).schema());
+        }
+        return null;
+    }
+
+    /** A schema from a request body: as sent (for storing), parsed, and in {@link NeutralForm} (for matching). */
+    private record Candidate(String text, Schema schema, String neutral) {
+    }
+
+    private int register(String subject, Candidate candidate) {
         writeLock.lock();
         try {
-            var existing = store.find(subject, text);
+            // As Confluent does: a schema the subject already has keeps its id whatever the level now says.
+            var existing = store.find(subject, candidate.neutral());
             if (existing.isPresent()) {
                 return existing.get().id();
             }
-            var proposed = store.propose(subject, text);
-            try {
-                schemaLog.append(proposed);
-            } catch (RuntimeException e) {
-                store.burn(proposed);
-                log.warn("could not store schema id {} as version {} of {}", proposed.id(), proposed.version(),
-                        subject, e);
-                throw new SchemaRegistryException(500, STORE_ERROR, "Error while storing the schema: "
-                        + e.getMessage(), e);
+            var level = store.levelOf(subject);
+            var problems = level.problems(candidate.schema(), schemas(store.versions(subject)));
+            if (!problems.isEmpty()) {
+                throw new SchemaRegistryException(409, INCOMPATIBLE_SCHEMA, "Schema being registered is "
+                        + "incompatible with an earlier schema for subject \"" + subject + "\", details: ["
+                        + String.join(", ", problems) + ", {compatibility: '" + level + "'}]");
             }
-            store.apply(proposed);
+            var proposed = store.propose(subject, candidate.text(), candidate.neutral());
+            try {
+                write(proposed);
+            } catch (SchemaRegistryException e) {
+                store.burn(proposed);
+                throw e;
+            }
             log.info("registered schema id {} as version {} of {}", proposed.id(), proposed.version(), subject);
             return proposed.id();
         } finally {
@@ -150,24 +219,179 @@ final class RegistryHandler implements HttpHandler {
         }
     }
 
-    private Map<String, Object> lookUp(String subject, String text) {
-        versions(subject);
-        return describe(store.find(subject, text)
+    private Map<String, Object> lookUp(String subject, Candidate candidate) {
+        liveVersions(subject);
+        return describe(store.find(subject, candidate.neutral())
                 .orElseThrow(() -> new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema not found")));
     }
 
-    private List<StoredSchema> versions(String subject) {
+    /**
+     * {@code POST /compatibility/subjects/{s}/versions/{v}} checks against version {@code v} in the subject's
+     * direction; without {@code {v}}, against the versions its level names (the latest, or all when transitive).
+     */
+    private Map<String, Object> checkCompatibility(Request r) throws IOException {
+        var subject = r.at(2);
+        var candidate = readSchema(r.exchange());
+        var level = store.levelOf(subject);
+        List<String> problems;
+        if (r.path().size() == 5) {
+            problems = level == Compatibility.NONE ? List.of()
+                    : level.problemsWith(candidate.schema(), parse(version(subject, r.at(4)).schema()));
+        } else {
+            problems = level.problems(candidate.schema(), schemas(store.versions(subject)));
+        }
+        var answer = new LinkedHashMap<String, Object>();
+        answer.put("is_compatible", problems.isEmpty());
+        if (r.flag("verbose")) {
+            answer.put("messages", problems);
+        }
+        return answer;
+    }
+
+    /** Soft: marks every live version deleted. Permanent: erases a subject whose versions are all soft-deleted. */
+    private List<Integer> deleteSubject(String subject, boolean permanent) {
+        writeLock.lock();
+        try {
+            var all = store.allVersions(subject);
+            if (all.isEmpty()) {
+                throw subjectNotFound(subject);
+            }
+            var live = all.stream().filter(v -> !v.deleted()).toList();
+            if (permanent) {
+                if (!live.isEmpty()) {
+                    throw new SchemaRegistryException(404, SUBJECT_NOT_SOFT_DELETED, "Subject '" + subject
+                            + "' was not deleted first before being permanently deleted");
+                }
+                for (var version : all) {
+                    write(new ErasedVersion(subject, version.version()));
+                }
+                log.info("permanently deleted subject {} (versions {})", subject, versionNumbers(all));
+                return versionNumbers(all);
+            }
+            if (live.isEmpty()) {
+                throw new SchemaRegistryException(404, SUBJECT_SOFT_DELETED, "Subject '" + subject
+                        + "' was soft deleted.Set permanent=true to delete permanently");
+            }
+            for (var version : live) {
+                write(version.softDeleted());
+            }
+            log.info("soft-deleted subject {} (versions {})", subject, versionNumbers(live));
+            return versionNumbers(live);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private int deleteVersion(String subject, String version, boolean permanent) {
+        writeLock.lock();
+        try {
+            int number = versionNumber(version);
+            var all = store.allVersions(subject);
+            if (all.isEmpty()) {
+                throw subjectNotFound(subject);
+            }
+            // "latest" names the newest live version for a soft delete, the newest stored one for a permanent one.
+            var stored = (number == -1 && !permanent ? store.versions(subject) : all).stream()
+                    .filter(v -> number == -1 || v.version() == number)
+                    .reduce((a, b) -> b)
+                    .orElseThrow(() -> versionNotFound(number));
+            if (!permanent) {
+                if (stored.deleted()) {
+                    throw new SchemaRegistryException(404, VERSION_SOFT_DELETED, "Subject '" + subject + "' Version "
+                            + stored.version() + " was soft deleted.Set permanent=true to delete permanently");
+                }
+                write(stored.softDeleted());
+                log.info("soft-deleted version {} of {}", stored.version(), subject);
+                return stored.version();
+            }
+            if (!stored.deleted()) {
+                throw new SchemaRegistryException(404, VERSION_NOT_SOFT_DELETED, "Subject '" + subject
+                        + "' Version " + stored.version() + " was not deleted first before being permanently deleted");
+            }
+            write(new ErasedVersion(subject, stored.version()));
+            log.info("permanently deleted version {} of {}", stored.version(), subject);
+            return stored.version();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    private Object config(Request r) throws IOException {
+        var subject = r.path().size() == 2 ? Optional.of(r.at(1)) : Optional.<String>empty();
+        switch (r.method()) {
+            case "GET" -> {
+                var level = subject.isEmpty() ? Optional.of(store.globalLevel().orElse(Compatibility.DEFAULT))
+                        : r.flag("defaultToGlobal") ? Optional.of(store.levelOf(subject.get()))
+                        : store.subjectLevel(subject.get());
+                return Map.of("compatibilityLevel", level.orElseThrow(() -> notConfigured(subject.get())).name());
+            }
+            case "PUT" -> {
+                var level = readLevel(r.exchange());
+                writeLocked(new StoredConfig(subject, Optional.of(level)));
+                log.info("compatibility of {} set to {}", subject.orElse("the registry"), level);
+                return Map.of("compatibility", level.name());
+            }
+            case "DELETE" -> {
+                writeLock.lock();
+                try {
+                    var before = subject.isEmpty() ? store.globalLevel().orElse(Compatibility.DEFAULT)
+                            : store.subjectLevel(subject.get()).orElseThrow(() -> notConfigured(subject.get()));
+                    write(new StoredConfig(subject, Optional.empty()));
+                    log.info("compatibility setting of {} removed", subject.orElse("the registry"));
+                    return Map.of("compatibilityLevel", before.name());
+                } finally {
+                    writeLock.unlock();
+                }
+            }
+            default -> throw new SchemaRegistryException(405, 405, "HTTP 405 Method Not Allowed");
+        }
+    }
+
+    private void writeLocked(RegistryRecord record) {
+        writeLock.lock();
+        try {
+            write(record);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /** Writes {@code record} to the log, then applies it; a failure answers 50001 without the exception's text. */
+    private void write(RegistryRecord record) {
+        try {
+            schemaLog.append(record);
+        } catch (RuntimeException e) {
+            log.warn("could not store {}", record, e);
+            throw new SchemaRegistryException(500, STORE_ERROR, "Error while storing the schema in the backend store",
+                    e);
+        }
+        store.apply(record);
+    }
+
+    private List<StoredSchema> liveVersions(String subject) {
         var versions = store.versions(subject);
         if (versions.isEmpty()) {
-            throw new SchemaRegistryException(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.");
+            throw subjectNotFound(subject);
         }
         return versions;
     }
 
+    /** The live version {@code version} ("latest" or -1 for the newest) of {@code subject}. */
     private StoredSchema version(String subject, String version) {
-        var versions = versions(subject);
-        if (version.equals("latest") || version.equals("-1")) {
+        // As Confluent: a malformed version is refused before the subject is looked up.
+        int number = versionNumber(version);
+        var versions = liveVersions(subject);
+        if (number == -1) {
             return versions.get(versions.size() - 1);
+        }
+        return versions.stream().filter(v -> v.version() == number).findFirst()
+                .orElseThrow(() -> versionNotFound(number));
+    }
+
+    /** A version path segment as a number, -1 for "latest"; answers 42202 for anything else. */
+    private static int versionNumber(String version) {
+        if (version.equals("latest") || version.equals("-1")) {
+            return -1;
         }
         int number;
         try {
@@ -179,28 +403,28 @@ final class RegistryHandler implements HttpHandler {
             throw new SchemaRegistryException(422, INVALID_VERSION, "The specified version '" + version
                     + "' is not a valid version id. Allowed values are between [1, 2^31-1] and the string \"latest\"");
         }
-        int wanted = number;
-        return versions.stream().filter(v -> v.version() == wanted).findFirst()
-                .orElseThrow(() -> new SchemaRegistryException(404, VERSION_NOT_FOUND, "Version " + wanted
-                        + " not found."));
+        return number;
     }
 
-    private String schemaText(String id) {
+    private static int schemaId(String id) {
         try {
-            return store.schemaText(Integer.parseInt(id)).orElseThrow();
-        } catch (RuntimeException e) {
+            return Integer.parseInt(id);
+        } catch (NumberFormatException e) {
             throw new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema " + id + " not found");
         }
     }
 
-    /** Reads a request's {@code {"schema": ...}} and returns the schema's canonical text, or answers 422. */
-    private String readSchema(HttpExchange exchange) throws IOException {
-        JsonNode body;
-        try {
-            body = json.readTree(exchange.getRequestBody());
-        } catch (JsonProcessingException e) {
-            throw invalid("the request body is not JSON: " + e.getOriginalMessage());
-        }
+    private String schemaText(String id) {
+        return store.schemaText(schemaId(id))
+                .orElseThrow(() -> new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema " + id + " not found"));
+    }
+
+    /**
+     * Reads a request's {@code {"schema": ...}}. {@code normalize} is accepted and changes nothing: schemas are
+     * always matched in their {@link NeutralForm}.
+     */
+    private Candidate readSchema(HttpExchange exchange) throws IOException {
+        var body = readBody(exchange);
         if (body == null || !body.path("schema").isTextual()) {
             throw invalid("the request body has no \"schema\" string");
         }
@@ -211,11 +435,70 @@ final class RegistryHandler implements HttpHandler {
         if (body.path("references").size() > 0) {
             throw invalid("schema references are not supported by this registry");
         }
+        Schema schema;
         try {
-            return new Schema.Parser().parse(body.get("schema").asText()).toString();
-        } catch (RuntimeException e) {
+            schema = new Schema.Parser().parse(body.get("schema").asText());
+        } catch (AvroRuntimeException e) {
+            // Avro's parse errors describe the schema (a missing type, a bad default), which the sender needs.
             throw invalid(e.getMessage());
+        } catch (RuntimeException e) {
+            log.debug("schema parse failed", e);
+            throw invalid("Avro could not parse the schema");
         }
+        return new Candidate(schema.toString(), schema, NeutralForm.of(schema));
+    }
+
+    /** Reads {@code {"compatibility": level}}; answers 42203 for a level Confluent does not know. */
+    private Compatibility readLevel(HttpExchange exchange) throws IOException {
+        var body = readBody(exchange);
+        var name = body == null ? null : body.path("compatibility").asText(null);
+        return Compatibility.parse(name).orElseThrow(() -> new SchemaRegistryException(422,
+                INVALID_COMPATIBILITY_LEVEL, Compatibility.INVALID_LEVEL_MESSAGE));
+    }
+
+    private JsonNode readBody(HttpExchange exchange) throws IOException {
+        try {
+            return json.readTree(exchange.getRequestBody());
+        } catch (JsonProcessingException e) {
+            throw new SchemaRegistryException(400, 400, "The request body is not valid JSON");
+        }
+    }
+
+    private static Map<String, String> query(String raw) {
+        var query = new HashMap<String, String>();
+        if (raw != null) {
+            for (var pair : raw.split("&")) {
+                var kv = pair.split("=", 2);
+                query.put(URLDecoder.decode(kv[0], StandardCharsets.UTF_8),
+                        kv.length > 1 ? URLDecoder.decode(kv[1], StandardCharsets.UTF_8) : "true");
+            }
+        }
+        return query;
+    }
+
+    private static List<Schema> schemas(List<StoredSchema> versions) {
+        return versions.stream().map(v -> parse(v.schema())).toList();
+    }
+
+    private static Schema parse(String text) {
+        return new Schema.Parser().parse(text);
+    }
+
+    private static List<Integer> versionNumbers(List<StoredSchema> versions) {
+        return new ArrayList<>(versions.stream().map(StoredSchema::version).toList());
+    }
+
+    private static SchemaRegistryException subjectNotFound(String subject) {
+        return new SchemaRegistryException(404, SUBJECT_NOT_FOUND, "Subject '" + subject + "' not found.");
+    }
+
+    private static SchemaRegistryException versionNotFound(int number) {
+        return new SchemaRegistryException(404, VERSION_NOT_FOUND, "Version " + number + " not found.");
+    }
+
+    private static SchemaRegistryException notConfigured(String subject) {
+        return new SchemaRegistryException(404, SUBJECT_LEVEL_NOT_CONFIGURED, "Subject '" + subject
+                + "' does not have subject-level compatibility configured");
     }
 
     private static SchemaRegistryException invalid(String detail) {

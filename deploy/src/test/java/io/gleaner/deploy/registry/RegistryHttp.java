@@ -23,6 +23,10 @@ final class RegistryHttp {
         this.url = url;
     }
 
+    String url() {
+        return url;
+    }
+
     Answer get(String path) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(URI.create(url + path)).GET());
     }
@@ -31,6 +35,28 @@ final class RegistryHttp {
         return send(HttpRequest.newBuilder(URI.create(url + path))
                 .header("Content-Type", "application/vnd.schemaregistry.v1+json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
+    Answer put(String path, JsonNode body) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(url + path))
+                .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body.toString())));
+    }
+
+    Answer delete(String path) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(url + path)).DELETE());
+    }
+
+    /** Raw text as the body, for requests that are not JSON. */
+    Answer post(String path, String body) throws IOException, InterruptedException {
+        return send(HttpRequest.newBuilder(URI.create(url + path))
+                .header("Content-Type", "application/vnd.schemaregistry.v1+json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** The body {@code {"compatibility": level}} of {@code PUT /config}. */
+    static JsonNode levelBody(String level) {
+        return JSON.createObjectNode().put("compatibility", level);
     }
 
     /** The body {@code {"schema": text}} with {@code schemaType} when it is not null. */
