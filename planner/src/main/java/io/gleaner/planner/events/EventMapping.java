@@ -22,7 +22,6 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
-import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 

@@ -5,7 +5,6 @@ import io.gleaner.qos.core.QosController;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.NodeHeartbeat;
-import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.streams.DecodedSource;
 import io.gleaner.schemas.streams.EventTimeBound;
