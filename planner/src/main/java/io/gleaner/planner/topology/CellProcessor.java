@@ -120,11 +120,16 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
         var checked = toCore(decoded.value());
-        var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history);
+        var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
+                states.liveness());
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
         if (verdict instanceof Verdict.Applied applied) {
+            for (var loss : applied.lost()) {
+                log.info("node {} lost at {}: silent since {}; relaunching its attempts {}", loss.nodeId(),
+                        loss.lostAt(), loss.lastHeartbeat(), loss.relaunchedAttempts());
+            }
             applied.dataPlacement().ifPresent(data -> context.forward(new Record<>(data.dataset(),
                     PlannerOutput.of(EventMapping.dataPlacement(data)), data.time().toEpochMilli())));
             for (var placement : applied.placements()) {
