@@ -89,6 +89,9 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
      */
     public static final String NODE_TIMEOUT_MS = "gleaner.planner.node-timeout.ms";
 
+    /** Default node timeout in ms ({@value #NODE_TIMEOUT_MS}): {@link NodeLiveness#DEFAULT_NODE_TIMEOUT}. */
+    public static final long DEFAULT_NODE_TIMEOUT_MS = NodeLiveness.DEFAULT_NODE_TIMEOUT_MS;
+
     /** Default application id. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
     /** Default {@link #policy()}. */
@@ -134,7 +137,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     public static PlannerConfig from(Map<String, ?> properties) {
         return new PlannerConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
                 PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())), policySettings(properties),
-                nodeLiveness(longValue(properties, NODE_TIMEOUT_MS, NodeLiveness.DEFAULT_NODE_TIMEOUT.toMillis())));
+                nodeLiveness(longValue(properties, NODE_TIMEOUT_MS, DEFAULT_NODE_TIMEOUT_MS)));
     }
 
     /**

@@ -54,6 +54,13 @@ final class PlannerOptions {
     @Mixin
     LocalityDelayOption localityDelay;
 
+    @Option(names = "--node-timeout-ms", paramLabel = "MS",
+            defaultValue = "" + PlannerConfig.DEFAULT_NODE_TIMEOUT_MS,
+            description = "How long a node may be silent, in event time, before the planner counts it lost and "
+                    + "relaunches its attempts elsewhere; 0 never loses a node (docs/node-liveness.md) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    long nodeTimeoutMs;
+
     @Option(names = "--commit-interval-ms", defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
                     + "least one commit (default: ${DEFAULT-VALUE}).")
@@ -89,6 +96,7 @@ final class PlannerOptions {
                         .withStateDir(stateDir != null ? stateDir : dataDir.resolve("planner-state"))
                         .withBootstrapServers(bootstrapServers).withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withPolicy(PolicyName.parse(policy))
-                .withPolicySettings(policySettings());
+                .withPolicySettings(policySettings())
+                .withNodeLiveness(PlannerConfig.nodeLiveness(nodeTimeoutMs));
     }
 }

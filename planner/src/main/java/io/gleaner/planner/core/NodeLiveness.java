@@ -23,11 +23,15 @@ import java.util.Optional;
 public record NodeLiveness(Optional<Duration> nodeTimeout) {
 
     /**
-     * Three heartbeat periods of 3 s (Hadoop's period, the simulator's default): a node is lost after it missed
-     * three heartbeats in a row, which one late or lost heartbeat never causes. YARN waits 10 min, Kubernetes 40 s;
-     * Gleaner's attempts are short and its nodes lent, so it relaunches sooner.
+     * The default node timeout in ms: three heartbeat periods of 3 s (Hadoop's period, the simulator's default). A
+     * node is lost only after it missed three heartbeats in a row, which one late or lost heartbeat never causes.
+     * YARN waits 10 min and Kubernetes 40 s; Gleaner's attempts are short and run on lent nodes, so it relaunches
+     * sooner.
      */
-    public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofSeconds(9);
+    public static final long DEFAULT_NODE_TIMEOUT_MS = 9_000;
+
+    /** {@link #DEFAULT_NODE_TIMEOUT_MS} as a duration. */
+    public static final Duration DEFAULT_NODE_TIMEOUT = Duration.ofMillis(DEFAULT_NODE_TIMEOUT_MS);
 
     /** Nodes are never lost: the planner before node liveness. */
     public static final NodeLiveness OFF = new NodeLiveness(Optional.empty());
