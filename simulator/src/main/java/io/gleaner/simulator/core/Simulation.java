@@ -228,15 +228,17 @@ public final class Simulation {
             }
         }
         if (first == Long.MIN_VALUE) {
-            if (events.isEmpty() && awaitingRelaunch()) {
+            if (!events.isEmpty()) {
+                first = events.element().time();
+            } else if (awaitingRelaunch()) {
+                // Nothing is due, but a failed node's attempts wait for the planner: the next grid point.
                 first = lastRound;
-            } else if (events.isEmpty()) {
+            } else {
                 log.warn("nothing can change any more with {} of {} jobs completed; the run ends", jobsCompleted,
                         jobs.size());
                 finished = true;
                 return false;
             }
-            first = events.element().time();
         }
         long g = Math.floorDiv(first, period) * period + period;
         if (awaitingRelaunch()) {

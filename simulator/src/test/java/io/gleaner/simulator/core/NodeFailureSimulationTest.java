@@ -6,9 +6,14 @@ import static io.gleaner.simulator.core.SimulatorFixtures.scenario;
 import static io.gleaner.simulator.core.SimulatorFixtures.smallWorkload;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.planner.core.CapacityOutlook;
+import io.gleaner.planner.core.InMemoryPlannerState;
+import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.TaskOutcome;
 import java.time.Duration;
 import java.time.Instant;
@@ -90,6 +95,22 @@ class NodeFailureSimulationTest {
                 .filter(q -> q.jobId().equals(p.jobId()) && q.kind() == p.kind() && q.taskIndex() == p.taskIndex()
                         && q.attempt() == p.attempt() + 1)
                 .findFirst();
+    }
+
+    @Test
+    void withoutNodeLivenessTheRunGivesUpAnHourAfterTheFailureWithTheLostJobUnfinished() {
+        var cell = new PlannerCell(PolicyName.FIFO.create(PolicySettings.defaults()), new InMemoryPlannerState(),
+                CapacityOutlook.NONE, JobHistory.NONE, NodeLiveness.OFF);
+
+        var report = new Simulation(CLUSTER, List.of(job("j", Duration.ZERO, 4, 0)), new InProcessPlannerLink(cell),
+                SETTINGS).run();
+
+        // Nothing is due after the failure, but rounds go on, idle, for Simulation.RELAUNCH_PATIENCE: the planner
+        // never relaunches, as before node liveness, and the job never completes.
+        assertThat(report.jobsCompleted()).isZero();
+        assertThat(report.unfinishedJobs()).containsExactly("j");
+        assertThat(report.endTime()).isAfter(FAILURE.at().plus(Simulation.RELAUNCH_PATIENCE).minusSeconds(3))
+                .isBeforeOrEqualTo(FAILURE.at().plus(Simulation.RELAUNCH_PATIENCE).plusSeconds(3));
     }
 
     @Test
