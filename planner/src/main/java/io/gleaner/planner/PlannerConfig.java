@@ -6,6 +6,7 @@ import static io.gleaner.schemas.SettingValues.longValue;
 import static io.gleaner.schemas.SettingValues.text;
 
 import io.gleaner.planner.core.CoshhSettings;
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
@@ -43,8 +44,11 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          moves ({@value #SALAMANDER_MOVE_LIMIT}), early release ({@value #SALAMANDER_EARLY_RELEASE})
  *                          and link bandwidth ({@value #SALAMANDER_LINK_MBPS}), defaults {@link SalamanderSettings#defaults()};
  *                          whether Cuckoo and COSHH place new jobs' input ({@value #PLACE_DATA}, default true)
+ * @param nodeLiveness      how long a node may be silent, in event time, before it is lost ({@value #NODE_TIMEOUT_MS}, in
+ *                          ms, default {@link NodeLiveness#DEFAULT_NODE_TIMEOUT}; 0 for never: docs/node-liveness.md)
  */
-public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings) {
+public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
+                            NodeLiveness nodeLiveness) {
 
     /** The stage's name in its keys. */
     public static final String NAME = "planner";
@@ -79,6 +83,15 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     /** Property key of {@link PolicySettings#placeData()}, true or false. */
     public static final String PLACE_DATA = "gleaner.planner.place-data";
 
+    /**
+     * Property key of the node timeout in ms of event time ({@link NodeLiveness#nodeTimeout()}); 0 turns node
+     * liveness off.
+     */
+    public static final String NODE_TIMEOUT_MS = "gleaner.planner.node-timeout.ms";
+
+    /** Default node timeout in ms ({@value #NODE_TIMEOUT_MS}): {@link NodeLiveness#DEFAULT_NODE_TIMEOUT}. */
+    public static final long DEFAULT_NODE_TIMEOUT_MS = NodeLiveness.DEFAULT_NODE_TIMEOUT_MS;
+
     /** Default application id. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
     /** Default {@link #policy()}. */
@@ -88,6 +101,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         Objects.requireNonNull(stage, "stage").requireStage(NAME);
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(policySettings, "policySettings");
+        Objects.requireNonNull(nodeLiveness, "nodeLiveness");
         if (!stage.instanceId().isEmpty()) {
             throw new IllegalArgumentException(stage.key(StageSettings.INSTANCE_ID) + " is not a planner setting: "
                     + "the planner is a static member named by its application id, was '" + stage.instanceId() + "'");
@@ -96,6 +110,11 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
             throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1: the planner "
                     + "decides over every node in one stream task, was " + stage.streamThreads());
         }
+    }
+
+    /** These settings with the default node timeout ({@link NodeLiveness#defaults()}). */
+    public PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings) {
+        this(stage, policy, policySettings, NodeLiveness.defaults());
     }
 
     /** These settings with the policy settings at their defaults ({@link PolicySettings#defaults()}). */
@@ -117,7 +136,21 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
      */
     public static PlannerConfig from(Map<String, ?> properties) {
         return new PlannerConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
-                PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())), policySettings(properties));
+                PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())), policySettings(properties),
+                nodeLiveness(longValue(properties, NODE_TIMEOUT_MS, DEFAULT_NODE_TIMEOUT_MS)));
+    }
+
+    /**
+     * The node liveness of a timeout of {@code timeoutMs} ({@value #NODE_TIMEOUT_MS}): 0 is off.
+     *
+     * @throws IllegalArgumentException naming the key when it is negative
+     */
+    public static NodeLiveness nodeLiveness(long timeoutMs) {
+        if (timeoutMs < 0) {
+            throw new IllegalArgumentException(NODE_TIMEOUT_MS + " must be >= 0 (0: never lose a node), was "
+                    + timeoutMs);
+        }
+        return timeoutMs == 0 ? NodeLiveness.OFF : NodeLiveness.after(Duration.ofMillis(timeoutMs));
     }
 
     private static PolicySettings policySettings(Map<String, ?> properties) {
@@ -185,16 +218,21 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
 
     /** This configuration with its stage settings changed by {@code change}. */
     public PlannerConfig withStage(UnaryOperator<StageSettings> change) {
-        return new PlannerConfig(change.apply(stage), policy, policySettings);
+        return new PlannerConfig(change.apply(stage), policy, policySettings, nodeLiveness);
     }
 
     /** This configuration with another policy. */
     public PlannerConfig withPolicy(PolicyName value) {
-        return new PlannerConfig(stage, value, policySettings);
+        return new PlannerConfig(stage, value, policySettings, nodeLiveness);
     }
 
     /** This configuration with other policy settings. */
     public PlannerConfig withPolicySettings(PolicySettings value) {
-        return new PlannerConfig(stage, policy, value);
+        return new PlannerConfig(stage, policy, value, nodeLiveness);
+    }
+
+    /** This configuration with another node liveness. */
+    public PlannerConfig withNodeLiveness(NodeLiveness value) {
+        return new PlannerConfig(stage, policy, policySettings, value);
     }
 }

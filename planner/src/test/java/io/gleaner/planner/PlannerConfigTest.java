@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.FairPolicy;
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
@@ -99,6 +100,17 @@ class PlannerConfigTest {
                 .hasMessage("gleaner.planner.fair.pools: bad pool 'bob:two:1': minShare 'two' is not a whole number");
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice")))
                 .hasMessage("gleaner.planner.fair.pools: bad pool 'alice': expected user:minShare:weight");
+    }
+
+    @Test
+    void shouldReadTheNodeTimeoutWithZeroForNeverAndRejectANegativeOne() {
+        assertThat(PlannerConfig.from(Map.of()).nodeLiveness()).isEqualTo(NodeLiveness.after(Duration.ofSeconds(9)));
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "30000")).nodeLiveness())
+                .isEqualTo(NodeLiveness.after(Duration.ofSeconds(30)));
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "0")).nodeLiveness())
+                .isEqualTo(NodeLiveness.OFF);
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "-1")))
+                .hasMessage("gleaner.planner.node-timeout.ms must be >= 0 (0: never lose a node), was -1");
     }
 
     @Test

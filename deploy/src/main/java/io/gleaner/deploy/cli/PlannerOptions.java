@@ -8,7 +8,10 @@ import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** The planner's settings, one option per {@link PlannerConfig} field. */
 final class PlannerOptions {
@@ -54,6 +57,23 @@ final class PlannerOptions {
     @Mixin
     LocalityDelayOption localityDelay;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec mixee;
+
+    private long nodeTimeoutMs;
+
+    @Option(names = "--node-timeout-ms", paramLabel = "MS",
+            defaultValue = "" + PlannerConfig.DEFAULT_NODE_TIMEOUT_MS,
+            description = "How long a node may be silent, in event time, before the planner counts it lost and "
+                    + "relaunches its attempts elsewhere; 0 never loses a node (docs/node-liveness.md) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    void nodeTimeoutMs(long value) {
+        if (value < 0) {
+            throw new ParameterException(mixee.commandLine(), "--node-timeout-ms must be >= 0, was " + value);
+        }
+        nodeTimeoutMs = value;
+    }
+
     @Option(names = "--commit-interval-ms", defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
                     + "least one commit (default: ${DEFAULT-VALUE}).")
@@ -89,6 +109,7 @@ final class PlannerOptions {
                         .withStateDir(stateDir != null ? stateDir : dataDir.resolve("planner-state"))
                         .withBootstrapServers(bootstrapServers).withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withPolicy(PolicyName.parse(policy))
-                .withPolicySettings(policySettings());
+                .withPolicySettings(policySettings())
+                .withNodeLiveness(PlannerConfig.nodeLiveness(nodeTimeoutMs));
     }
 }

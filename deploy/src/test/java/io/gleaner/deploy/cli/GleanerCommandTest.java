@@ -90,6 +90,15 @@ class GleanerCommandTest {
     }
 
     @Test
+    void shouldExitTwoOnANegativeNodeTimeoutBeforeStartingABroker(@TempDir Path dataDir) {
+        var run = execute("run", "--node-timeout-ms", "-1", "--data-dir", dataDir.toString());
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.err()).contains("--node-timeout-ms must be >= 0, was -1").contains("Usage: gleaner run");
+        assertThat(run.out()).doesNotContain("bootstrap.servers=");
+    }
+
+    @Test
     void shouldRefitTheNamedForecasterModelAndTheStandardOneWithoutIt() {
         var named = new RunCommand();
         new CommandLine(named).parseArgs("--forecaster-model", "burst-discount");

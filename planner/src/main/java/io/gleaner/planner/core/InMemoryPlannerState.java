@@ -1,11 +1,14 @@
 package io.gleaner.planner.core;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * {@link PlannerState} in maps: for the simulator's in-process mode and for tests, and the planner topology's
@@ -22,6 +25,10 @@ public final class InMemoryPlannerState implements PlannerState {
     private final DemandCounts demands = new DemandCounts();
     private final Map<String, Instant> completed = new HashMap<>();
     private final Map<String, NodeState> nodes = new HashMap<>();
+    /** The nodes by latest heartbeat, for {@link #heardBefore}. */
+    private final TreeSet<NodeState> byHeartbeat = new TreeSet<>(
+            Comparator.comparing(NodeState::time).thenComparing(NodeState::nodeId));
+    private final Map<String, Instant> lost = new HashMap<>();
     private final NodeCapacities capacities = new NodeCapacities();
 
     @Override
@@ -78,8 +85,43 @@ public final class InMemoryPlannerState implements PlannerState {
 
     @Override
     public void putNode(NodeState node) {
-        nodes.put(node.nodeId(), node);
+        var before = nodes.put(node.nodeId(), node);
+        if (before != null) {
+            byHeartbeat.remove(before);
+        }
+        byHeartbeat.add(node);
         capacities.put(node);
+    }
+
+    @Override
+    public List<NodeState> heardBefore(Instant cutoff) {
+        var result = new ArrayList<NodeState>();
+        for (var node : byHeartbeat) {
+            if (!node.time().isBefore(cutoff)) {
+                break;
+            }
+            result.add(node);
+        }
+        return result;
+    }
+
+    @Override
+    public void deleteNode(String nodeId) {
+        var before = nodes.remove(nodeId);
+        if (before != null) {
+            byHeartbeat.remove(before);
+        }
+        capacities.remove(nodeId);
+    }
+
+    @Override
+    public Optional<Instant> lostAt(String nodeId) {
+        return Optional.ofNullable(lost.get(nodeId));
+    }
+
+    @Override
+    public void markLost(String nodeId, Instant time) {
+        lost.put(nodeId, time);
     }
 
     @Override

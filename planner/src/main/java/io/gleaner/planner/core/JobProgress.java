@@ -122,6 +122,28 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
         return attempt.jobId().equals(jobId()) && phase(attempt.kind()).wasPlaced(attempt.taskIndex(), attempt.attempt());
     }
 
+    /** Whether that attempt of one of this job's tasks was placed and has not ended. */
+    public boolean isRunning(TaskAttempt attempt) {
+        return attempt.jobId().equals(jobId())
+                && phase(attempt.kind()).isRunning(attempt.taskIndex(), attempt.attempt());
+    }
+
+    /**
+     * The attempt was lost with its node ({@link NodeLiveness}): its task waits for relaunch as attempt + 1, as after
+     * KILLED, which no attempt limit counts against the task (docs/node-liveness.md). This instance when the attempt
+     * is not running.
+     */
+    public JobProgress onLost(TaskAttempt attempt) {
+        if (!isRunning(attempt)) {
+            return this;
+        }
+        var phase = phase(attempt.kind());
+        var updated = phase.onOutcome(attempt.taskIndex(), attempt.attempt(), TaskOutcome.State.KILLED);
+        return attempt.kind() == TaskKind.MAP
+                ? new JobProgress(job, updated, reduces, localityWaitSince)
+                : new JobProgress(job, maps, updated, localityWaitSince);
+    }
+
     /**
      * Applies a task outcome. Idempotent: a duplicate SUCCEEDED, an outcome of a superseded attempt, an
      * outcome of a task that already succeeded, an outcome of an attempt never placed and LAUNCHED change

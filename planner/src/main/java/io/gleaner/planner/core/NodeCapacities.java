@@ -27,6 +27,13 @@ public final class NodeCapacities {
         }
     }
 
+    /** Forgets node {@code nodeId}'s capacity (it was lost). */
+    public void remove(String nodeId) {
+        if (byNode.remove(nodeId) != null) {
+            front = null;
+        }
+    }
+
     /** Whether no node has sent a heartbeat. */
     public boolean isEmpty() {
         return byNode.isEmpty();

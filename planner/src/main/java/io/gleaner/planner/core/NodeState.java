@@ -45,4 +45,9 @@ public record NodeState(String nodeId, Instant time, String rack, List<String> l
                     + " for node " + nodeId);
         }
     }
+
+    /** This heartbeat with other {@link #runningAttempts()}. */
+    public NodeState withRunningAttempts(List<String> value) {
+        return new NodeState(nodeId, time, rack, labels, capacity, speedGflops, slots, free, freeSlots, value);
+    }
 }

@@ -228,6 +228,11 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
         return attempt < latest || attempt == latest && !relaunch.contains(taskIndex);
     }
 
+    /** Whether that attempt was placed and has not ended: the task's latest attempt, out of the relaunch queue. */
+    public boolean isRunning(int taskIndex, int attempt) {
+        return wasPlaced(taskIndex, attempt) && attempt == latestAttempt(taskIndex) && !succeeded.contains(taskIndex);
+    }
+
     /**
      * Records that these attempts were placed. Each must be runnable: a fresh task (attempt 0) or a task waiting
      * for relaunch with its latest attempt number; anything else is a policy bug.

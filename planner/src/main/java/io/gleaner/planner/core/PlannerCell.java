@@ -30,6 +30,12 @@ import java.util.Optional;
  *       the queue.</li>
  *   <li>A heartbeat older than the node's previous one is invalid; one at the same time is a duplicate and
  *       ignored, so that replaying it cannot place attempts twice on capacity it showed once.</li>
+ *   <li>Node liveness (docs/node-liveness.md): each heartbeat first finds the nodes silent for longer than the node
+ *       timeout ({@link NodeLiveness}). A lost node's attempts that have not ended are lost: each task waits for its
+ *       next attempt as after KILLED, and the heartbeat may place it at once; the node is forgotten (a lost node is
+ *       placed nothing) and marked lost. Its reports that arrive later are ignored with the reason (not dead letters:
+ *       a correct executor cut off from Kafka sends them), and so are its heartbeats not after its loss. A later
+ *       heartbeat is a new incarnation: a new node that holds nothing; its old attempts are superseded.</li>
  * </ul>
  * Only heartbeats place attempts, as in Hadoop: jobs and outcomes change the state for the next heartbeat. A
  * heartbeat's placements and the policy's new {@linkplain PlacementResult#localityWaits() locality waits} are
@@ -41,6 +47,7 @@ public final class PlannerCell {
     private final PlannerState state;
     private final CapacityOutlook outlook;
     private final JobHistory history;
+    private final NodeLiveness liveness;
 
     /** A cell without forecasts. */
     public PlannerCell(PlacementPolicy policy, PlannerState state) {
@@ -52,12 +59,22 @@ public final class PlannerCell {
         this(policy, state, outlook, JobHistory.NONE);
     }
 
-    /** A cell whose policy sees the forecaster's {@code outlook} and the classifier's job {@code history}. */
+    /**
+     * A cell whose policy sees the forecaster's {@code outlook} and the classifier's job {@code history}, losing nodes
+     * after the default node timeout ({@link NodeLiveness#defaults()}).
+     */
     public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook, JobHistory history) {
+        this(policy, state, outlook, history, NodeLiveness.defaults());
+    }
+
+    /** A cell that loses nodes as {@code liveness} says. */
+    public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook, JobHistory history,
+                       NodeLiveness liveness) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.state = Objects.requireNonNull(state, "state");
         this.outlook = Objects.requireNonNull(outlook, "outlook");
         this.history = Objects.requireNonNull(history, "history");
+        this.liveness = Objects.requireNonNull(liveness, "liveness");
     }
 
     /**
@@ -113,7 +130,11 @@ public final class PlannerCell {
                     .orElseGet(() -> new Verdict.Invalid("unknown job " + outcome.jobId()));
         }
         if (state.node(outcome.nodeId()).isEmpty()) {
-            return new Verdict.Invalid("unknown node " + outcome.nodeId());
+            return state.lostAt(outcome.nodeId())
+                    .<Verdict>map(time -> new Verdict.Ignored(outcome.state() + " of " + outcome.decisionId()
+                            + " refused: node " + outcome.nodeId() + " was lost at " + time
+                            + " and its attempts relaunched"))
+                    .orElseGet(() -> new Verdict.Invalid("unknown node " + outcome.nodeId()));
         }
         var progress = found.get();
         int count = progress.job().count(outcome.kind());
@@ -154,8 +175,17 @@ public final class PlannerCell {
             if (node.time().equals(before)) {
                 return new Verdict.Ignored("duplicate heartbeat of node " + node.nodeId() + " at " + node.time());
             }
+        } else {
+            var lostAt = state.lostAt(node.nodeId());
+            if (lostAt.isPresent() && !node.time().isAfter(lostAt.get())) {
+                return new Verdict.Ignored("heartbeat of node " + node.nodeId() + " at " + node.time()
+                        + " refused: the node was lost at " + lostAt.get() + ", so this is its lost incarnation's");
+            }
         }
-        state.putNode(node);
+        var lost = new ArrayList<NodeLoss>();
+        for (var silent : liveness.lost(node, previous, state)) {
+            lost.add(lose(silent, node.time()));
+        }
         var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook, history),
                 node.time());
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
@@ -182,6 +212,39 @@ public final class PlannerCell {
                 policy.onProgress(Optional.of(progress), Optional.of(updated));
             }
         }
-        return new Verdict.Applied(result.placed(), result.rejected());
+        var held = new ArrayList<String>();
+        previous.ifPresent(p -> held.addAll(p.runningAttempts()));
+        result.placed().forEach(placement -> held.add(placement.decisionId()));
+        state.putNode(node.withRunningAttempts(stillRunning(held)));
+        return new Verdict.Applied(result.placed(), result.rejected(), Optional.empty(), lost);
+    }
+
+    /** Of these decision ids, those of attempts placed that have not ended, in order, once each. */
+    private List<String> stillRunning(List<String> decisionIds) {
+        var running = new LinkedHashSet<String>();
+        for (var decisionId : decisionIds) {
+            var attempt = TaskAttempt.parse(decisionId);
+            if (attempt.isPresent() && state.job(attempt.get().jobId()).map(p -> p.isRunning(attempt.get()))
+                    .orElse(false)) {
+                running.add(decisionId);
+            }
+        }
+        return List.copyOf(running);
+    }
+
+    /** Loses {@code node} at {@code now}: its running attempts' tasks wait for relaunch; it is forgotten and marked. */
+    private NodeLoss lose(NodeState node, Instant now) {
+        var relaunched = new ArrayList<String>();
+        for (var decisionId : stillRunning(node.runningAttempts())) {
+            var attempt = TaskAttempt.parse(decisionId).orElseThrow();
+            var progress = state.job(attempt.jobId()).orElseThrow();
+            var updated = progress.onLost(attempt);
+            state.putJob(updated);
+            policy.onProgress(Optional.of(progress), Optional.of(updated));
+            relaunched.add(decisionId);
+        }
+        state.deleteNode(node.nodeId());
+        state.markLost(node.nodeId(), now);
+        return new NodeLoss(node.nodeId(), node.time(), now, relaunched);
     }
 }

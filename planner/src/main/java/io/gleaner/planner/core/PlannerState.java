@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * Where the {@link PlannerCell} keeps what it knows between inputs: unfinished jobs (also by FIFO order key),
- * markers of completed jobs, and each node's latest heartbeat. {@link InMemoryPlannerState} keeps it in
+ * markers of completed jobs, each node's latest heartbeat, and markers of lost nodes. {@link InMemoryPlannerState} keeps it in
  * maps; the Kafka Streams topology keeps it in state stores.
  */
 public interface PlannerState {
@@ -35,11 +35,30 @@ public interface PlannerState {
     /** Remembers that job {@code jobId} completed at {@code time}. */
     void markCompleted(String jobId, Instant time);
 
-    /** The latest heartbeat of node {@code nodeId}, if it ever sent one. */
+    /**
+     * The latest heartbeat of node {@code nodeId}, if it sent one since it was last lost ({@link #deleteNode}). Its
+     * {@link NodeState#runningAttempts()} are the planner's: the attempts placed on the node that had not ended when
+     * it was stored ({@link PlannerCell#onHeartbeat}), which are the ones lost with the node.
+     */
     Optional<NodeState> node(String nodeId);
 
     /** Stores {@code node} as its node's latest heartbeat. */
     void putNode(NodeState node);
+
+    /**
+     * The nodes whose latest heartbeat is before {@code cutoff}, oldest first, ties by node id; it must not cost time
+     * in the number of nodes heard since.
+     */
+    List<NodeState> heardBefore(Instant cutoff);
+
+    /** Forgets node {@code nodeId}'s heartbeat and its capacity. */
+    void deleteNode(String nodeId);
+
+    /** When node {@code nodeId} was last found lost, if it ever was. */
+    Optional<Instant> lostAt(String nodeId);
+
+    /** Remembers that node {@code nodeId} was found lost at {@code time}. */
+    void markLost(String nodeId, Instant time);
 
     /** The capacity of every node, from its latest heartbeat ({@link #putNode}). */
     NodeCapacities capacities();

@@ -1,6 +1,8 @@
 package io.gleaner.planner.core;
 
+import java.util.Arrays;
 import java.util.Objects;
+import java.util.Optional;
 
 /** One attempt of one task of a job; its {@link #decisionId()} names the placement that starts it. */
 public record TaskAttempt(String jobId, TaskKind kind, int taskIndex, int attempt) {
@@ -19,5 +21,27 @@ public record TaskAttempt(String jobId, TaskKind kind, int taskIndex, int attemp
     /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (README, topic placements). */
     public String decisionId() {
         return jobId + "/" + kind.letter() + "/" + taskIndex + "/" + attempt;
+    }
+
+    /**
+     * The attempt {@code decisionId} names ({@link #decisionId()}); empty when it names none. Read from the right, as
+     * a job id may hold a slash.
+     */
+    public static Optional<TaskAttempt> parse(String decisionId) {
+        var parts = decisionId.split("/", -1);
+        if (parts.length < 4) {
+            return Optional.empty();
+        }
+        int n = parts.length;
+        var jobId = String.join("/", Arrays.copyOfRange(parts, 0, n - 3));
+        var kind = Arrays.stream(TaskKind.values()).filter(k -> k.letter().equals(parts[n - 3])).findFirst();
+        try {
+            int index = Integer.parseInt(parts[n - 2]);
+            int attempt = Integer.parseInt(parts[n - 1]);
+            return kind.isEmpty() || index < 0 || attempt < 0 ? Optional.empty()
+                    : Optional.of(new TaskAttempt(jobId, kind.get(), index, attempt));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
     }
 }

@@ -16,11 +16,11 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
     }
 
     /**
-     * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts, a
-     * job may have had its input placed.
+     * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts and
+     * found nodes lost ({@code lost}, {@link NodeLiveness}), a job may have had its input placed.
      */
-    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement)
-            implements Verdict {
+    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+                   List<NodeLoss> lost) implements Verdict {
 
         /** Applied, nothing placed. */
         public static final Applied NOTHING_PLACED = new Applied(List.of(), List.of());
@@ -29,9 +29,15 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
             placements = List.copyOf(placements);
             rejected = List.copyOf(rejected);
             Objects.requireNonNull(dataPlacement, "dataPlacement");
+            lost = List.copyOf(lost);
         }
 
-        /** A heartbeat's answer. */
+        /** A job's answer, or a heartbeat's that found no node lost. */
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement) {
+            this(placements, rejected, dataPlacement, List.of());
+        }
+
+        /** A heartbeat's answer that found no node lost. */
         public Applied(List<Placement> placements, List<Rejection> rejected) {
             this(placements, rejected, Optional.empty());
         }

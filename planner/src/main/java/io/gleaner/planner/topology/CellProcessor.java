@@ -133,11 +133,16 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         var checked = keyedBy.id().equals(record.key()) ? toCore(decoded.value())
                 : new Checked.Invalid<T>("record key '" + record.key() + "' is not " + keyedBy.what() + " '"
                         + keyedBy.id() + "'");
-        var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history);
+        var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
+                states.liveness());
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
         if (verdict instanceof Verdict.Applied applied) {
+            for (var loss : applied.lost()) {
+                log.info("node {} lost at {}: silent since {}; relaunching its attempts {}", loss.nodeId(),
+                        loss.lostAt(), loss.lastHeartbeat(), loss.relaunchedAttempts());
+            }
             applied.dataPlacement().ifPresent(data -> context.forward(new Record<>(data.dataset(),
                     PlannerOutput.of(EventMapping.dataPlacement(data)), data.time().toEpochMilli())));
             for (var placement : applied.placements()) {

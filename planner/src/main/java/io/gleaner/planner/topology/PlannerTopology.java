@@ -69,6 +69,7 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.JOB_ORDER, Serdes.String()));
         builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
+        builder.addStateStore(store(StoreNames.LOST_NODES, Serdes.Long()));
         builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
@@ -79,7 +80,7 @@ public final class PlannerTopology {
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
                 StoreNames.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
-        var states = new TaskStates(policies);
+        var states = new TaskStates(policies, config.nodeLiveness());
         var bound = config.stage().eventTimeBound();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 bound, () -> new JobProcessor(topics.jobsSubmitted().name(), states));

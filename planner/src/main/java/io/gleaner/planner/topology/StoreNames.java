@@ -12,8 +12,14 @@ public final class StoreNames {
     /** Markers of completed jobs: jobId -> completion time in epoch millis. */
     public static final String COMPLETED_JOBS = "planner-completed-jobs";
 
-    /** Each node's latest heartbeat: nodeId -> NodeHeartbeat. */
+    /**
+     * Each node's latest heartbeat: nodeId -> NodeHeartbeat, whose running attempts are the planner's (those it
+     * placed on the node that have not ended, {@link io.gleaner.planner.core.PlannerState#node}).
+     */
     public static final String NODES = "planner-nodes";
+
+    /** Markers of lost nodes (docs/node-liveness.md): nodeId -> event time it was found lost, in epoch millis. */
+    public static final String LOST_NODES = "planner-lost-nodes";
 
     /**
      * The ids of the classes last published on {@code jobs.classes}: classId -> event time of that publication in
@@ -30,6 +36,6 @@ public final class StoreNames {
 
     /** All store names, in the order the topology adds them. */
     public static String[] all() {
-        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, PUBLISHED_CLASSES};
+        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, LOST_NODES, PUBLISHED_CLASSES};
     }
 }

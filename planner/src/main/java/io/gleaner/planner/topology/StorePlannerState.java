@@ -30,16 +30,20 @@ final class StorePlannerState implements PlannerState {
     private final KeyValueStore<String, String> jobOrder;
     private final KeyValueStore<String, Long> completedJobs;
     private final KeyValueStore<String, NodeHeartbeat> nodes;
+    private final KeyValueStore<String, Long> lostNodes;
+    /** The unfinished jobs, and the nodes once {@link #nodesRead} (so heartbeats find silent nodes in memory). */
     private final InMemoryPlannerState unfinished = new InMemoryPlannerState();
-    /** Read from the nodes store on first use (a job's submission), then kept by {@link #putNode}. */
-    private NodeCapacities capacities;
+    /** Whether the nodes store was read into {@link #unfinished}: on first use, then kept by {@link #putNode}. */
+    private boolean nodesRead;
 
     private StorePlannerState(KeyValueStore<String, PlannerJobState> jobs, KeyValueStore<String, String> jobOrder,
-                              KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes) {
+                              KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes,
+                              KeyValueStore<String, Long> lostNodes) {
         this.jobs = jobs;
         this.jobOrder = jobOrder;
         this.completedJobs = completedJobs;
         this.nodes = nodes;
+        this.lostNodes = lostNodes;
     }
 
     /**
@@ -51,7 +55,7 @@ final class StorePlannerState implements PlannerState {
     static StorePlannerState load(ProcessingContext context) {
         var state = new StorePlannerState(context.getStateStore(StoreNames.JOBS),
                 context.getStateStore(StoreNames.JOB_ORDER), context.getStateStore(StoreNames.COMPLETED_JOBS),
-                context.getStateStore(StoreNames.NODES));
+                context.getStateStore(StoreNames.NODES), context.getStateStore(StoreNames.LOST_NODES));
         try (var entries = state.jobOrder.all()) {
             entries.forEachRemaining(entry -> {
                 var stored = state.jobs.get(entry.value);
@@ -108,26 +112,49 @@ final class StorePlannerState implements PlannerState {
 
     @Override
     public Optional<NodeState> node(String nodeId) {
-        return Optional.ofNullable(nodes.get(nodeId)).map(AvroMapping::nodeFromStore);
+        return nodesRead().node(nodeId);
     }
 
     @Override
     public void putNode(NodeState node) {
         nodes.put(node.nodeId(), EventMapping.nodeHeartbeat(node));
-        if (capacities != null) {
-            capacities.put(node);
-        }
+        nodesRead().putNode(node);
+    }
+
+    @Override
+    public List<NodeState> heardBefore(Instant cutoff) {
+        return nodesRead().heardBefore(cutoff);
+    }
+
+    @Override
+    public void deleteNode(String nodeId) {
+        nodes.delete(nodeId);
+        nodesRead().deleteNode(nodeId);
+    }
+
+    @Override
+    public Optional<Instant> lostAt(String nodeId) {
+        return Optional.ofNullable(lostNodes.get(nodeId)).map(Instant::ofEpochMilli);
+    }
+
+    @Override
+    public void markLost(String nodeId, Instant time) {
+        lostNodes.put(nodeId, time.toEpochMilli());
     }
 
     @Override
     public NodeCapacities capacities() {
-        if (capacities == null) {
-            var read = new NodeCapacities();
+        return nodesRead().capacities();
+    }
+
+    /** The in-memory copy, with every node of the nodes store read into it on the first call. */
+    private InMemoryPlannerState nodesRead() {
+        if (!nodesRead) {
             try (var entries = nodes.all()) {
-                entries.forEachRemaining(entry -> read.put(AvroMapping.nodeFromStore(entry.value)));
+                entries.forEachRemaining(entry -> unfinished.putNode(AvroMapping.nodeFromStore(entry.value)));
             }
-            capacities = read;
+            nodesRead = true;
         }
-        return capacities;
+        return unfinished;
     }
 }

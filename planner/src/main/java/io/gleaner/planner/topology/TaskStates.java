@@ -1,5 +1,6 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,12 +20,22 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
 final class TaskStates {
 
     private final Supplier<PlacementPolicy> policies;
+    private final NodeLiveness liveness;
     private final Map<TaskId, StorePlannerState> byTask = new ConcurrentHashMap<>();
     private final Map<TaskId, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
 
-    /** @param policies makes the policy of each task */
-    TaskStates(Supplier<PlacementPolicy> policies) {
+    /**
+     * @param policies makes the policy of each task
+     * @param liveness when the task's cell loses a node
+     */
+    TaskStates(Supplier<PlacementPolicy> policies, NodeLiveness liveness) {
         this.policies = policies;
+        this.liveness = liveness;
+    }
+
+    /** When the cells lose a node. */
+    NodeLiveness liveness() {
+        return liveness;
     }
 
     /** The state of {@code context}'s task, read from its stores on the first call after {@link #forget}. */

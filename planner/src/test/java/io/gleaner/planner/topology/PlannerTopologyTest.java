@@ -178,6 +178,31 @@ class PlannerTopologyTest {
         assertThat(nodeStore.get("n1").getTime()).isEqualTo(Instant.ofEpochMilli(3_000));
     }
 
+    @Test
+    void shouldLoseASilentNodeRelaunchItsAttemptAndIgnoreItsLateReportWithoutADeadLetter() {
+        submit(job("j1", 1_000, 1, 0));
+        beat(heartbeat("n1", 3_000, 1));
+        var first = placements.readValue();
+        beat(heartbeat("n2", 3_000, 0));
+        beat(heartbeat("n2", 6_000, 0));
+
+        // n1 last heard at 3 s: at 13 s it has been silent for more than the default 9 s, and n2 was heard since.
+        beat(heartbeat("n2", 13_000, 4));
+        send(report(first, TaskState.SUCCEEDED, 14_000));
+
+        var relaunch = placements.readKeyValue();
+        assertThat(relaunch.key).isEqualTo("n2");
+        assertThat(relaunch.value.getDecisionId()).isEqualTo("j1/m/0/1");
+        assertThat(placements.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+        KeyValueStore<String, Long> lostStore = driver.getKeyValueStore(StoreNames.LOST_NODES);
+        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(StoreNames.NODES);
+        assertThat(lostStore.get("n1")).isEqualTo(13_000L);
+        assertThat(nodeStore.get("n1")).isNull();
+        // The planner's record of what n2 holds: the attempt it just placed there, which n2 has not reported yet.
+        assertThat(nodeStore.get("n2").getRunningAttempts()).containsExactly("j1/m/0/1");
+    }
+
     /** Restarts the test on a fair planner configured from properties as an operator writes them. */
     private void startFair(String pools) {
         restartWith("fair", Map.of(PlannerConfig.FAIR_POOLS, pools));

@@ -188,6 +188,11 @@ public final class InProcessPlannerLink implements PlannerLink {
         var placements = new ArrayList<Placement>();
         for (var heartbeat : round.heartbeats()) {
             var verdict = check("heartbeat of " + heartbeat.nodeId(), cell.onHeartbeat(heartbeat));
+            if (verdict instanceof Verdict.Applied applied) {
+                // As the planner app logs it (CellProcessor): the cell's node liveness, docs/node-liveness.md.
+                applied.lost().forEach(loss -> log.info("node {} lost at {}: silent since {}; relaunching its attempts {}",
+                        loss.nodeId(), loss.lostAt(), loss.lastHeartbeat(), loss.relaunchedAttempts()));
+            }
             placements.addAll(verdict.placements());
         }
         placements.sort(Comparator.comparing(Placement::nodeId));

@@ -62,12 +62,21 @@ import org.slf4j.LoggerFactory;
  * owners' RAM arrives between two ticks; the report counts both ({@link QosCounts}). A tick that changes nothing
  * does not by itself cause a lockstep round.
  *
+ * <p>Node failures ({@link SimulationSettings#nodeFailures}): at its time a node stops for good, sends no heartbeat
+ * and no report, and the attempts it held are gone; only the planner's node liveness relaunches them. Until the
+ * planner has placed a new attempt of each of their tasks, rounds run on every grid point, idle or not, as a live
+ * cluster heartbeats whether or not anything happens, for at most {@link #RELAUNCH_PATIENCE} after the latest
+ * failure (a planner without liveness never answers). A run without failures is unchanged.
+ *
  * <p>One random generator, seeded from the settings, is passed down (today only the chunk layout draws from it),
  * and every order is explicit, so the same workload, owners, cluster, planner and seed give the same run.
  */
 public final class Simulation {
 
     private static final Logger log = LoggerFactory.getLogger(Simulation.class);
+
+    /** How long after a node failure rounds keep coming, idle or not, for the planner to relaunch its attempts. */
+    static final Duration RELAUNCH_PATIENCE = Duration.ofHours(1);
 
     private static final Comparator<Scheduled> EVENT_ORDER =
             Comparator.comparingLong(Scheduled::time).thenComparingLong(Scheduled::seq);
@@ -92,6 +101,11 @@ public final class Simulation {
     private final QosController qos;
     private final long qosPeriod;
     private final Set<String> pendingTicks = new HashSet<>();
+    /** Nodes that failed ({@link NodeFailure}). */
+    private final Set<String> failedNodes = new HashSet<>();
+    /** Tasks (job/kind/index) whose attempt was lost with its node, until the planner places a new attempt. */
+    private final Set<String> lostTasks = new HashSet<>();
+    private long lastFailure = Long.MIN_VALUE;
     private long controllerKills;
     private long oomKills;
     private long throttles;
@@ -178,6 +192,13 @@ public final class Simulation {
         }
         owners.byNode().forEach((node, samples) -> samples.forEach(sample ->
                 schedule(sample.time().toEpochMilli(), new OwnerChange(node, sample))));
+        for (var failure : settings.nodeFailures()) {
+            if (!nodes.containsKey(failure.nodeId())) {
+                throw new IllegalArgumentException("node failure names node " + failure.nodeId()
+                        + ", which is not in cluster " + cluster.name());
+            }
+            schedule(failure.at().toEpochMilli(), new NodeFails(failure.nodeId()));
+        }
         finished = jobs.isEmpty();
     }
 
@@ -207,19 +228,27 @@ public final class Simulation {
             }
         }
         if (first == Long.MIN_VALUE) {
-            if (events.isEmpty()) {
+            if (!events.isEmpty()) {
+                first = events.element().time();
+            } else if (awaitingRelaunch()) {
+                // Nothing is due, but a failed node's attempts wait for the planner: the next grid point.
+                first = lastRound;
+            } else {
                 log.warn("nothing can change any more with {} of {} jobs completed; the run ends", jobsCompleted,
                         jobs.size());
                 finished = true;
                 return false;
             }
-            first = events.element().time();
         }
         long g = Math.floorDiv(first, period) * period + period;
+        if (awaitingRelaunch()) {
+            g = Math.min(g, lastRound + period);
+        }
         var now = Instant.ofEpochMilli(g);
         while (!events.isEmpty() && events.element().time() < g) {
             var next = events.remove();
-            if (!(next.event() instanceof OwnerChange) && !(next.event() instanceof QosTick)) {
+            if (!(next.event() instanceof OwnerChange) && !(next.event() instanceof QosTick)
+                    && !(next.event() instanceof NodeFails)) {
                 workEvents--;
             }
             process(next.time(), next.event(), submitted, reports);
@@ -227,6 +256,9 @@ public final class Simulation {
         var heartbeats = new ArrayList<NodeState>();
         var utilization = new ArrayList<Utilization>();
         for (var node : nodes.values()) {
+            if (failedNodes.contains(node.spec().nodeId())) {
+                continue;
+            }
             heartbeats.add(node.heartbeat(now));
             utilization.addAll(node.utilization(now));
         }
@@ -248,8 +280,8 @@ public final class Simulation {
         boolean running = nodes.values().stream().anyMatch(node -> !node.running().isEmpty());
         // Nothing left to happen ends the run too: attempts a CPU limit of 0 stalls for good have no event.
         finished = jobsCompleted == jobs.size()
-                || workEvents == 0 && !running && placements.isEmpty() && events.isEmpty()
-                || events.isEmpty();
+                || !awaitingRelaunch() && (workEvents == 0 && !running && placements.isEmpty() && events.isEmpty()
+                        || events.isEmpty());
         log.debug("round {} at {}: {} jobs, {} reports in, {} placements out", rounds, now, submitted.size(),
                 reports.size(), placements.size());
         progress.accept(new SimulationProgress(rounds, now, jobsCompleted, jobs.size()));
@@ -409,9 +441,43 @@ public final class Simulation {
             }
         } else if (event instanceof QosTick tick) {
             tick(tick.nodeId(), time, reports);
+        } else if (event instanceof NodeFails fails) {
+            fail(fails.nodeId(), time);
         } else {
             throw new IllegalStateException("unknown event " + event);
         }
+    }
+
+    /**
+     * Node {@code nodeId} fails at {@code time}: its attempts end unreported, their tasks wait for the planner to find
+     * the node lost and relaunch them.
+     */
+    private void fail(String nodeId, long time) {
+        if (!failedNodes.add(nodeId)) {
+            return;
+        }
+        lastFailure = time;
+        var node = nodes.get(nodeId);
+        var lost = List.copyOf(node.running());
+        for (var a : lost) {
+            node.finish(a, time);
+            release(a.placement);
+            waitingByUser.merge(user(a.placement), 1, Integer::sum);
+            lostTasks.add(taskKey(a.placement));
+            digest(a.decisionId() + ' ' + nodeId + ' ' + time + " lost with its node");
+        }
+        digest(nodeId + ' ' + time + " failed");
+        log.info("node {} failed at {} holding {} attempts", nodeId, Instant.ofEpochMilli(time), lost.size());
+    }
+
+    /** Whether a failed node's attempts still wait for a new attempt, within {@link #RELAUNCH_PATIENCE}. */
+    private boolean awaitingRelaunch() {
+        return !lostTasks.isEmpty() && lastRound != Long.MIN_VALUE
+                && lastRound - lastFailure < RELAUNCH_PATIENCE.toMillis();
+    }
+
+    private static String taskKey(Placement p) {
+        return p.jobId() + '/' + p.kind() + '/' + p.taskIndex();
     }
 
     /** A killed attempt: counted, its task to be relaunched, reported KILLED with {@code reason}. */
@@ -430,6 +496,9 @@ public final class Simulation {
      */
     private boolean tick(String nodeId, long time, List<AttemptReport> reports) {
         pendingTicks.remove(nodeId);
+        if (failedNodes.contains(nodeId)) {
+            return false;
+        }
         var node = nodes.get(nodeId);
         ticks++;
         var actions = qos.tick(node.observation(time));
@@ -504,6 +573,7 @@ public final class Simulation {
             return;
         }
         decisions++;
+        lostTasks.remove(taskKey(p));
         var node = nodes.get(p.nodeId());
         String failure = null;
         if (node == null) {
@@ -618,7 +688,11 @@ public final class Simulation {
     private record Scheduled(long time, long seq, Event event) {
     }
 
-    private sealed interface Event permits Arrival, Start, Copied, End, Rejected, OwnerChange, QosTick {
+    private sealed interface Event permits Arrival, Start, Copied, End, Rejected, OwnerChange, QosTick, NodeFails {
+    }
+
+    /** A node fails for good ({@link NodeFailure}); not work: it alone keeps no run going. */
+    private record NodeFails(String nodeId) implements Event {
     }
 
     private record Arrival(Job job) implements Event {

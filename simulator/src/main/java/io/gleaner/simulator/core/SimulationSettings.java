@@ -4,6 +4,7 @@ import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,8 +21,10 @@ import java.util.stream.Stream;
  * @param safetyMargin    S(m) of Salamander Eq. 1 for CPU and RAM alike, in [0, 1): what the controller keeps from
  *                        the tasks, and what the planner's forecasts take off; default
  *                        {@link QosSettings#DEFAULT_SAFETY_MARGIN}
+ * @param nodeFailures    nodes that go silent for good, and when (docs/node-liveness.md); none by default
  */
-public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin) {
+public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin,
+                                 List<NodeFailure> nodeFailures) {
 
     /** Hadoop's heartbeat period, 3 s of event time. */
     public static final Duration DEFAULT_HEARTBEAT_PERIOD = Duration.ofSeconds(3);
@@ -32,6 +35,7 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
     public SimulationSettings {
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         Objects.requireNonNull(qos, "qos");
+        nodeFailures = List.copyOf(nodeFailures);
         if (!(safetyMargin >= 0 && safetyMargin < 1)) {
             throw new IllegalArgumentException("safetyMargin must be in [0, 1), was " + safetyMargin);
         }
@@ -39,6 +43,11 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
             throw new IllegalArgumentException("heartbeatPeriod must be a whole number of milliseconds >= 1, was "
                     + heartbeatPeriod);
         }
+    }
+
+    /** Settings without node failures. */
+    public SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin) {
+        this(heartbeatPeriod, seed, qos, safetyMargin, List.of());
     }
 
     /** Settings with the default safety margin. */
@@ -58,12 +67,17 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
 
     /** These settings with the QoS controller {@code value} (empty for none). */
     public SimulationSettings withQos(Optional<QosMode> value) {
-        return new SimulationSettings(heartbeatPeriod, seed, value, safetyMargin);
+        return new SimulationSettings(heartbeatPeriod, seed, value, safetyMargin, nodeFailures);
     }
 
     /** These settings with another safety margin. */
     public SimulationSettings withSafetyMargin(double value) {
-        return new SimulationSettings(heartbeatPeriod, seed, qos, value);
+        return new SimulationSettings(heartbeatPeriod, seed, qos, value, nodeFailures);
+    }
+
+    /** These settings with the node failure schedule {@code value}. */
+    public SimulationSettings withNodeFailures(List<NodeFailure> value) {
+        return new SimulationSettings(heartbeatPeriod, seed, qos, safetyMargin, value);
     }
 
     /** The controller's settings: its defaults with {@link #safetyMargin()} for CPU and RAM. */

@@ -32,6 +32,7 @@ import io.gleaner.schemas.testing.TestKafka;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.NodeFailure;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.OwnerSample;
 import io.gleaner.simulator.core.Simulation;
@@ -146,6 +147,30 @@ class SimulatorLockstepIT {
      * policy with pools and delay scheduling over four nodes (each chunk on three of them), two users, and owners
      * whose memory and CPU rise and fall, killing attempts and slowing the rest.
      */
+    @Test
+    void aNodeFailingMidRunThroughKafkaGivesTheDecisionsOfTheInProcessRun(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = workload(12);
+        // n1 stops 30 s in: both planners must find it lost at the same heartbeat and relaunch the same attempts.
+        var settings = SETTINGS.withNodeFailures(List.of(new NodeFailure("n1", jobs.get(0).submitTime()
+                .plusSeconds(30))));
+        var inProcess = new Simulation(CLUSTER, jobs, InProcessPlannerLink.of(PolicyName.FIFO), settings).run();
+        var withoutFailure = new Simulation(CLUSTER, jobs, InProcessPlannerLink.of(PolicyName.FIFO), SETTINGS).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir,
+                link -> new Simulation(CLUSTER, jobs, link, settings).run());
+
+        var overKafka = run.report();
+        assertThat(inProcess.jobsCompleted()).isEqualTo(12);
+        assertThat(inProcess.decisionDigest()).isNotEqualTo(withoutFailure.decisionDigest());
+        assertThat(overKafka.jobsCompleted()).isEqualTo(12);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(run.deadLetters()).isZero();
+    }
+
     @Test
     void fairWithOwnersThroughKafkaGivesTheDecisionsAndMetricsOfTheInProcessRun(TestInfo test,
                                                                                  @TempDir Path stateDir)
