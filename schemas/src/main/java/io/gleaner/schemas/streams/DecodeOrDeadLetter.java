@@ -81,7 +81,10 @@ final class DecodeOrDeadLetter<V> implements FixedKeyProcessorSupplier<String, b
                 return deadLetter(record, "value of " + bytes.length + " bytes is larger than the "
                         + DecodedSource.MAX_VALUE_BYTES + " a stage takes");
             }
-            int keyBytes = record.key() == null ? 0 : record.key().getBytes(StandardCharsets.UTF_8).length;
+            // A char is at most three UTF-8 bytes: only a key that long can be too long, so most keys are not encoded.
+            var key = record.key();
+            int keyBytes = key == null || key.length() <= DecodedSource.MAX_KEY_BYTES / 3 ? 0
+                    : key.getBytes(StandardCharsets.UTF_8).length;
             if (keyBytes > DecodedSource.MAX_KEY_BYTES) {
                 return deadLetter(record, "key of " + keyBytes + " bytes is longer than the "
                         + DecodedSource.MAX_KEY_BYTES + " a stage takes");
