@@ -6,6 +6,7 @@ import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
@@ -35,6 +36,7 @@ public record Topics(
         Topic<String, PlacementDecision> placements,
         Topic<String, DataPlacement> dataPlacements,
         Topic<String, JobAdmission> jobsAdmissions,
+        Topic<String, JobEvent> jobsEvents,
         Topic<String, QosAction> qosActions,
         Topic<String, DeadLetter> deadLetters) {
 
@@ -60,6 +62,7 @@ public record Topics(
                 events(prefix + "placements", PlacementDecision.class, 6),
                 compacted(prefix + "data.placements", DataPlacement.class, 3),
                 events(prefix + "jobs.admissions", JobAdmission.class, 3),
+                events(prefix + "jobs.events", JobEvent.class, 3),
                 events(prefix + "qos.actions", QosAction.class, 6),
                 events(prefix + "deadletter", DeadLetter.class, 1));
     }
@@ -69,10 +72,10 @@ public record Topics(
         return withPrefix(DEFAULT_PREFIX);
     }
 
-    /** All topics, in the order of DESIGN.md section 2 ({@code data.placements}, added since, after placements). */
+    /** All topics, in the order of DESIGN.md section 2 ({@code data.placements} and {@code jobs.events}, added since, after placements and admissions). */
     public List<Topic<String, ?>> all() {
         return List.of(jobsSubmitted, nodesHeartbeats, nodesUtilization, tasksReports, forecasts, jobsClasses,
-                jobsProfiles, plans, placements, dataPlacements, jobsAdmissions, qosActions, deadLetters);
+                jobsProfiles, plans, placements, dataPlacements, jobsAdmissions, jobsEvents, qosActions, deadLetters);
     }
 
     private static <V> Topic<String, V> events(String name, Class<V> value, int partitions) {
