@@ -1,14 +1,15 @@
 package io.gleaner.ingest.replay;
 
-import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.RowCheckingReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.EventTimeBound;
 import java.nio.charset.StandardCharsets;
-import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A trace reader that rejects the parsed rows of another whose event time {@link EventTimeBound} does not take (after
@@ -20,43 +21,21 @@ import java.util.Objects;
  *
  * @param <V> the record type of the wrapped reader
  */
-public final class EventTimeCheckedReader<V> extends ForwardingTraceReader<V> {
+public final class EventTimeCheckedReader<V> extends RowCheckingReader<V> {
 
-    private final TraceReader<V> delegate;
     private final EventTimeBound bound;
 
     /** @param delegate the reader to check; this reader owns it and closes it */
     public EventTimeCheckedReader(TraceReader<V> delegate, EventTimeBound bound) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
         this.bound = Objects.requireNonNull(bound, "bound");
     }
 
     @Override
-    protected TraceReader<?> source() {
-        return delegate;
-    }
-
-    @Override
-    public boolean hasNext() {
-        return delegate.hasNext();
-    }
-
-    @Override
-    public TraceRow<V> next() {
-        if (!delegate.hasNext()) {
-            throw new NoSuchElementException("no more rows in " + delegate.sourceName());
-        }
-        var row = delegate.next();
-        if (!(row instanceof TraceRow.Parsed<V> parsed)) {
-            return row;
-        }
-        var problem = bound.problem(parsed.eventTime());
-        if (problem.isEmpty()) {
-            return row;
-        }
-        return new TraceRow.Rejected<>(DeadLetters.of(delegate.sourceName(), -1, parsed.line(),
+    protected Optional<DeadLetter> refuse(TraceRow.Parsed<V> parsed) {
+        return bound.problem(parsed.eventTime()).map(problem -> DeadLetters.of(sourceName(), -1, parsed.line(),
                 DeadLetters.Raw.key(parsed.key()),
                 DeadLetters.Raw.value(String.valueOf(parsed.value()).getBytes(StandardCharsets.UTF_8)), 0,
-                problem.get(), LineTraceReader.STAGE));
+                problem, LineTraceReader.STAGE));
     }
 }

@@ -1,15 +1,16 @@
 package io.gleaner.ingest.validation;
 
-import io.gleaner.ingest.trace.ForwardingTraceReader;
 import io.gleaner.ingest.trace.LineTraceReader;
+import io.gleaner.ingest.trace.RowCheckingReader;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
-import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.streams.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -29,9 +30,8 @@ import java.util.function.Function;
  *
  * @param <V> the record type of the wrapped reader
  */
-public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
+public final class ValidatingReader<V> extends RowCheckingReader<V> {
 
-    private final TraceReader<V> delegate;
     private final SampleValidator validator;
     private final Function<? super V, UtilizationSample> sampleOf;
 
@@ -43,7 +43,7 @@ public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
      */
     public ValidatingReader(TraceReader<V> delegate, SampleValidator validator,
             Function<? super V, UtilizationSample> sampleOf) {
-        this.delegate = Objects.requireNonNull(delegate, "delegate");
+        super(delegate);
         this.validator = Objects.requireNonNull(validator, "validator");
         this.sampleOf = Objects.requireNonNull(sampleOf, "sampleOf");
     }
@@ -65,37 +65,20 @@ public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
     }
 
     @Override
-    public boolean hasNext() {
-        return delegate.hasNext();
-    }
-
-    @Override
-    public TraceRow<V> next() {
-        if (!delegate.hasNext()) {
-            throw new NoSuchElementException("no more rows in " + delegate.sourceName());
-        }
-        var row = delegate.next();
-        if (!(row instanceof TraceRow.Parsed<V> parsed)) {
-            return row;
-        }
+    protected Optional<DeadLetter> refuse(TraceRow.Parsed<V> parsed) {
         var sample = sampleOf.apply(parsed.value());
         if (sample == null) {
-            return row;
+            return Optional.empty();
         }
-        var violation = validator.check(sample);
-        if (violation.isEmpty()) {
-            return row;
-        }
-        return rejected(parsed, sample, violation.get());
+        return validator.check(sample).map(violation -> deadLetter(parsed, sample, violation));
     }
 
-    private TraceRow<V> rejected(TraceRow.Parsed<V> parsed, UtilizationSample sample, Violation violation) {
-        var deadLetter = DeadLetters.of(delegate.sourceName(), -1, parsed.line(),
+    private DeadLetter deadLetter(TraceRow.Parsed<V> parsed, UtilizationSample sample, Violation violation) {
+        return DeadLetters.of(sourceName(), -1, parsed.line(),
                 DeadLetters.Raw.key(sample.getNodeId()),
                 DeadLetters.Raw.value(sample.toString().getBytes(StandardCharsets.UTF_8)),
                 deadLetterTime(parsed.eventTime()).toEpochMilli(), violation.rule() + ": " + violation.reason(),
                 LineTraceReader.STAGE);
-        return new TraceRow.Rejected<>(deadLetter);
     }
 
     /** The event time, or 0 when it does not fit the dead letter's epoch milliseconds. */
@@ -106,10 +89,5 @@ public final class ValidatingReader<V> extends ForwardingTraceReader<V> {
         } catch (ArithmeticException e) {
             return Instant.EPOCH;
         }
-    }
-
-    @Override
-    protected TraceReader<?> source() {
-        return delegate;
     }
 }
