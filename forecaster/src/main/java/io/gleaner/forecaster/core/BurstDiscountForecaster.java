@@ -15,7 +15,7 @@ import java.util.Arrays;
  * within the next hour, so taking it out of that hour trades few violations for much spare capacity, and the headroom
  * on every other hour buys those violations back. The rule is Gleaner's, measured rather than taken from the papers:
  * the forecast U it gives enters Salamander's spare capacity A = C·(1 − (U + S)) (§II-C, Eq. 1) like any other. The
- * parameters are a choice on measured data, per metric ({@code Forecasters.burstDiscount()}; README, "Bursts that
+ * parameters are a choice on measured data, per metric ({@code Forecasters.burstDiscount()}; docs/results/forecaster-accuracy.md, "Bursts that
  * have passed"). The rule ignores the quantile level, like {@code max-24h}: every level gets the same forecast.
  *
  * @param recentHours   hours of the recent peak, at least 1

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * How a series' forecast reacts to its misses, Gleaner's rule (measured on Bitbrains, README "Reacting to misses"; not
+ * How a series' forecast reacts to its misses, Gleaner's rule (measured on Bitbrains, docs/results/forecaster-accuracy.md, "Reacting to misses"; not
  * from the papers: it keeps the violations of the forecast U that enters Salamander's A = C·(1 − (U + S)), §II-C Eq. 1,
  * within what the level q allows).
  *
@@ -22,7 +22,7 @@ import java.util.Arrays;
  * <p>The reaction needs what a stream sees and a refit on a schedule does not: each step's use as it comes. Reacting
  * only at the next hourly refit is too late: with max-24h on the Bitbrains month, reserving the whole node from the
  * refit after a day's first miss still leaves 12–15% of the host-days over 1%, their first hour of misses holding five
- * or more (README).
+ * or more (docs/results/forecaster-accuracy.md).
  *
  * @param escalation added to the forecast per miss of the last day, in [0, 1)
  */

@@ -46,7 +46,7 @@ public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStr
 
     /**
      * The chosen defaults for a 3-minute step, each picked by the walk-forward measurements on the Bitbrains month
-     * (40 VMs, 23 origins, q = 0.99; see the forecaster's README section): the seasonal quantile as the only feature
+     * (40 VMs, 23 origins, q = 0.99; see docs/results/forecaster-accuracy.md): the seasonal quantile as the only feature
      * besides the intercept (every other feature added raised the out-of-sample pinball loss: 0.00400 with the
      * seasonal quantile alone, 0.00925 with all seven); one bucket for the whole day (0.00390 against 0.00400 for six
      * 4-hour buckets and 0.00401 for twelve 2-hour ones, the target's time of day already entering through the

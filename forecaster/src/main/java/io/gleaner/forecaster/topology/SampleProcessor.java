@@ -33,7 +33,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps each series' samples in the rolling window and refits its forecast on the event-time schedule; marks
- * series that stopped reporting as stale. The rules (see the module README):
+ * series that stopped reporting as stale. The rules (docs/forecaster.md):
  * <ul>
  *   <li>Only the owners' use (source REGULAR) is forecast; EPHEMERAL (Gleaner's own tasks), TOTAL (which
  *       includes them) and UNKNOWN samples are valid but skipped (logged at debug).</li>

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * A(k,m,t)/C(k,m) = max(0, 1 − (U(k,m,t) + S(m))) of Salamander Eq. 1, as a {@link CapacityOutlook}. Event time
  * only; the same rounds (and warm-up load) give the same answers.
  *
- * <p>The rules are the forecaster stage's (its README section; {@code SampleProcessor}):
+ * <p>The rules are the forecaster stage's (docs/forecaster.md; {@code SampleProcessor}):
  * <ul>
  *   <li>Only the owners' use (source REGULAR) is learnt; EPHEMERAL and TOTAL samples are skipped.</li>
  *   <li>Samples go on the grid (multiples of the step since the epoch) by the stage's rule,

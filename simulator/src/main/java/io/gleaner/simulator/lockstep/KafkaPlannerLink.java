@@ -44,7 +44,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lockstep protocol through Kafka (README "Lockstep", steps 2 to 4), one call of {@link #round} per round:
+ * The lockstep protocol through Kafka (docs/simulator.md, "Lockstep", steps 2 to 4), one call of {@link #round} per round:
  * <ol>
  *   <li>produce the round's jobs (key job id, timestamp submit time) and task reports (key job id, timestamp event
  *       time), flush; then one heartbeat per node and the utilization samples (key node id, timestamp g), flush;</li>

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Settings of the Kafka lockstep link (README "Lockstep").
+ * Settings of the Kafka lockstep link (docs/simulator.md, "Lockstep").
  *
  * @param bootstrapServers     the Kafka cluster
  * @param topics               the topic catalogue the planner reads and writes

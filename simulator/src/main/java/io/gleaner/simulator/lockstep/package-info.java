@@ -1,5 +1,5 @@
 /**
- * The simulator's lockstep with the planner through Kafka (README "Lockstep"):
+ * The simulator's lockstep with the planner through Kafka (docs/simulator.md, "Lockstep"):
  * {@link io.gleaner.simulator.lockstep.KafkaPlannerLink} produces each round's jobs, reports, heartbeats and
  * utilization, waits on the planner's committed offsets and reads its placements. The planner's events map
  * through the planner's {@link io.gleaner.planner.events.EventMapping}; what only the simulator publishes (the
