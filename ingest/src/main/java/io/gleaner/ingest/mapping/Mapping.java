@@ -14,7 +14,7 @@ import java.util.Objects;
  * become {@code UtilizationSample}s. Two shapes: {@link FieldMapping} (formats {@code json} and {@code csv}:
  * named fields, one sample per metric rule) and {@link OtlpMapping} (format {@code otlp-json}: OpenTelemetry
  * metrics by name). The file format is described in {@code package-info.java} of this package and in the
- * README; two presets ship with Gleaner ({@link #PRESETS}).
+ * docs/ingest.md; two presets ship with Gleaner ({@link #PRESETS}).
  */
 public sealed interface Mapping permits FieldMapping, OtlpMapping {
 
