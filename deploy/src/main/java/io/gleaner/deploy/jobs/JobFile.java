@@ -67,9 +67,9 @@ public final class JobFile {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
             var location = e.getLocation();
-            throw new JobFileException("$", "not valid JSON"
-                    + (location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr())
-                    + ": " + e.getOriginalMessage());
+            var where = location == null ? ""
+                    : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+            throw new JobFileException("$", "not valid JSON" + where + ": " + e.getOriginalMessage());
         }
         var job = job(root, submitTime);
         var violation = InputChecks.DEFAULT.jobSubmitted(job);
@@ -106,7 +106,8 @@ public final class JobFile {
                         : totalBytes(groups, TaskKind.MAP))
                 .setShuffleBytes(fields.hasNonNull("shuffleBytes") ? size(fields.get("shuffleBytes"), "$.shuffleBytes")
                         : totalBytes(groups, TaskKind.REDUCE))
-                .setOutputBytes(fields.hasNonNull("outputBytes") ? size(fields.get("outputBytes"), "$.outputBytes") : 0);
+                .setOutputBytes(fields.hasNonNull("outputBytes")
+                        ? size(fields.get("outputBytes"), "$.outputBytes") : 0);
         if (fields.hasNonNull("user")) {
             builder.setUser(text(fields.get("user"), "$.user"));
         }
@@ -138,7 +139,8 @@ public final class JobFile {
                 .setBytesPerTask(bytesPerTask)
                 .setLastTaskBytes(fields.hasNonNull("lastTaskBytes")
                         ? size(fields.get("lastTaskBytes"), path + ".lastTaskBytes") : bytesPerTask)
-                .setFlopPerByte(fields.hasNonNull("flopPerByte") ? number(fields.get("flopPerByte"), path + ".flopPerByte")
+                .setFlopPerByte(fields.hasNonNull("flopPerByte")
+                        ? number(fields.get("flopPerByte"), path + ".flopPerByte")
                         : kind == TaskKind.MAP ? MAP_FLOP_PER_BYTE : REDUCE_FLOP_PER_BYTE)
                 .setDemand(new Resources(number(required(demand, path + ".demand", "cpus"), path + ".demand.cpus"),
                         size(required(demand, path + ".demand", "memory"), path + ".demand.memory")));
