@@ -20,6 +20,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** A node that goes silent in the middle of a run, with the planner's FIFO core in-process (docs/node-liveness.md). */
 class NodeFailureSimulationTest {
@@ -75,6 +77,24 @@ class NodeFailureSimulationTest {
                 assertThat(e.round().reports()).noneMatch(r -> r.outcome().nodeId().equals(FAILURE.nodeId()));
             }
         });
+    }
+
+    @ParameterizedTest
+    @EnumSource(PolicyName.class)
+    void underEveryPolicyEveryJobCompletesAndTheFailedNodesAttemptsRunAgainElsewhere(PolicyName policy) {
+        var planner = InProcessPlannerLink.of(policy);
+        var link = RecordingPlannerLink.around(planner);
+
+        var report = new Simulation(CLUSTER, smallWorkload(), link, SETTINGS).run();
+
+        assertThat(report.jobsCompleted()).isEqualTo(report.jobsSubmitted()).isEqualTo(5);
+        assertThat(planner.invalidInputs()).isEmpty();
+        var lost = lostAttempts(link);
+        assertThat(lost).as("attempts n1 held when it failed").isNotEmpty();
+        for (var p : lost) {
+            assertThat(nextAttempt(link, p)).as("the next attempt of %s", p.decisionId())
+                    .hasValueSatisfying(q -> assertThat(q.nodeId()).isNotEqualTo(FAILURE.nodeId()));
+        }
     }
 
     /** The placements on the failed node decided before it failed whose attempts had not ended by then. */
