@@ -44,6 +44,9 @@ class NodeFailureSimulationTest {
         assertThat(report.jobsCompleted()).isEqualTo(1);
         var lost = lostAttempts(link);
         assertThat(lost).extracting(Placement::decisionId).containsExactly("j/m/0/0", "j/m/1/0", "j/m/2/0", "j/m/3/0");
+        // No owners kill anything here: the four tasks count as relaunched because their node failed.
+        assertThat(report.counts().killedAttempts()).isZero();
+        assertThat(report.counts().relaunchedTasks()).isEqualTo(4);
         // n1's last heartbeat (9 s) is before the failure; the first heartbeat more than 9 s later (21 s) finds it
         // lost and places the next attempts at once: by 10 s + 9 s + 3 s.
         var deadline = FAILURE.at().plus(NodeLiveness.DEFAULT_NODE_TIMEOUT).plus(SETTINGS.heartbeatPeriod());
