@@ -238,6 +238,26 @@ class SalamanderPolicyTest {
     }
 
     @Test
+    void shouldPlanWithoutALostNodeAfterARestartThatNeverHeardOfTheLoss() {
+        var state = new InMemoryPlannerState();
+        var before = new PlannerCell(salamander(SalamanderSettings.defaults()), state, CapacityOutlook.NONE,
+                JobHistory.NONE, NodeLiveness.defaults());
+        before.onJob(job("j1", at(0), maps(4, res(8, 4))));
+        before.onHeartbeat(node("n1", at(3), 0, res(16, 64)));
+        for (long t = 3; t <= 15; t += 3) {
+            before.onHeartbeat(node("n2", at(t), 0, res(16, 64)));
+        }
+        assertThat(state.lostAt("n1")).contains(at(15));
+
+        // A restarted planner: a new policy over the stored state, told of no loss.
+        var policy = salamander(SalamanderSettings.defaults());
+        var after = new PlannerCell(policy, state, CapacityOutlook.NONE, JobHistory.NONE, NodeLiveness.defaults());
+        after.onHeartbeat(node("n2", at(18), 0, res(16, 64)));
+
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2").hasSize(4);
+    }
+
+    @Test
     void shouldPlanANodeThatHeldNothingOutAsSoonAsItIsLost() {
         var policy = salamander(SalamanderSettings.defaults());
         var cell = new PlannerCell(policy, new InMemoryPlannerState(), CapacityOutlook.NONE, JobHistory.NONE,
