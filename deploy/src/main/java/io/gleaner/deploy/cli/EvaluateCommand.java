@@ -10,6 +10,7 @@ import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlanTimeline;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
@@ -255,7 +256,8 @@ final class EvaluateCommand implements Callable<Integer> {
         notes.add(1, qosNote(controllers));
         if (failures.any()) {
             notes.add(2, "Node failures: " + failures.describe() + "; a failed node does not come back, and the "
-                    + "planner relaunches its attempts once it has been silent for the node timeout (9 s).");
+                    + "planner relaunches its attempts once it has been silent for the node timeout ("
+                    + NodeLiveness.DEFAULT_NODE_TIMEOUT_MS + " ms).");
         }
         var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
         Files.createDirectories(out);

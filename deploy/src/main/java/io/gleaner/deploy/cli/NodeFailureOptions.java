@@ -1,5 +1,6 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.NodeFailures;
 import java.time.Instant;
@@ -23,7 +24,8 @@ final class NodeFailureOptions {
             description = "Simulated nodes that fail for good, comma-separated, each at a time: an instant "
                     + "(n1@2009-05-01T02:00:00Z) or a duration after the first job's arrival (n1@30m, n2@1h30m, "
                     + "n3@PT2H). A failed node sends no more heartbeats or reports and its attempts are gone; the "
-                    + "planner loses it after its node timeout (9 s) and relaunches them (default: none).")
+                    + "planner loses it after its node timeout (" + NodeLiveness.DEFAULT_NODE_TIMEOUT_MS + " ms) and "
+                    + "relaunches them (default: none).")
     String schedule;
 
     @Option(names = "--node-failure-rate", paramLabel = "PER_HOUR", defaultValue = "0",
@@ -44,11 +46,10 @@ final class NodeFailureOptions {
             throw new ParameterException(mixee.commandLine(), "--node-failure-rate must be a finite number >= 0, was "
                     + ratePerHour);
         }
-        List<NodeFailures.Scheduled> scheduled;
         NodeFailures failures;
         try {
-            scheduled = schedule == null ? List.of() : NodeFailures.parseSchedule(schedule);
-            failures = new NodeFailures(scheduled, ratePerHour);
+            failures = new NodeFailures(schedule == null ? List.of() : NodeFailures.parseSchedule(schedule),
+                    ratePerHour);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(mixee.commandLine(), "--node-failures: " + e.getMessage());
         }
