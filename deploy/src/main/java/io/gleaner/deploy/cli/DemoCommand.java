@@ -7,6 +7,7 @@ import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -90,6 +91,9 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workloadOptions;
 
+    @Mixin
+    NodeFailureOptions nodeFailures;
+
     @Spec
     CommandSpec spec;
 
@@ -106,8 +110,8 @@ final class DemoCommand implements Callable<Integer> {
         }
         var settings = new DemoSettings(jobs, seed, cluster, trace, PolicyName.parse(policy),
                 Duration.ofMillis(heartbeatPeriodMs), commitIntervalMs, users.assignment(), users.pools(),
-                (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed), controller);
-        checkClusterAndTrace();
+                (clusterSpec, trace) -> workloadOptions.owners(spec, clusterSpec, trace, seed), controller)
+                .withFailures(nodeFailures.failures(checkClusterAndTrace()));
         var embedded = new EmbeddedOptions();
         embedded.dataDir = dataDir.resolve("demo");
         embedded.fresh = true;
@@ -130,11 +134,12 @@ final class DemoCommand implements Callable<Integer> {
 
     /**
      * Refuses, before the broker starts, a --cluster that is neither a preset nor a YAML file that parses, and a
-     * --trace that is missing or whose first rows hold no SWIM job.
+     * --trace that is missing or whose first rows hold no SWIM job; the cluster otherwise.
      */
-    private void checkClusterAndTrace() {
+    private ClusterSpec checkClusterAndTrace() {
+        ClusterSpec resolved;
         try {
-            ClusterPresets.resolve(cluster);
+            resolved = ClusterPresets.resolve(cluster);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--cluster: " + e.getMessage()
                     + (e.getCause() instanceof IOException io ? ": " + io.getMessage() : ""));
@@ -150,6 +155,7 @@ final class DemoCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--trace: " + e.getMessage());
         }
+        return resolved;
     }
 
     private void print(PrintWriter out, DemoSettings settings, DemoRun.Outcome outcome, Duration wall) {
@@ -159,6 +165,9 @@ final class DemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "Gleaner demo: first %d jobs of %s on %s, policy %s, seed %d%n", settings.jobs(),
                 settings.trace(), report.cluster(), settings.policy().configValue(), settings.seed());
         out.println(workloadOptions.describe(workloadOptions.users(spec)));
+        if (settings.failures().any()) {
+            out.println("node failures: " + settings.failures().describe());
+        }
         out.println(report.summary());
         out.printf(Locale.ROOT, "trace rows dead-lettered: %d%n", outcome.deadLetteredRows());
         out.println();

@@ -10,6 +10,7 @@ import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlanTimeline;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.events.EventMapping;
@@ -155,6 +156,9 @@ final class EvaluateCommand implements Callable<Integer> {
     LocalityDelayOption localityDelay;
 
     @Mixin
+    NodeFailureOptions nodeFailures;
+
+    @Mixin
     ForecasterModelOption forecasterModel;
 
     @Option(names = "--plan-at", paramLabel = "TIME",
@@ -226,13 +230,14 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
+        var failures = nodeFailures.failures(clusterSpec);
         var users = workloadOptions.users(spec);
         var workload = workload(users.assignment());
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
                 seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault(),
-                forecasterModel.orDefault(), forecasterModel.reaction());
+                forecasterModel.orDefault(), forecasterModel.reaction(), failures);
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -249,6 +254,11 @@ final class EvaluateCommand implements Callable<Integer> {
         var notes = new ArrayList<>(notes(workload));
         notes.add(0, workloadOptions.describe(users));
         notes.add(1, qosNote(controllers));
+        if (failures.any()) {
+            notes.add(2, "Node failures: " + failures.describe() + "; a failed node does not come back, and the "
+                    + "planner relaunches its attempts once it has been silent for the node timeout ("
+                    + NodeLiveness.DEFAULT_NODE_TIMEOUT_MS + " ms).");
+        }
         var description = new EvaluationDescription(trace, workload.jobs().size(), cluster, notes, wallTimes);
         Files.createDirectories(out);
         var written = List.of(write(METRICS_CSV, table.metricsCsv()), write(RUNS_CSV, table.runsCsv()),
@@ -334,7 +344,7 @@ final class EvaluateCommand implements Callable<Integer> {
                     var settings = new DemoSettings(evaluation.jobs().size(), runSeed, cluster, traceLocation(),
                             policy, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS,
                             users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners(),
-                            evaluation.qos().of(policy));
+                            evaluation.qos().of(policy)).withFailures(evaluation.failures());
                     var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
                             environment.registryClient(), embedded.dataDir.resolve("state-" + index))
                             .run(settings, p -> progress.accept(new EvaluationProgress(index, total,

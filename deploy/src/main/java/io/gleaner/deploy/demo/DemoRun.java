@@ -39,6 +39,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -135,6 +136,8 @@ public final class DemoRun {
             }
             var trace = readTrace(settings);
             var owners = settings.owners().apply(cluster, trace.jobs()).forSeed(settings.seed());
+            var failures = settings.failures().of(cluster, trace.jobs().stream().map(Job::submitTime)
+                    .min(Comparator.naturalOrder()).orElseThrow(), settings.seed());
             var appId = plannerApplicationId(topics);
             var plannerConfig = PlannerConfig.defaults()
                     .withStage(s -> s.withApplicationId(appId).withCommitIntervalMs(settings.commitIntervalMs())
@@ -181,7 +184,8 @@ public final class DemoRun {
                     report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
                             new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
                                     BARRIER_POLL), registry,
-                            new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos()),
+                            new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos())
+                                    .withNodeFailures(failures),
                             progress);
                 } catch (RuntimeException e) {
                     // A planner that stopped shows in the lockstep only as a barrier that times out: say why.

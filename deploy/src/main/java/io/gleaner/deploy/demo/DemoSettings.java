@@ -5,6 +5,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.NodeFailures;
 import io.gleaner.simulator.evaluate.OwnerSource;
 import java.time.Duration;
 import java.util.List;
@@ -27,11 +28,13 @@ import java.util.function.UnaryOperator;
  * @param pools            the users' min shares and weights (the Fair policy's pools, COSHH's share metrics)
  * @param owners           the owners' load of the cluster for the trace's jobs
  * @param qos              the QoS controller the simulated nodes obey (empty: none)
+ * @param failures         the simulated nodes that fail, counted from the first job's arrival, drawn with
+ *                         {@code seed} ({@link NodeFailures#of})
  */
 public record DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy,
                            Duration heartbeatPeriod, long commitIntervalMs, UnaryOperator<Job> users,
                            List<Pool> pools, BiFunction<ClusterSpec, List<Job>, OwnerSource> owners,
-                           Optional<QosMode> qos) {
+                           Optional<QosMode> qos, NodeFailures failures) {
 
     /** A cluster whose whole capacity is spare. */
     public static final BiFunction<ClusterSpec, List<Job>, OwnerSource> NO_OWNERS = (cluster, jobs) -> OwnerSource.NONE;
@@ -54,6 +57,7 @@ public record DemoSettings(int jobs, long seed, String cluster, String trace, Po
         Objects.requireNonNull(users, "users");
         Objects.requireNonNull(owners, "owners");
         Objects.requireNonNull(qos, "qos");
+        Objects.requireNonNull(failures, "failures");
         pools = List.copyOf(pools);
         if (jobs < 1) {
             throw new IllegalArgumentException("jobs must be >= 1, was " + jobs);
@@ -61,6 +65,20 @@ public record DemoSettings(int jobs, long seed, String cluster, String trace, Po
         if (commitIntervalMs < 0) {
             throw new IllegalArgumentException("commitIntervalMs must be >= 0, was " + commitIntervalMs);
         }
+    }
+
+    /** A demo in which no node fails. */
+    public DemoSettings(int jobs, long seed, String cluster, String trace, PolicyName policy, Duration heartbeatPeriod,
+                        long commitIntervalMs, UnaryOperator<Job> users, List<Pool> pools,
+                        BiFunction<ClusterSpec, List<Job>, OwnerSource> owners, Optional<QosMode> qos) {
+        this(jobs, seed, cluster, trace, policy, heartbeatPeriod, commitIntervalMs, users, pools, owners, qos,
+                NodeFailures.NONE);
+    }
+
+    /** This demo with nodes that fail. */
+    public DemoSettings withFailures(NodeFailures value) {
+        return new DemoSettings(jobs, seed, cluster, trace, policy, heartbeatPeriod, commitIntervalMs, users, pools,
+                owners, qos, value);
     }
 
     /** A demo whose nodes obey no QoS controller. */

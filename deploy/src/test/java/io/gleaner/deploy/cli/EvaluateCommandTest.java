@@ -183,6 +183,35 @@ class EvaluateCommandTest {
     }
 
     @Test
+    void shouldFailTheNodesAskedAndRelaunchTheirAttempts(@TempDir Path dir) throws IOException {
+        var none = execute("evaluate", "--jobs", "30", "--out", dir.resolve("none").toString());
+        // r2 and r3 are two of the three 16-slot nodes of coshh-table3; both fail 2 minutes after the first job.
+        var failed = execute("evaluate", "--jobs", "30", "--node-failures", "r2@2m,r3@2m", "--out",
+                dir.resolve("failed").toString());
+
+        assertThat(none.exitCode()).as(none.err()).isZero();
+        assertThat(failed.exitCode()).as(failed.err()).isZero();
+        assertThat(none.out()).doesNotContain("Node failures");
+        assertThat(failed.out()).contains("Node failures: r2@start+PT2M, r3@start+PT2M; a failed node does not "
+                + "come back");
+        assertThat(Double.parseDouble(runsColumn(dir.resolve("failed"), "relaunched_task_pct").get(0)))
+                .isGreaterThan(Double.parseDouble(runsColumn(dir.resolve("none"), "relaunched_task_pct").get(0)));
+        assertThat(meanCompletion(dir.resolve("failed"))).isGreaterThan(meanCompletion(dir.resolve("none")));
+    }
+
+    @Test
+    void shouldDrawTheSameFailuresFromTheSameSeed(@TempDir Path dir) throws IOException {
+        execute("evaluate", "--jobs", "10", "--seed", "5", "--node-failure-rate", "2", "--out",
+                dir.resolve("a").toString());
+        execute("evaluate", "--jobs", "10", "--seed", "5", "--node-failure-rate", "2", "--out",
+                dir.resolve("b").toString());
+        execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("none").toString());
+
+        assertThat(measuredLeftOut(dir.resolve("b/runs.csv"))).isEqualTo(measuredLeftOut(dir.resolve("a/runs.csv")))
+                .isNotEqualTo(measuredLeftOut(dir.resolve("none/runs.csv")));
+    }
+
+    @Test
     void shouldGiveTheSameNumbersOnEveryRun(@TempDir Path dir) throws IOException {
         execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("a").toString());
         execute("evaluate", "--jobs", "10", "--seed", "5", "--out", dir.resolve("b").toString());
@@ -244,6 +273,8 @@ class EvaluateCommandTest {
                 "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
                         + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
+                "--node-failures=NODE@TIME[,...]", "a duration after the first job's arrival (n1@30m, ",
+                "(default: none)", "--node-failure-rate=PER_HOUR", "(default: 0, none)",
                 "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process runs "
                         + "only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
@@ -287,6 +318,17 @@ class EvaluateCommandTest {
                         "--plan-at needs salamander among --policies"),
                 Arguments.of(Named.of("a plan at no time", new String[] {"--policies", "salamander", "--plan-at",
                         "soon"}), "--plan-at: 'soon' is neither an instant"),
+                Arguments.of(Named.of("a node the cluster does not have", new String[] {"--node-failures", "n1@5m"}),
+                        "--node-failures: unknown node 'n1' in the node failure schedule; cluster coshh-table3 has "
+                                + "r1, r2, r3, r4, r5, r6"),
+                Arguments.of(Named.of("a failure without a time", new String[] {"--node-failures", "r1"}),
+                        "--node-failures: 'r1' is not node@time"),
+                Arguments.of(Named.of("a failure at no time", new String[] {"--node-failures", "r1@soon"}),
+                        "--node-failures: 'soon' is neither an instant"),
+                Arguments.of(Named.of("a node failing twice", new String[] {"--node-failures", "r1@1m,r1@2m"}),
+                        "--node-failures: node r1 is scheduled to fail twice"),
+                Arguments.of(Named.of("a negative failure rate", new String[] {"--node-failure-rate", "-1"}),
+                        "--node-failure-rate must be a finite number >= 0, was -1.0"),
                 Arguments.of(Named.of("a negative locality delay", new String[] {"--locality-delay-ms", "-1"}),
                         "--locality-delay-ms must be >= 0, was -1"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",

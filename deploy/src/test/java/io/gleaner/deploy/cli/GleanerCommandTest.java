@@ -61,7 +61,8 @@ class GleanerCommandTest {
         // Pinned by hand, not read from the model: the options the README and the demo's instructions use.
         assertThat(execute("--help").out()).contains("demo", "run", "replay", "topics", "--version");
         assertThat(execute("demo", "--help").out()).contains("--jobs", "--seed", "--cluster", "--trace", "--policy",
-                "--bootstrap-servers", "--topic-prefix", "--schema-registry-url", "--data-dir", "--commit-interval-ms");
+                "--bootstrap-servers", "--topic-prefix", "--schema-registry-url", "--data-dir", "--commit-interval-ms",
+                "--node-failures", "--node-failure-rate");
         assertThat(execute("run", "--help").out()).contains("--stages", "--application-id", "--state-dir",
                 "--bootstrap-servers", "--data-dir", "--fresh", "--classifier-application-id",
                 "--classifier-state-dir", "--classifier-commit-interval-ms", "--classifier-profiled-retention",
@@ -169,10 +170,12 @@ class GleanerCommandTest {
 
     @Test
     void shouldExitTwoWithTheSubcommandsUsageOnAnUnknownOptionOfASubcommand() {
-        var run = execute("demo", "--no-such-option");
+        // Not --no-such-option: picocli answers an option close to a real one (--node-failures) with "Possible
+        // solutions" instead of the usage.
+        var run = execute("demo", "--frobnicate");
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("Unknown option: '--no-such-option'").contains("Usage: gleaner demo");
+        assertThat(run.err()).contains("Unknown option: '--frobnicate'").contains("Usage: gleaner demo");
     }
 
     @Test
@@ -200,7 +203,12 @@ class GleanerCommandTest {
                 Arguments.of(new String[] {"--owner-offset", "soon"}, "--owner-offset: 'soon' is neither an instant"),
                 Arguments.of(new String[] {"--owner-offset", "2009-05-01T00:00:00Z"},
                         "--owner-offset must be a duration into the owners' trace"),
-                Arguments.of(new String[] {"--owners", "no/such/dir"}, "--owners 'no/such/dir' is neither"));
+                Arguments.of(new String[] {"--owners", "no/such/dir"}, "--owners 'no/such/dir' is neither"),
+                Arguments.of(new String[] {"--node-failures", "n1@5m"},
+                        "--node-failures: unknown node 'n1' in the node failure schedule; cluster coshh-table3 has r1"),
+                Arguments.of(new String[] {"--node-failures", "r1@"}, "--node-failures: 'r1@' is not node@time"),
+                Arguments.of(new String[] {"--node-failure-rate", "-0.5"},
+                        "--node-failure-rate must be a finite number >= 0, was -0.5"));
     }
 
     @ParameterizedTest(name = "demo {0}")

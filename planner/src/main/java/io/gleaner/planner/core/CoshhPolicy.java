@@ -99,6 +99,16 @@ public final class CoshhPolicy implements PlacementPolicy {
     }
 
     /**
+     * A lost node leaves the cluster COSHH knows: its slots no longer count towards the min-share guarantee, and the
+     * queuing process solves its matchings again without it ({@link CoshhQueueing#onNodeLost}).
+     */
+    @Override
+    public void onNodeLost(String nodeId, Instant at) {
+        slots.forget(nodeId);
+        queueing.onNodeLost(nodeId, at);
+    }
+
+    /**
      * COSHH's replica placement (§3.2): the job's chunks on the nodes whose suggested sets hold its classes
      * ({@link DataPlacements#overSuggested}). The job is classified now rather than at the next heartbeat, so that
      * its class is known; before the first heartbeat, and when no node suggests its classes, its input stays.
@@ -270,6 +280,10 @@ public final class CoshhPolicy implements PlacementPolicy {
 
         /** A job arrived (or was in the queue when the policy started). */
         default void onJob(Job job) {
+        }
+
+        /** Drops a node the planner lost at {@code at}, and any plan that names it. */
+        default void onNodeLost(String nodeId, Instant at) {
         }
 
         /** Takes in a node that cannot take work now. */

@@ -227,6 +227,22 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         }
     }
 
+    /**
+     * Drops a lost node: it leaves the nodes of the LPs, which are solved again at {@code at} (the heartbeat that found
+     * the loss), so that from then on no SC or SC' names it and the published plans do not either. Its type stays
+     * among the features' coordinates: another node may have it, a returning node (a new incarnation) has it again,
+     * and dropping it would rebuild both classifications and renumber every class for a column no LP reads.
+     */
+    @Override
+    public void onNodeLost(String nodeId, Instant at) {
+        if (typeByNode.remove(nodeId) == null) {
+            return;
+        }
+        slots.forget(nodeId);
+        resolve = true;
+        solveIfReclustered(at);
+    }
+
     /** New coordinates: both classifications again, over the history's jobs in their order. */
     private void reclassifyHistory() {
         var names = types.stream().map(NodeType::name).toList();

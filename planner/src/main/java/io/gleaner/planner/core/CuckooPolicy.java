@@ -71,6 +71,12 @@ public final class CuckooPolicy implements PlacementPolicy {
         return forecast == 0 ? node.free().cpus() : sum / forecast * node.capacity().cpus();
     }
 
+    /** A lost node is no place for new data: it leaves the nodes the input is dealt to. */
+    @Override
+    public void onNodeLost(String nodeId, Instant at) {
+        nodes.remove(nodeId);
+    }
+
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
         var node = state.node();

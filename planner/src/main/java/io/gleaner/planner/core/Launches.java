@@ -41,6 +41,16 @@ final class Launches {
         }
     }
 
+    /** Forgets every launch on {@code nodeId}. */
+    void removeNode(String nodeId) {
+        var tasks = tasksByNode.get(nodeId);
+        if (tasks != null) {
+            for (var taskId : List.copyOf(tasks)) {
+                unindex(taskId, byTask.remove(taskId));
+            }
+        }
+    }
+
     /** Keeps only the launches whose job {@code keep} accepts. */
     void retainJobs(Predicate<String> keep) {
         for (var jobId : List.copyOf(tasksByJob.keySet())) {

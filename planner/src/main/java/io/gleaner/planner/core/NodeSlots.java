@@ -20,6 +20,12 @@ final class NodeSlots {
         total += node.slots() - (before == null ? 0 : before);
     }
 
+    /** Forgets a node that was lost: its slots leave the sum. */
+    void forget(String nodeId) {
+        Integer before = byNode.remove(nodeId);
+        total -= before == null ? 0 : before;
+    }
+
     /**
      * A job class's rate on the node from its rate on one slot: µ_ij = µ_i,type(j) × slots_j, a node with s slots
      * running s jobs of the class at once.

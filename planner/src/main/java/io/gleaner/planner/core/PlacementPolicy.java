@@ -21,6 +21,17 @@ public interface PlacementPolicy {
     }
 
     /**
+     * Told that the cell lost {@code nodeId} at {@code at}, the event time of the heartbeat that found it silent
+     * (docs/node-liveness.md), after its attempts were relaunched ({@link #onProgress}) and before that heartbeat's
+     * {@link #place}. For a policy that keeps its own view of the nodes (a plan, node types, where data can go): it
+     * drops the node, so that nothing it decides names the node again until it heartbeats as a new incarnation. A
+     * restarted policy hears of no loss, and needs none: it learns the nodes from their heartbeats, and a lost node's
+     * are refused. The default ignores it, as a policy that reads only the heartbeating node may.
+     */
+    default void onNodeLost(String nodeId, Instant at) {
+    }
+
+    /**
      * Where {@code dataset}, the input of {@code job}'s maps ({@link Job#mapDataset()}), goes when this policy places
      * data (Cuckoo, COSHH; see {@link DataPlacements}): a layout of that dataset, which replaces the submitter's.
      * Asked only for a job whose maps read a dataset, before the job joins the queue, at its submit time;

@@ -245,6 +245,7 @@ public final class PlannerCell {
         }
         state.deleteNode(node.nodeId());
         state.markLost(node.nodeId(), now);
+        policy.onNodeLost(node.nodeId(), now);
         return new NodeLoss(node.nodeId(), node.time(), now, relaunched);
     }
 }

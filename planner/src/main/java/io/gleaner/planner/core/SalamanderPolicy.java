@@ -22,8 +22,9 @@ import java.util.function.Predicate;
  * node, with its chunk moved there first.
  *
  * <p><b>Re-planning</b> (issue 7: "when jobs arrive, forecasts change or tasks are relaunched"): on the first heartbeat
- * after a job arrived, an attempt must run again, or a node appeared, and otherwise every
- * {@link SalamanderSettings#replanEvery()} of event time (forecasts are refreshed hourly, tasks end early or late).
+ * after a job arrived, an attempt must run again, or a node appeared or was lost ({@link #onNodeLost}), and otherwise
+ * every {@link SalamanderSettings#replanEvery()} of event time (forecasts are refreshed hourly, tasks end early or
+ * late).
  * Running tasks stay where they are; everything not yet started may move. Plans are made on heartbeats, from the
  * nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
  *
@@ -100,6 +101,21 @@ public final class SalamanderPolicy implements PlacementPolicy {
         var now = after.get();
         jobs.put(now.jobId(), now);
         if (before.isEmpty() || relaunches(now) > relaunches(before.get())) {
+            dirty = true;
+        }
+    }
+
+    /**
+     * A lost node leaves the nodes plans are made on, with the launches this planner made there (their tasks wait for
+     * their next attempt), and the plan is redone on the next heartbeat, which is the one that found the loss, before
+     * it releases anything. Redone rather than patched: a patch would only move the node's planned tasks to the
+     * other nodes' free steps, while the plan counted on the lost node's capacity for the tasks already placed
+     * elsewhere too; redoing it costs one plan per loss, as a node that appears already does.
+     */
+    @Override
+    public void onNodeLost(String nodeId, Instant at) {
+        if (nodes.remove(nodeId) != null) {
+            running.removeNode(nodeId);
             dirty = true;
         }
     }

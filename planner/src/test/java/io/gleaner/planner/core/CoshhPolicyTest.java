@@ -122,6 +122,22 @@ class CoshhPolicyTest {
     }
 
     @Test
+    void shouldStopCountingALostNodesSlotsForTheGuarantee() {
+        // alice's min share of 12 fits in the 16 slots of n1 and n2, not in n2's 8 once n1 is lost.
+        var policy = coshh(Set.of(), Set.of("b1"), new Pool("alice", 12, 1), new Pool("bob", 0, 1));
+        var alice = running(job("a1", "alice", at(10), maps(20)), 0);
+        var bob = running(job("b1", "bob", at(5), maps(20)), 0);
+        policy.place(state(slots(at(30), 0), alice, bob), at(30));
+        var both = policy.place(state(node("n2", at(31), 1, res(16, 64)), alice, bob), at(31));
+
+        policy.onNodeLost("n1", at(45));
+        var alone = policy.place(state(node("n2", at(46), 1, res(16, 64)), alice, bob), at(46));
+
+        assertThat(ids(both.placed())).containsExactly("a1/m/0/0");
+        assertThat(ids(alone.placed())).containsExactly("b1/m/0/0");
+    }
+
+    @Test
     void shouldNotOfferJobsOlderThanTheOldestClassifiedOneInTheSuggestedStages() {
         // Both jobs answer "suggested", but a1 is older than where both classifications start: stages 1 and 2 start
         // at b1, and a1 is served only by the last stage, once b1 has nothing left to launch.

@@ -66,6 +66,42 @@ class CoshhQueueingTest {
     }
 
     @Test
+    void shouldSolveAgainWithoutALostNodeAtTheLossAndSuggestNoDataThere() {
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        queue(10).forEach(progress -> queueing.onJob(progress.job()));
+        queueing.observeNode(node("slow", false, at(600)));
+        queueing.observe(node("fast", true, at(600)), JobHistory.NONE, at(600));
+        assertThat(queueing.takeChanges().orElseThrow().secondaryPlan().suggested()).containsOnlyKeys("fast", "slow");
+
+        queueing.onNodeLost("fast", at(615));
+
+        var update = queueing.takeChanges().orElseThrow();
+        assertThat(update.issuedAt()).isEqualTo(at(615));
+        assertThat(update.primaryPlan().suggested()).containsOnlyKeys("slow");
+        assertThat(update.secondaryPlan().suggested()).containsOnlyKeys("slow");
+        assertThat(update.primaryPlan().allocations().values()).allSatisfy(byNode ->
+                assertThat(byNode).doesNotContainKey("fast"));
+        assertThat(update.ratesByNode().values()).allSatisfy(rates -> assertThat(rates).containsOnlyKeys("slow"));
+        // The classes stay: only the nodes changed.
+        assertThat(update.secondaryClasses()).flatExtracting(c -> c.memberJobIds()).hasSize(10);
+        var nodes = queueing.suggestedNodes(job("j10", "small", at(620), maps(2)), JobHistory.NONE).orElseThrow();
+        assertThat(nodes.suggested()).doesNotContain("fast");
+        assertThat(nodes.others()).doesNotContain("fast");
+    }
+
+    @Test
+    void shouldIgnoreTheLossOfANodeItNeverSaw() {
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
+        queue(4).forEach(progress -> queueing.onJob(progress.job()));
+        queueing.observe(node("fast", true, at(600)), JobHistory.NONE, at(600));
+        queueing.takeChanges();
+
+        queueing.onNodeLost("other", at(615));
+
+        assertThat(queueing.takeChanges()).isEmpty();
+    }
+
+    @Test
     void shouldPublishOnlyAfterASolveAndSolveAgainWhenANodeJoins() {
         var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults());
         queue(10).forEach(progress -> queueing.onJob(progress.job()));

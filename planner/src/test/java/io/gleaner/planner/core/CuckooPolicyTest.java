@@ -11,6 +11,7 @@ import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -74,5 +75,27 @@ class CuckooPolicyTest {
                 new InMemoryPlannerState());
         off.onHeartbeat(idleNode("n1", at(1)));
         assertThat(((Verdict.Applied) off.onJob(job("j", at(5), maps(3)))).dataPlacement()).isEmpty();
+    }
+
+    @Test
+    void shouldPlaceNoReplicaOnALostNode() {
+        var policy = new CuckooPolicy(PolicySettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), CapacityOutlook.NONE, JobHistory.NONE,
+                NodeLiveness.defaults());
+        cell.onHeartbeat(idleNode("n1", at(0)));
+        for (long t = 0; t <= 12; t += 3) {
+            cell.onHeartbeat(idleNode("n2", at(t)));
+            cell.onHeartbeat(idleNode("n3", at(t)));
+        }
+        // n1 was last heard at 0 s: n2's heartbeat at 12 s found it silent for more than the 9 s timeout.
+
+        var verdict = (Verdict.Applied) cell.onJob(job("j", at(13), maps(30)));
+
+        var layout = verdict.dataPlacement().orElseThrow().layout();
+        var holders = new HashSet<String>();
+        for (long chunk = 100; chunk < 130; chunk++) {
+            holders.addAll(layout.replicas(chunk));
+        }
+        assertThat(holders).containsExactlyInAnyOrder("n2", "n3");
     }
 }

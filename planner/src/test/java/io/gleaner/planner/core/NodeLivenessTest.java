@@ -12,6 +12,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.core.TaskOutcome.State;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -54,6 +56,41 @@ class NodeLivenessTest {
         assertThat(ids(after.placements())).containsExactly("j1/m/0/1");
         assertThat(state.node("n1")).isEmpty();
         assertThat(state.lostAt("n1")).contains(at(12));
+    }
+
+    @Test
+    void shouldTellThePolicyOfTheLossAfterItsAttemptsWereRelaunchedAndBeforeThePlacements() {
+        var heard = new ArrayList<String>();
+        var policy = new PlacementPolicy() {
+            private final FifoPolicy fifo = new FifoPolicy();
+
+            @Override
+            public PlacementResult place(PlanningState planning, Instant now) {
+                heard.add("place on " + planning.node().nodeId() + " at " + now);
+                return fifo.place(planning, now);
+            }
+
+            @Override
+            public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+                after.filter(p -> !p.maps().relaunch().isEmpty()).ifPresent(p -> heard.add("relaunch " + p.jobId()));
+            }
+
+            @Override
+            public void onNodeLost(String nodeId, Instant at) {
+                heard.add("lost " + nodeId + " at " + at);
+            }
+        };
+        var told = new PlannerCell(policy, new InMemoryPlannerState(), CapacityOutlook.NONE, JobHistory.NONE,
+                NodeLiveness.defaults());
+        told.onJob(job("j1", at(0), maps(1)));
+        told.onHeartbeat(oneSlot("n1", 0));
+        told.onHeartbeat(full("n2", 0));
+        told.onHeartbeat(full("n2", 9));
+        heard.clear();
+
+        told.onHeartbeat(oneSlot("n2", 12));
+
+        assertThat(heard).containsExactly("relaunch j1", "lost n1 at " + at(12), "place on n2 at " + at(12));
     }
 
     @Test

@@ -30,6 +30,19 @@ class NodeSlotsTest {
     }
 
     @Test
+    void shouldForgetALostNodesSlots() {
+        var slots = new NodeSlots();
+        slots.observe(node("n1", 8));
+        slots.observe(node("n2", 4));
+
+        slots.forget("n1");
+        slots.forget("n3");
+
+        assertThat(slots.total()).isEqualTo(4);
+        assertThatThrownBy(() -> slots.of("n1")).hasMessageContaining("n1");
+    }
+
+    @Test
     void shouldScaleAPerSlotRateByTheNodesSlots() {
         var slots = new NodeSlots();
         slots.observe(node("n1", 4));

@@ -217,6 +217,65 @@ class SalamanderPolicyTest {
     }
 
     @Test
+    void shouldPlanALostNodesTasksOnTheOtherNodesAtTheHeartbeatThatFoundTheLoss() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), CapacityOutlook.NONE, JobHistory.NONE,
+                NodeLiveness.defaults());
+        // Half a node each: n1 starts two maps at 3 s, and the plan spreads the other two over n1 and n2.
+        cell.onJob(job("j1", at(0), maps(4, res(8, 4))));
+        assertThat(placed(cell.onHeartbeat(idleNode("n1", at(3))))).hasSize(2);
+        for (long t = 3; t <= 15; t += 3) {
+            assertThat(placed(cell.onHeartbeat(node("n2", at(t), 0, res(16, 64))))).isEmpty();
+        }
+        // n1 was last heard at 3 s: n2's heartbeat at 15 s found it lost and its two maps waiting for attempt 1.
+
+        assertThat(policy.plan().start()).isEqualTo(at(15));
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2").hasSize(4);
+        var onN2 = placed(cell.onHeartbeat(idleNode("n2", at(18))));
+
+        assertThat(onN2).extracting(Placement::nodeId).containsOnly("n2");
+        assertThat(onN2).extracting(Placement::attempt).contains(1);
+    }
+
+    @Test
+    void shouldPlanWithoutALostNodeAfterARestartThatNeverHeardOfTheLoss() {
+        var state = new InMemoryPlannerState();
+        var before = new PlannerCell(salamander(SalamanderSettings.defaults()), state, CapacityOutlook.NONE,
+                JobHistory.NONE, NodeLiveness.defaults());
+        before.onJob(job("j1", at(0), maps(4, res(8, 4))));
+        before.onHeartbeat(node("n1", at(3), 0, res(16, 64)));
+        for (long t = 3; t <= 15; t += 3) {
+            before.onHeartbeat(node("n2", at(t), 0, res(16, 64)));
+        }
+        assertThat(state.lostAt("n1")).contains(at(15));
+
+        // A restarted planner: a new policy over the stored state, told of no loss.
+        var policy = salamander(SalamanderSettings.defaults());
+        var after = new PlannerCell(policy, state, CapacityOutlook.NONE, JobHistory.NONE, NodeLiveness.defaults());
+        after.onHeartbeat(node("n2", at(18), 0, res(16, 64)));
+
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2").hasSize(4);
+    }
+
+    @Test
+    void shouldPlanANodeThatHeldNothingOutAsSoonAsItIsLost() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState(), CapacityOutlook.NONE, JobHistory.NONE,
+                NodeLiveness.defaults());
+        cell.onJob(job("j1", at(0), maps(4, res(8, 4))));
+        cell.onHeartbeat(node("n1", at(3), 0, res(16, 64)));
+        cell.onHeartbeat(node("n2", at(3), 0, res(16, 64)));
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).contains("n1");
+
+        // No attempt of n1's is relaunched, so only the loss itself can redo the plan before replanEvery.
+        for (long t = 6; t <= 15; t += 3) {
+            cell.onHeartbeat(node("n2", at(t), 0, res(16, 64)));
+        }
+
+        assertThat(policy.plan().tasks()).extracting(PlannedTask::nodeId).containsOnly("n2").hasSize(4);
+    }
+
+    @Test
     void shouldKeepARunningTaskPinnedAndPlanNothingOnceTheQueueIsEmpty() {
         var policy = salamander(SalamanderSettings.defaults());
         var cell = new PlannerCell(policy, new InMemoryPlannerState());

@@ -10,7 +10,8 @@ package io.gleaner.simulator.core;
  * @param failedAttempts     placements refused by their node (did not fit, unknown node or job)
  * @param killedAttempts     attempts killed: by their node when the owners took its memory back, or by the QoS
  *                           controller ({@link QosCounts} tells them apart)
- * @param relaunchedTasks    tasks that lost a running attempt and had to run again (Salamander section IV)
+ * @param relaunchedTasks    tasks that lost a running attempt and had to run again (Salamander section IV): killed,
+ *                           or lost with their node ({@link NodeFailure})
  * @param mapAttempts        map attempts that took their node
  * @param remoteMapAttempts  map attempts on a node without a replica of their chunk, which copied it first
  * @param remoteShuffleBytes bytes reduces fetched from maps on other nodes

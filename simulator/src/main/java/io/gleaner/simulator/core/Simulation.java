@@ -450,7 +450,7 @@ public final class Simulation {
 
     /**
      * Node {@code nodeId} fails at {@code time}: its attempts end unreported, their tasks wait for the planner to find
-     * the node lost and relaunch them.
+     * the node lost and relaunch them, and count as relaunched, as the tasks of killed attempts do.
      */
     private void fail(String nodeId, long time) {
         if (!failedNodes.add(nodeId)) {
@@ -464,6 +464,7 @@ public final class Simulation {
             release(a.placement);
             waitingByUser.merge(user(a.placement), 1, Integer::sum);
             lostTasks.add(taskKey(a.placement));
+            relaunched.add(taskKey(a.placement));
             digest(a.decisionId() + ' ' + nodeId + ' ' + time + " lost with its node");
         }
         digest(nodeId + ' ' + time + " failed");

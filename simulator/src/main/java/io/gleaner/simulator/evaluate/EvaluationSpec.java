@@ -9,9 +9,11 @@ import io.gleaner.planner.core.Pool;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
+import io.gleaner.simulator.core.NodeFailures;
 import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,11 +34,13 @@ import java.util.Optional;
  * @param forecaster the learner of the in-process forecasts of the owners' use that the policies read
  *                  ({@link InProcessPlannerLink#forecasts})
  * @param reaction  how those forecasts react to their misses, or empty for forecasts refit on the schedule only
+ * @param failures  the nodes that fail in each run ({@link NodeFailures#of}, from the first job's arrival and the
+ *                  run's seed)
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                              List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
                              boolean placeData, Duration localityDelay, Forecaster forecaster,
-                             Optional<MissReaction> reaction) {
+                             Optional<MissReaction> reaction, NodeFailures failures) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -61,6 +65,20 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
         }
         Objects.requireNonNull(forecaster, "forecaster");
         Objects.requireNonNull(reaction, "reaction");
+        Objects.requireNonNull(failures, "failures");
+        if (!jobs.isEmpty()) {
+            // A schedule that names a node the cluster does not have is bad configuration: say so before any run.
+            failures.of(cluster, start(jobs), seeds.get(0));
+        }
+    }
+
+    /** An evaluation without node failures. */
+    public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
+                          List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
+                          boolean placeData, Duration localityDelay, Forecaster forecaster,
+                          Optional<MissReaction> reaction) {
+        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay, forecaster,
+                reaction, NodeFailures.NONE);
     }
 
     /** An evaluation whose in-process forecasts are refit on the schedule only. */
@@ -74,7 +92,13 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
     /** This evaluation with in-process forecasts that react to their misses. */
     public EvaluationSpec withReaction(MissReaction value) {
         return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
-                forecaster, Optional.of(value));
+                forecaster, Optional.of(value), failures);
+    }
+
+    /** This evaluation with nodes that fail in each run. */
+    public EvaluationSpec withFailures(NodeFailures value) {
+        return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
+                forecaster, reaction, value);
     }
 
     /** An evaluation with the policies' own data placement and locality delay, and the stage's learner. */
@@ -92,7 +116,13 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
 
     /** The settings of the run of {@code policy} with {@code seed}. */
     public SimulationSettings settings(PolicyName policy, long seed) {
-        return SimulationSettings.withSeed(seed).withQos(qos.of(policy)).withSafetyMargin(margin);
+        var settings = SimulationSettings.withSeed(seed).withQos(qos.of(policy)).withSafetyMargin(margin);
+        return jobs.isEmpty() ? settings : settings.withNodeFailures(failures.of(cluster, start(jobs), seed));
+    }
+
+    /** When the first job arrives: where a failure schedule's durations count from. */
+    private static Instant start(List<Job> jobs) {
+        return jobs.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
     }
 
     /** An evaluation without owners, without users' entitlements and without a QoS controller. */

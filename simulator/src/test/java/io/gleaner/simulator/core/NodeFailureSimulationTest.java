@@ -20,6 +20,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** A node that goes silent in the middle of a run, with the planner's FIFO core in-process (docs/node-liveness.md). */
 class NodeFailureSimulationTest {
@@ -42,6 +44,9 @@ class NodeFailureSimulationTest {
         assertThat(report.jobsCompleted()).isEqualTo(1);
         var lost = lostAttempts(link);
         assertThat(lost).extracting(Placement::decisionId).containsExactly("j/m/0/0", "j/m/1/0", "j/m/2/0", "j/m/3/0");
+        // No owners kill anything here: the four tasks count as relaunched because their node failed.
+        assertThat(report.counts().killedAttempts()).isZero();
+        assertThat(report.counts().relaunchedTasks()).isEqualTo(4);
         // n1's last heartbeat (9 s) is before the failure; the first heartbeat more than 9 s later (21 s) finds it
         // lost and places the next attempts at once: by 10 s + 9 s + 3 s.
         var deadline = FAILURE.at().plus(NodeLiveness.DEFAULT_NODE_TIMEOUT).plus(SETTINGS.heartbeatPeriod());
@@ -75,6 +80,24 @@ class NodeFailureSimulationTest {
                 assertThat(e.round().reports()).noneMatch(r -> r.outcome().nodeId().equals(FAILURE.nodeId()));
             }
         });
+    }
+
+    @ParameterizedTest
+    @EnumSource(PolicyName.class)
+    void underEveryPolicyEveryJobCompletesAndTheFailedNodesAttemptsRunAgainElsewhere(PolicyName policy) {
+        var planner = InProcessPlannerLink.of(policy);
+        var link = RecordingPlannerLink.around(planner);
+
+        var report = new Simulation(CLUSTER, smallWorkload(), link, SETTINGS).run();
+
+        assertThat(report.jobsCompleted()).isEqualTo(report.jobsSubmitted()).isEqualTo(5);
+        assertThat(planner.invalidInputs()).isEmpty();
+        var lost = lostAttempts(link);
+        assertThat(lost).as("attempts n1 held when it failed").isNotEmpty();
+        for (var p : lost) {
+            assertThat(nextAttempt(link, p)).as("the next attempt of %s", p.decisionId())
+                    .hasValueSatisfying(q -> assertThat(q.nodeId()).isNotEqualTo(FAILURE.nodeId()));
+        }
     }
 
     /** The placements on the failed node decided before it failed whose attempts had not ended by then. */

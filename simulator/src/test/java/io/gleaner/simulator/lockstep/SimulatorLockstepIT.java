@@ -69,6 +69,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -258,6 +260,49 @@ class SimulatorLockstepIT {
             assertThat(data.getLayout().getNodes()).isSubsetOf("n1", "n2", "n3");
         });
         assertThat(run.deadLetters()).isZero();
+    }
+
+    /**
+     * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan) drops a lost
+     * node in both planners at the same heartbeat ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal:
+     * a fast node of the two-type cluster stops 30 s in, while it runs attempts and is in the plans.
+     */
+    @ParameterizedTest
+    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER"})
+    void aPolicyWithItsOwnPlansDropsAFailedNodeThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
+                                                                        @TempDir Path stateDir) throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0)));
+        var jobs = workload(16).stream().map(job -> withUser(job, job.jobId().hashCode() % 2 == 0 ? "alice" : "bob"))
+                .toList();
+        var pools = List.of(new Pool("alice", 3, 1), new Pool("bob", 0, 2));
+        var settings = PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(7));
+        var failed = SETTINGS.withNodeFailures(List.of(new NodeFailure("n2", jobs.get(0).submitTime()
+                .plusSeconds(30))));
+        var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, pools,
+                InProcessPlannerLink.of(policy, settings), failed, p -> { }).run();
+        var withoutFailure = new Simulation(cluster, jobs, OwnerLoad.NONE, pools,
+                InProcessPlannerLink.of(policy, settings), SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, policy, settings,
+                link -> new Simulation(cluster, jobs, OwnerLoad.NONE, pools, link, failed, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(inProcess.jobsCompleted()).isEqualTo(16);
+        assertThat(inProcess.decisionDigest()).isNotEqualTo(withoutFailure.decisionDigest());
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(run.deadLetters()).isZero();
+        if (policy == PolicyName.COSHH) {
+            // The loss re-solved both matchings without n2, and the planner published them.
+            var planDecoder = AvroSerde.of(ClassPlan.class, registry).deserializer();
+            var plans = readAll(topics.plans().name()).stream()
+                    .map(r -> planDecoder.deserialize(r.topic(), r.value()))
+                    .toList();
+            assertThat(plans.get(plans.size() - 1).getSuggestedClasses()).containsOnlyKeys("n1", "n3");
+        }
     }
 
     @Test
