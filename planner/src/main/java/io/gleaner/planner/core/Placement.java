@@ -17,10 +17,13 @@ import java.util.Optional;
  * @param demand      what the attempt holds while it runs
  * @param chunk       for a map of a group with a dataset, the chunk it reads
  * @param chunkMoves  chunks to copy before the attempt starts, in order (Salamander section III-C)
+ * @param mapOutputs  for a reduce, where its job's map outputs are, by node ({@link JobProgress#mapOutputs()}); the
+ *                    {@link PlannerCell} sets it, policies leave it empty
  */
 public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                         String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
-                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves) {
+                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves,
+                        List<MapOutputs> mapOutputs) {
 
     public Placement {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -29,6 +32,10 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(chunk, "chunk");
         chunkMoves = List.copyOf(chunkMoves);
+        mapOutputs = List.copyOf(mapOutputs);
+        if (kind == TaskKind.MAP && !mapOutputs.isEmpty()) {
+            throw new IllegalArgumentException("a map has no map outputs to fetch, was given some in " + decisionId);
+        }
         var expected = new TaskAttempt(jobId, kind, taskIndex, attempt).decisionId();
         if (!expected.equals(decisionId)) {
             throw new IllegalArgumentException("decisionId must be " + expected + ", was " + decisionId);
@@ -36,6 +43,14 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         if (inputBytes < 0) {
             throw new IllegalArgumentException("inputBytes must be >= 0, was " + inputBytes + " in " + decisionId);
         }
+    }
+
+    /** A placement that names no map output. */
+    public Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
+                     String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
+                     Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves) {
+        this(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes, flopPerByte,
+                demand, chunk, chunkMoves, List.of());
     }
 
     /** A placement that moves no chunk. */
@@ -49,7 +64,13 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
     /** This placement, copying {@code moves} first. */
     public Placement withChunkMoves(List<ChunkMove> moves) {
         return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
-                flopPerByte, demand, chunk, moves);
+                flopPerByte, demand, chunk, moves, mapOutputs);
+    }
+
+    /** This placement naming {@code outputs} as its job's map outputs. */
+    public Placement withMapOutputs(List<MapOutputs> outputs) {
+        return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
+                flopPerByte, demand, chunk, chunkMoves, outputs);
     }
 
     /** Places {@code attempt} of a task of {@code job} on {@code nodeId}, taking sizes and chunk from the job's group. */

@@ -51,8 +51,20 @@ public interface PlannerState {
      */
     List<NodeState> heardBefore(Instant cutoff);
 
-    /** Forgets node {@code nodeId}'s heartbeat and its capacity. */
+    /** Forgets node {@code nodeId}'s heartbeat, its capacity and its {@linkplain #standing standing}. */
     void deleteNode(String nodeId);
+
+    /** What the planner holds against node {@code nodeId} (reservations, exclusion), if anything. */
+    Optional<NodeStanding> standing(String nodeId);
+
+    /** Stores {@code standing} as its node's. */
+    void putStanding(NodeStanding standing);
+
+    /**
+     * The unfinished jobs with a task whose retry backoff ended at or before {@code now} ({@link JobProgress#nextRelease}),
+     * earliest first; it must not cost time in the number of other jobs.
+     */
+    List<JobProgress> retriesDue(Instant now);
 
     /** When node {@code nodeId} was last found lost, if it ever was. */
     Optional<Instant> lostAt(String nodeId);

@@ -11,19 +11,25 @@ import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobEvent;
+import io.gleaner.schemas.avro.JobEventType;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.MapOutput;
+import io.gleaner.schemas.avro.MapOutputs;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PhaseProgress;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.PlannerNodeState;
 import io.gleaner.schemas.avro.QosAction;
 import io.gleaner.schemas.avro.QosActionKind;
 import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -132,6 +138,34 @@ public final class SerdeFixtures {
                 .setChunk(chunk)
                 .setChunkMoves(List.of(ChunkMove.newBuilder().setChunk(chunk).setFromNode("n3").setToNode("n7")
                         .build()))
+                .build();
+    }
+
+    /** A reduce's placement with what to run and where its job's two maps' outputs are. */
+    public static PlacementDecision reducePlacement() {
+        return PlacementDecision.newBuilder(placementDecision())
+                .setDecisionId("job-1/r/0/0").setKind(TaskKind.REDUCE).setChunk(null).setChunkMoves(List.of())
+                .setSpec(TaskSpec.newBuilder().setCommand(List.of("reduce", "--part", "0")).setImage(null)
+                        .setEnv(Map.of("JOB", "job-1")).setInputLocation(null)
+                        .setOutputLocation("file:///out/job-1/reduce-0-0").build())
+                .setMapOutputs(List.of(MapOutputs.newBuilder().setNodeId("n7")
+                        .setMaps(List.of(new MapOutput(0, 0), new MapOutput(1, 2))).build()))
+                .setMapOutputLocation("file:///out/job-1/map-{task}-{attempt}")
+                .build();
+    }
+
+    public static JobEvent jobEvent() {
+        return JobEvent.newBuilder()
+                .setJobId("job-1").setType(JobEventType.ATTEMPT_LOST).setTime(T0.plusSeconds(30))
+                .setReason("node n7 lost").setTasks(3).setSucceededTasks(1).setFailedAttempts(0).setLostAttempts(1)
+                .setEstimatedCompletion(null).setDecisionId("job-1/m/1/0").setNodeId("n7")
+                .build();
+    }
+
+    public static PlannerNodeState plannerNodeState() {
+        return PlannerNodeState.newBuilder()
+                .setNodeId("n7").setReserved(List.of("job-1/m/0/0")).setEndsInARow(2)
+                .setExcludedUntil(T0.plusSeconds(600))
                 .build();
     }
 
