@@ -13,7 +13,8 @@ import java.util.Optional;
  *
  * <p>Rules (Hadoop MapReduce's): reduces become runnable only once every map has succeeded; a task whose
  * current attempt ends without success is relaunched as the next attempt, before any fresh task of its
- * kind; a task that succeeded stays succeeded (lost map output is not modelled).
+ * kind; a task that succeeded stays succeeded (lost map output is not modelled). A FAILED attempt counts against
+ * its task and may hold the task out a backoff first (docs/retries-and-reservations.md).
  *
  * @param localityWaitSince delay scheduling's wait ({@link FairPolicy}): when the job was first passed over for want
  *                          of a node-local map since its last node-local launch; empty when it is not waiting. Kept

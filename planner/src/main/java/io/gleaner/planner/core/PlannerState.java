@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the {@link PlannerCell} keeps what it knows between inputs: unfinished jobs (also by FIFO order key),
- * markers of completed jobs, each node's latest heartbeat, and markers of lost nodes. {@link InMemoryPlannerState} keeps it in
+ * Where the {@link PlannerCell} keeps what it knows between inputs: unfinished jobs (also by FIFO order key and by
+ * the end of their retry backoffs), markers of completed (or failed) jobs, each node's latest heartbeat and
+ * {@linkplain NodeStanding standing}, and markers of lost nodes. {@link InMemoryPlannerState} keeps it in
  * maps; the Kafka Streams topology keeps it in state stores.
  */
 public interface PlannerState {

@@ -657,8 +657,9 @@ public final class Simulation {
 
     private static AttemptReport report(Attempt a, TaskOutcome.State state, Instant time, Optional<String> reason) {
         var p = a.placement;
+        // The reason on the outcome too: the planner reads it from the report through Kafka (a failed job names it).
         var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(), p.nodeId(),
-                state, time);
+                state, time, reason);
         var startTime = state == TaskOutcome.State.LAUNCHED
                 ? Optional.<Instant>empty() : Optional.of(Instant.ofEpochMilli(a.startMillis));
         return new AttemptReport(outcome, startTime, a.local, p.inputBytes(), a.cpuSeconds(),
