@@ -11,6 +11,7 @@ import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.streams.StageSettings;
@@ -46,9 +47,13 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          whether Cuckoo and COSHH place new jobs' input ({@value #PLACE_DATA}, default true)
  * @param nodeLiveness      how long a node may be silent, in event time, before it is lost ({@value #NODE_TIMEOUT_MS}, in
  *                          ms, default {@link NodeLiveness#DEFAULT_NODE_TIMEOUT}; 0 for never: docs/node-liveness.md)
+ * @param retryRules        the attempt limit ({@value #MAX_ATTEMPTS}), the retry backoff ({@value #RETRY_BACKOFF_MS},
+ *                          {@value #RETRY_BACKOFF_MAX_MS}) and node exclusion ({@value #EXCLUDE_AFTER},
+ *                          {@value #EXCLUDE_FOR_MS}); defaults {@link RetryRules#defaults()},
+ *                          docs/retries-and-reservations.md
  */
 public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
-                            NodeLiveness nodeLiveness) {
+                            NodeLiveness nodeLiveness, RetryRules retryRules) {
 
     /** The stage's name in its keys. */
     public static final String NAME = "planner";
@@ -92,6 +97,17 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     /** Default node timeout in ms ({@value #NODE_TIMEOUT_MS}): {@link NodeLiveness#DEFAULT_NODE_TIMEOUT}. */
     public static final long DEFAULT_NODE_TIMEOUT_MS = NodeLiveness.DEFAULT_NODE_TIMEOUT_MS;
 
+    /** Property key of the FAILED attempts of a task after which its job fails ({@link RetryRules#maxAttempts()}). */
+    public static final String MAX_ATTEMPTS = "gleaner.planner.max-attempts";
+    /** Property key of the wait after a task's first FAILED attempt, in ms of event time; 0 relaunches at once. */
+    public static final String RETRY_BACKOFF_MS = "gleaner.planner.retry-backoff.ms";
+    /** Property key of the most the doubled retry backoff grows to, in ms. */
+    public static final String RETRY_BACKOFF_MAX_MS = "gleaner.planner.retry-backoff-max.ms";
+    /** Property key of the ends in a row after which a node is excluded ({@link RetryRules#excludeAfter()}); 0: never. */
+    public static final String EXCLUDE_AFTER = "gleaner.planner.exclude-after";
+    /** Property key of how long an excluded node gets no new attempt, in ms of event time. */
+    public static final String EXCLUDE_FOR_MS = "gleaner.planner.exclude-for.ms";
+
     /** Default application id. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-planner";
     /** Default {@link #policy()}. */
@@ -102,6 +118,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         Objects.requireNonNull(policy, "policy");
         Objects.requireNonNull(policySettings, "policySettings");
         Objects.requireNonNull(nodeLiveness, "nodeLiveness");
+        Objects.requireNonNull(retryRules, "retryRules");
         if (!stage.instanceId().isEmpty()) {
             throw new IllegalArgumentException(stage.key(StageSettings.INSTANCE_ID) + " is not a planner setting: "
                     + "the planner is a static member named by its application id, was '" + stage.instanceId() + "'");
@@ -110,6 +127,12 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
             throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1: the planner "
                     + "decides over every node in one stream task, was " + stage.streamThreads());
         }
+    }
+
+    /** These settings with the default retry rules ({@link RetryRules#defaults()}). */
+    public PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
+                         NodeLiveness nodeLiveness) {
+        this(stage, policy, policySettings, nodeLiveness, RetryRules.defaults());
     }
 
     /** These settings with the default node timeout ({@link NodeLiveness#defaults()}). */
@@ -137,7 +160,41 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     public static PlannerConfig from(Map<String, ?> properties) {
         return new PlannerConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
                 PolicyName.parse(text(properties, POLICY, DEFAULT_POLICY.configValue())), policySettings(properties),
-                nodeLiveness(longValue(properties, NODE_TIMEOUT_MS, DEFAULT_NODE_TIMEOUT_MS)));
+                nodeLiveness(longValue(properties, NODE_TIMEOUT_MS, DEFAULT_NODE_TIMEOUT_MS)),
+                retryRules(properties));
+    }
+
+    /**
+     * The retry rules of {@code properties} ({@value #MAX_ATTEMPTS}, {@value #RETRY_BACKOFF_MS},
+     * {@value #RETRY_BACKOFF_MAX_MS}, {@value #EXCLUDE_AFTER}, {@value #EXCLUDE_FOR_MS}); a missing key takes its
+     * default.
+     *
+     * @throws IllegalArgumentException naming the key and the value when one is wrong
+     */
+    public static RetryRules retryRules(Map<String, ?> properties) {
+        var defaults = RetryRules.defaults();
+        int maxAttempts = intValue(properties, MAX_ATTEMPTS, defaults.maxAttempts());
+        if (maxAttempts < 1) {
+            throw new IllegalArgumentException(MAX_ATTEMPTS + " must be >= 1, was " + maxAttempts);
+        }
+        long backoff = longValue(properties, RETRY_BACKOFF_MS, defaults.backoff().toMillis());
+        long maxBackoff = longValue(properties, RETRY_BACKOFF_MAX_MS, Math.max(backoff,
+                defaults.maxBackoff().toMillis()));
+        if (backoff < 0 || maxBackoff < backoff) {
+            throw new IllegalArgumentException(RETRY_BACKOFF_MS + " must be >= 0 and " + RETRY_BACKOFF_MAX_MS
+                    + " >= it, were " + backoff + " and " + maxBackoff);
+        }
+        int excludeAfter = intValue(properties, EXCLUDE_AFTER, defaults.excludeAfter());
+        if (excludeAfter < 0) {
+            throw new IllegalArgumentException(EXCLUDE_AFTER + " must be >= 0 (0: never exclude a node), was "
+                    + excludeAfter);
+        }
+        long excludeFor = longValue(properties, EXCLUDE_FOR_MS, defaults.excludeFor().toMillis());
+        if (excludeFor < 0) {
+            throw new IllegalArgumentException(EXCLUDE_FOR_MS + " must be >= 0, was " + excludeFor);
+        }
+        return new RetryRules(maxAttempts, Duration.ofMillis(backoff), Duration.ofMillis(maxBackoff), excludeAfter,
+                Duration.ofMillis(excludeFor));
     }
 
     /**
@@ -218,21 +275,26 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
 
     /** This configuration with its stage settings changed by {@code change}. */
     public PlannerConfig withStage(UnaryOperator<StageSettings> change) {
-        return new PlannerConfig(change.apply(stage), policy, policySettings, nodeLiveness);
+        return new PlannerConfig(change.apply(stage), policy, policySettings, nodeLiveness, retryRules);
     }
 
     /** This configuration with another policy. */
     public PlannerConfig withPolicy(PolicyName value) {
-        return new PlannerConfig(stage, value, policySettings, nodeLiveness);
+        return new PlannerConfig(stage, value, policySettings, nodeLiveness, retryRules);
     }
 
     /** This configuration with other policy settings. */
     public PlannerConfig withPolicySettings(PolicySettings value) {
-        return new PlannerConfig(stage, policy, value, nodeLiveness);
+        return new PlannerConfig(stage, policy, value, nodeLiveness, retryRules);
     }
 
     /** This configuration with another node liveness. */
     public PlannerConfig withNodeLiveness(NodeLiveness value) {
-        return new PlannerConfig(stage, policy, policySettings, value);
+        return new PlannerConfig(stage, policy, policySettings, value, retryRules);
+    }
+
+    /** This configuration with other retry rules. */
+    public PlannerConfig withRetryRules(RetryRules value) {
+        return new PlannerConfig(stage, policy, policySettings, nodeLiveness, value);
     }
 }

@@ -9,6 +9,7 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.RetryRules;
 import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,6 +112,23 @@ class PlannerConfigTest {
                 .isEqualTo(NodeLiveness.OFF);
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "-1")))
                 .hasMessage("gleaner.planner.node-timeout.ms must be >= 0 (0: never lose a node), was -1");
+    }
+
+    @Test
+    void shouldReadTheRetryRulesWithTheirDefaultsAndRejectImpossibleOnes() {
+        assertThat(PlannerConfig.from(Map.of()).retryRules()).isEqualTo(new RetryRules(4, Duration.ofSeconds(10),
+                Duration.ofMinutes(6), 3, Duration.ofMinutes(10)));
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.max-attempts", "8", "gleaner.planner.retry-backoff.ms",
+                "0", "gleaner.planner.retry-backoff-max.ms", "0", "gleaner.planner.exclude-after", "0",
+                "gleaner.planner.exclude-for.ms", "1000")).retryRules())
+                .isEqualTo(new RetryRules(8, Duration.ZERO, Duration.ZERO, 0, Duration.ofSeconds(1)));
+        // a backoff above the default cap raises the cap's default with it
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.retry-backoff.ms", "600000")).retryRules().maxBackoff())
+                .isEqualTo(Duration.ofMinutes(10));
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.max-attempts", "0")))
+                .hasMessage("gleaner.planner.max-attempts must be >= 1, was 0");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.exclude-after", "-1")))
+                .hasMessage("gleaner.planner.exclude-after must be >= 0 (0: never exclude a node), was -1");
     }
 
     @Test

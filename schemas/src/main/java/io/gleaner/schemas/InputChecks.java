@@ -296,6 +296,9 @@ public final class InputChecks {
         rules.range("memoryBytes", report.getMemoryBytes(), 0, limits.maxMemoryBytes());
         if (report.getReason() != null) {
             rules.text("reason", report.getReason(), limits.maxNameChars());
+        } else if (rules.ok() && report.getState() == TaskState.REFUSED) {
+            // A refusal is the executor's answer to a placement; without the why, no one can act on it.
+            rules.fail("reason must be given when state is REFUSED, was null");
         }
         return rules.reason();
     }

@@ -373,7 +373,15 @@ class InputChecksTest {
                         (TaskReport r) -> r.setMemoryBytes(L.maxMemoryBytes() + 1)),
                 accepted("a reason of the longest length", (TaskReport r) -> r.setReason(chars(L.maxNameChars()))),
                 refused("a reason one character too long", "reason",
-                        (TaskReport r) -> r.setReason(chars(L.maxNameChars() + 1))));
+                        (TaskReport r) -> r.setReason(chars(L.maxNameChars() + 1))),
+                accepted("REFUSED with a reason", (TaskReport r) -> {
+                    r.setState(TaskState.REFUSED);
+                    r.setReason("node n1 is draining");
+                }),
+                refused("REFUSED without a reason", "reason", (TaskReport r) -> {
+                    r.setState(TaskState.REFUSED);
+                    r.setReason(null);
+                }));
     }
 
     @ParameterizedTest

@@ -3,10 +3,12 @@ package io.gleaner.deploy.cli;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -74,6 +76,56 @@ final class PlannerOptions {
         nodeTimeoutMs = value;
     }
 
+    private int maxAttempts;
+    private long retryBackoffMs;
+    private long retryBackoffMaxMs;
+    private int excludeAfter;
+    private long excludeForMs;
+
+    @Option(names = "--max-attempts", paramLabel = "N", defaultValue = "" + RetryRules.DEFAULT_MAX_ATTEMPTS,
+            description = "FAILED attempts of one task after which its job fails, as YARN's mapreduce.map.maxattempts; "
+                    + "killed, preempted, refused and lost attempts do not count (docs/retries-and-reservations.md) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    void maxAttempts(int value) {
+        maxAttempts = (int) atLeast("--max-attempts", value, 1);
+    }
+
+    @Option(names = "--retry-backoff-ms", paramLabel = "MS", defaultValue = "" + RetryRules.DEFAULT_BACKOFF_MS,
+            description = "Event time a task waits after its first FAILED attempt before its next one, doubled after "
+                    + "each further failure; 0 relaunches at once (default: ${DEFAULT-VALUE}).")
+    void retryBackoffMs(long value) {
+        retryBackoffMs = atLeast("--retry-backoff-ms", value, 0);
+    }
+
+    @Option(names = "--retry-backoff-max-ms", paramLabel = "MS", defaultValue = "" + RetryRules.DEFAULT_MAX_BACKOFF_MS,
+            description = "The most the doubled retry backoff grows to; at least --retry-backoff-ms "
+                    + "(default: ${DEFAULT-VALUE}).")
+    void retryBackoffMaxMs(long value) {
+        retryBackoffMaxMs = atLeast("--retry-backoff-max-ms", value, 0);
+    }
+
+    @Option(names = "--exclude-after", paramLabel = "N", defaultValue = "" + RetryRules.DEFAULT_EXCLUDE_AFTER,
+            description = "Attempts on a node in a row that failed, were killed or refused (a success resets the "
+                    + "count) after which the node gets no new attempt for --exclude-for-ms; 0 never excludes a node "
+                    + "(default: ${DEFAULT-VALUE}).")
+    void excludeAfter(int value) {
+        excludeAfter = (int) atLeast("--exclude-after", value, 0);
+    }
+
+    @Option(names = "--exclude-for-ms", paramLabel = "MS", defaultValue = "" + RetryRules.DEFAULT_EXCLUDE_FOR_MS,
+            description = "Event time an excluded node gets no new attempt (default: ${DEFAULT-VALUE}).")
+    void excludeForMs(long value) {
+        excludeForMs = atLeast("--exclude-for-ms", value, 0);
+    }
+
+    /** {@code value}, or a usage error naming {@code option} when it is below {@code least}. */
+    private long atLeast(String option, long value, long least) {
+        if (value < least) {
+            throw new ParameterException(mixee.commandLine(), option + " must be >= " + least + ", was " + value);
+        }
+        return value;
+    }
+
     @Option(names = "--commit-interval-ms", defaultValue = "" + StageSettings.DEFAULT_COMMIT_INTERVAL_MS,
             description = "How often the planner commits its exactly-once transaction; a lockstep round costs at "
                     + "least one commit (default: ${DEFAULT-VALUE}).")
@@ -110,6 +162,18 @@ final class PlannerOptions {
                         .withBootstrapServers(bootstrapServers).withTopicPrefix(topicPrefix).withRegistry(registry))
                 .withPolicy(PolicyName.parse(policy))
                 .withPolicySettings(policySettings())
-                .withNodeLiveness(PlannerConfig.nodeLiveness(nodeTimeoutMs));
+                .withNodeLiveness(PlannerConfig.nodeLiveness(nodeTimeoutMs))
+                .withRetryRules(retryRules());
+    }
+
+    /** The retry options, checked by the same rules as the properties ({@link PlannerConfig#retryRules}). */
+    private RetryRules retryRules() {
+        try {
+            return PlannerConfig.retryRules(Map.of(PlannerConfig.MAX_ATTEMPTS, maxAttempts,
+                    PlannerConfig.RETRY_BACKOFF_MS, retryBackoffMs, PlannerConfig.RETRY_BACKOFF_MAX_MS, retryBackoffMaxMs,
+                    PlannerConfig.EXCLUDE_AFTER, excludeAfter, PlannerConfig.EXCLUDE_FOR_MS, excludeForMs));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
+        }
     }
 }

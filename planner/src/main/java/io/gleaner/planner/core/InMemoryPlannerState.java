@@ -30,6 +30,10 @@ public final class InMemoryPlannerState implements PlannerState {
             Comparator.comparing(NodeState::time).thenComparing(NodeState::nodeId));
     private final Map<String, Instant> lost = new HashMap<>();
     private final NodeCapacities capacities = new NodeCapacities();
+    private final Map<String, NodeStanding> standings = new HashMap<>();
+    /** Jobs with a task waiting out a retry backoff, by (its earliest release, job id): for {@link #retriesDue}. */
+    private final TreeMap<Map.Entry<Instant, String>, JobProgress> byRelease = new TreeMap<>(
+            Map.Entry.<Instant, String>comparingByKey().thenComparing(Map.Entry.comparingByValue()));
 
     @Override
     public List<JobProgress> queue() {
@@ -55,8 +59,11 @@ public final class InMemoryPlannerState implements PlannerState {
             jobs.put(progress.jobId(), slot);
             byOrder.put(slot.orderKey, slot);
             demands.add(progress.job());
+        } else {
+            slot.progress.nextRelease().ifPresent(time -> byRelease.remove(Map.entry(time, progress.jobId())));
         }
         slot.progress = progress;
+        progress.nextRelease().ifPresent(time -> byRelease.put(Map.entry(time, progress.jobId()), progress));
     }
 
     @Override
@@ -65,6 +72,7 @@ public final class InMemoryPlannerState implements PlannerState {
         if (slot != null) {
             byOrder.remove(slot.orderKey);
             demands.remove(slot.progress.job());
+            slot.progress.nextRelease().ifPresent(time -> byRelease.remove(Map.entry(time, job.jobId())));
         }
     }
 
@@ -112,6 +120,29 @@ public final class InMemoryPlannerState implements PlannerState {
             byHeartbeat.remove(before);
         }
         capacities.remove(nodeId);
+        standings.remove(nodeId);
+    }
+
+    @Override
+    public Optional<NodeStanding> standing(String nodeId) {
+        return Optional.ofNullable(standings.get(nodeId));
+    }
+
+    @Override
+    public void putStanding(NodeStanding standing) {
+        standings.put(standing.nodeId(), standing);
+    }
+
+    @Override
+    public List<JobProgress> retriesDue(Instant now) {
+        var due = new ArrayList<JobProgress>();
+        for (var entry : byRelease.entrySet()) {
+            if (entry.getKey().getKey().isAfter(now)) {
+                break;
+            }
+            due.add(entry.getValue());
+        }
+        return due;
     }
 
     @Override

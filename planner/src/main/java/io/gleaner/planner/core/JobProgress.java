@@ -1,5 +1,6 @@
 package io.gleaner.planner.core;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,21 +13,33 @@ import java.util.Optional;
  *
  * <p>Rules (Hadoop MapReduce's): reduces become runnable only once every map has succeeded; a task whose
  * current attempt ends without success is relaunched as the next attempt, before any fresh task of its
- * kind; a task that succeeded stays succeeded (lost map output is not modelled).
+ * kind; a task that succeeded stays succeeded (lost map output is not modelled). A FAILED attempt counts against
+ * its task and may hold the task out a backoff first (docs/retries-and-reservations.md).
  *
  * @param localityWaitSince delay scheduling's wait ({@link FairPolicy}): when the job was first passed over for want
  *                          of a node-local map since its last node-local launch; empty when it is not waiting. Kept
  *                          here, with the job's progress, so that it survives a restart of the planner; only the
  *                          policy's {@link PlacementResult#localityWaits()} change it (through the
  *                          {@link PlannerCell}).
+ * @param lostAttempts      attempts of the job lost with their node so far ({@link #onLost})
+ * @param succeededMaps     the node each succeeded map ran on, for the reduces' map outputs
  */
-public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Optional<Instant> localityWaitSince) {
+public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Optional<Instant> localityWaitSince,
+                          int lostAttempts, SucceededMaps succeededMaps) {
 
     public JobProgress {
         Objects.requireNonNull(job, "job");
         Objects.requireNonNull(maps, "maps");
         Objects.requireNonNull(reduces, "reduces");
         Objects.requireNonNull(localityWaitSince, "localityWaitSince");
+        Objects.requireNonNull(succeededMaps, "succeededMaps");
+        if (succeededMaps.count() != maps.count()) {
+            throw new IllegalArgumentException("succeededMaps count " + succeededMaps.count() + " differs from job "
+                    + job.jobId() + "'s " + maps.count() + " maps");
+        }
+        if (lostAttempts < 0) {
+            throw new IllegalArgumentException("lostAttempts must be >= 0, was " + lostAttempts);
+        }
         if (maps.count() != job.count(TaskKind.MAP)) {
             throw new IllegalArgumentException("maps count " + maps.count() + " differs from job " + job.jobId()
                     + "'s " + job.count(TaskKind.MAP));
@@ -38,6 +51,11 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
         if (reduces.launchedCount() > 0 && !maps.allSucceeded()) {
             throw new IllegalArgumentException("job " + job.jobId() + " launched reduces before all maps succeeded");
         }
+    }
+
+    /** Progress of a job that lost no attempt and knows no map's node. */
+    public JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Optional<Instant> localityWaitSince) {
+        this(job, maps, reduces, localityWaitSince, 0, SucceededMaps.none(maps.count()));
     }
 
     /** Progress of a job that is not waiting for locality. */
@@ -90,7 +108,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
 
     /** This progress with delay scheduling's wait set to {@code since} (empty: not waiting). */
     public JobProgress withLocalityWait(Optional<Instant> since) {
-        return since.equals(localityWaitSince) ? this : new JobProgress(job, maps, reduces, since);
+        return since.equals(localityWaitSince) ? this : new JobProgress(job, maps, reduces, since, lostAttempts, succeededMaps);
     }
 
     /** Records that {@code placement} was made. */
@@ -114,7 +132,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
         }
         var newMaps = placedMaps.isEmpty() ? maps : maps.withPlaced(placedMaps);
         var newReduces = placedReduces.isEmpty() ? reduces : reduces.withPlaced(placedReduces);
-        return new JobProgress(job, newMaps, newReduces, localityWaitSince);
+        return with(newMaps, newReduces);
     }
 
     /** Whether that attempt of one of this job's tasks was placed (see {@link PhaseProgress#wasPlaced}). */
@@ -139,29 +157,89 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
         }
         var phase = phase(attempt.kind());
         var updated = phase.onOutcome(attempt.taskIndex(), attempt.attempt(), TaskOutcome.State.KILLED);
-        return attempt.kind() == TaskKind.MAP
-                ? new JobProgress(job, updated, reduces, localityWaitSince)
-                : new JobProgress(job, maps, updated, localityWaitSince);
+        var next = attempt.kind() == TaskKind.MAP ? with(updated, reduces) : with(maps, updated);
+        return new JobProgress(job, next.maps, next.reduces, localityWaitSince, lostAttempts + 1, succeededMaps);
     }
 
     /**
-     * Applies a task outcome. Idempotent: a duplicate SUCCEEDED, an outcome of a superseded attempt, an
-     * outcome of a task that already succeeded, an outcome of an attempt never placed and LAUNCHED change
-     * nothing (this instance is returned). FAILED, KILLED or PREEMPTED of the current attempt of a task that
-     * has not succeeded queues the task for relaunch as attempt + 1.
+     * Applies a task outcome, relaunching at once after any end. Idempotent: a duplicate SUCCEEDED, an outcome of a
+     * superseded attempt, an outcome of a task that already succeeded, an outcome of an attempt never placed and
+     * LAUNCHED change nothing (this instance is returned). FAILED, KILLED, PREEMPTED or REFUSED of the current
+     * attempt of a task that has not succeeded queues the task for relaunch as attempt + 1; FAILED also counts
+     * against the task ({@link PhaseProgress#failures}). SUCCEEDED of a map remembers its node.
      */
     public JobProgress onOutcome(TaskOutcome outcome) {
+        return onOutcome(outcome, Duration.ZERO);
+    }
+
+    /**
+     * The same, except that the task of a FAILED attempt waits {@code backoff} from the outcome's time before it
+     * joins the relaunch queue ({@link #releaseBackoff}); zero relaunches at once.
+     */
+    public JobProgress onOutcome(TaskOutcome outcome, Duration backoff) {
         if (!outcome.jobId().equals(jobId())) {
             throw new IllegalArgumentException("outcome " + outcome.decisionId() + " is not of job " + jobId());
         }
         var phase = phase(outcome.kind());
-        var updated = phase.onOutcome(outcome.taskIndex(), outcome.attempt(), outcome.state());
+        var retryAt = backoff.isZero() ? Optional.<Instant>empty() : Optional.of(outcome.time().plus(backoff));
+        var updated = phase.onOutcome(outcome.taskIndex(), outcome.attempt(), outcome.state(), retryAt);
         if (updated == phase) {
             return this;
         }
-        return outcome.kind() == TaskKind.MAP
-                ? new JobProgress(job, updated, reduces, localityWaitSince)
-                : new JobProgress(job, maps, updated, localityWaitSince);
+        if (outcome.kind() == TaskKind.REDUCE) {
+            return with(maps, updated);
+        }
+        var next = with(updated, reduces);
+        return outcome.state() == TaskOutcome.State.SUCCEEDED
+                ? new JobProgress(job, next.maps, reduces, localityWaitSince, lostAttempts,
+                        succeededMaps.with(outcome.taskIndex(), outcome.nodeId()))
+                : next;
+    }
+
+    /** The tasks whose retry backoff ended at or before {@code now} join the relaunch queue; this when none did. */
+    public JobProgress releaseBackoff(Instant now) {
+        var newMaps = maps.releaseBackoff(now);
+        var newReduces = reduces.releaseBackoff(now);
+        return newMaps == maps && newReduces == reduces ? this : with(newMaps, newReduces);
+    }
+
+    /** When the first task waiting out a retry backoff may get its next attempt; empty when none waits. */
+    public Optional<Instant> nextRelease() {
+        var map = maps.nextRelease();
+        var reduce = reduces.nextRelease();
+        if (map.isEmpty()) {
+            return reduce;
+        }
+        return reduce.isPresent() && reduce.get().isBefore(map.get()) ? reduce : map;
+    }
+
+    /** Tasks of the job, all groups together. */
+    public int tasks() {
+        return maps.count() + reduces.count();
+    }
+
+    /** Tasks of the job that succeeded. */
+    public int succeededTasks() {
+        return maps.succeededCount() + reduces.succeededCount();
+    }
+
+    /** Attempts of the job that FAILED. */
+    public int failedAttempts() {
+        return maps.failedAttempts() + reduces.failedAttempts();
+    }
+
+    /** Whether no attempt of the job was ever placed. */
+    public boolean isUnstarted() {
+        return maps.launchedCount() == 0 && reduces.launchedCount() == 0;
+    }
+
+    /** Where the job's succeeded maps' outputs are, grouped by node, for a reduce's placement. */
+    public List<MapOutputs> mapOutputs() {
+        return succeededMaps.byNode(maps);
+    }
+
+    private JobProgress with(PhaseProgress newMaps, PhaseProgress newReduces) {
+        return new JobProgress(job, newMaps, newReduces, localityWaitSince, lostAttempts, succeededMaps);
     }
 
     /** Whether every task of the job succeeded. */

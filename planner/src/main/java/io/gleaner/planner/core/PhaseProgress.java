@@ -1,12 +1,15 @@
 package io.gleaner.planner.core;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Progress of the {@code count} tasks of one kind of a job. Any fresh task (one that never had an attempt) can be
@@ -18,16 +21,24 @@ import java.util.Objects;
  * @param relaunch  indexes of tasks whose latest attempt ended without success, waiting for their next
  *                  attempt, in the order they ended
  * @param attempts  latest attempt number by task index, for tasks past attempt 0; for a task in
- *                  {@code relaunch} it is the number its next attempt will get
+ *                  {@code relaunch} or {@code backoff} it is the number its next attempt will get
+ * @param failures  attempts that FAILED by task index, for tasks with at least one: what the attempt limit counts
+ *                  ({@link RetryRules#maxAttempts()})
+ * @param backoff   tasks whose latest attempt FAILED and that wait out the retry backoff, by task index: the time
+ *                  from which their next attempt may be placed ({@link #releaseBackoff}); in neither
+ *                  {@code relaunch} nor running
  */
 public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List<Integer> relaunch,
-                            Map<Integer, Integer> attempts) {
+                            Map<Integer, Integer> attempts, Map<Integer, Integer> failures,
+                            Map<Integer, Instant> backoff) {
 
     public PhaseProgress {
         Objects.requireNonNull(launched, "launched");
         Objects.requireNonNull(succeeded, "succeeded");
         relaunch = List.copyOf(relaunch);
         attempts = Map.copyOf(attempts);
+        failures = Map.copyOf(failures);
+        backoff = Map.copyOf(backoff);
         if (count < 0) {
             throw new IllegalArgumentException("count must be >= 0, was " + count);
         }
@@ -56,6 +67,24 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
                         + " is impossible: it was never launched");
             }
         }
+        for (var entry : failures.entrySet()) {
+            if (!launched.contains(entry.getKey()) || entry.getValue() < 1) {
+                throw new IllegalArgumentException(entry.getValue() + " failures of task " + entry.getKey()
+                        + " are impossible: it was never launched, or the count is not positive");
+            }
+        }
+        for (int index : backoff.keySet()) {
+            if (!launched.contains(index) || succeeded.contains(index) || seen.contains(index)) {
+                throw new IllegalArgumentException("task " + index + " cannot wait out a backoff: launched "
+                        + launched + ", succeeded " + succeeded + ", relaunch " + relaunch);
+            }
+        }
+    }
+
+    /** Progress without failures or backoff. */
+    public PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List<Integer> relaunch,
+                         Map<Integer, Integer> attempts) {
+        this(count, launched, succeeded, relaunch, attempts, Map.of(), Map.of());
     }
 
     /**
@@ -69,7 +98,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
 
     /** No task of {@code count} launched yet. */
     public static PhaseProgress start(int count) {
-        return new PhaseProgress(count, TaskSet.EMPTY, TaskSet.EMPTY, List.of(), Map.of());
+        return new PhaseProgress(count, TaskSet.EMPTY, TaskSet.EMPTY, List.of(), Map.of(), Map.of(), Map.of());
     }
 
     /** Number of tasks that have had at least one attempt. */
@@ -114,10 +143,52 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
 
     /**
      * Number of tasks whose latest attempt was placed and has not ended: launched, not succeeded, not waiting for
-     * relaunch.
+     * relaunch or out a backoff.
      */
     public int running() {
-        return launched.size() - succeeded.size() - relaunch.size();
+        return launched.size() - succeeded.size() - relaunch.size() - backoff.size();
+    }
+
+    /** Attempts of task {@code taskIndex} that FAILED. */
+    public int failures(int taskIndex) {
+        return failures.getOrDefault(taskIndex, 0);
+    }
+
+    /** Attempts of all tasks that FAILED. */
+    public int failedAttempts() {
+        int sum = 0;
+        for (int value : failures.values()) {
+            sum += value;
+        }
+        return sum;
+    }
+
+    /** Number of tasks that succeeded. */
+    public int succeededCount() {
+        return succeeded.size();
+    }
+
+    /** The earliest time a task waiting out its backoff may get its next attempt; empty when none waits. */
+    public Optional<Instant> nextRelease() {
+        return backoff.values().stream().min(Comparator.naturalOrder());
+    }
+
+    /**
+     * The tasks whose backoff ended at or before {@code now} join the relaunch queue, in the order their backoffs
+     * end (ties by index). This instance when none did.
+     */
+    public PhaseProgress releaseBackoff(Instant now) {
+        var due = backoff.entrySet().stream().filter(entry -> !entry.getValue().isAfter(now))
+                .sorted(Map.Entry.<Integer, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey).toList();
+        if (due.isEmpty()) {
+            return this;
+        }
+        var newRelaunch = new ArrayList<>(relaunch);
+        newRelaunch.addAll(due);
+        var newBackoff = new HashMap<>(backoff);
+        due.forEach(newBackoff::remove);
+        return new PhaseProgress(count, launched, succeeded, newRelaunch, attempts, failures, newBackoff);
     }
 
     /** Up to {@code limit} attempts ready to place: relaunches in the order they ended, then fresh tasks by index. */
@@ -225,7 +296,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
             return false;
         }
         int latest = latestAttempt(taskIndex);
-        return attempt < latest || attempt == latest && !relaunch.contains(taskIndex);
+        return attempt < latest || attempt == latest && !relaunch.contains(taskIndex) && !backoff.containsKey(taskIndex);
     }
 
     /** Whether that attempt was placed and has not ended: the task's latest attempt, out of the relaunch queue. */
@@ -254,7 +325,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
                         + ", relaunch " + newRelaunch);
             }
         }
-        return new PhaseProgress(count, newLaunched, succeeded, newRelaunch, attempts);
+        return new PhaseProgress(count, newLaunched, succeeded, newRelaunch, attempts, failures, backoff);
     }
 
     /**
@@ -262,18 +333,40 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
      * {@link JobProgress#onOutcome} for the rules. Returns this instance when nothing changes.
      */
     public PhaseProgress onOutcome(int taskIndex, int attempt, TaskOutcome.State state) {
+        return onOutcome(taskIndex, attempt, state, Optional.empty());
+    }
+
+    /**
+     * The same, a FAILED attempt also counting against its task; with {@code retryAt}, the task of a FAILED attempt
+     * waits out its backoff until then ({@link #releaseBackoff}) instead of joining the relaunch queue at once.
+     */
+    public PhaseProgress onOutcome(int taskIndex, int attempt, TaskOutcome.State state,
+                                   Optional<Instant> retryAt) {
         if (!wasPlaced(taskIndex, attempt) || succeeded.contains(taskIndex) || attempt != latestAttempt(taskIndex)) {
             return this;
         }
         if (state == TaskOutcome.State.SUCCEEDED) {
-            return new PhaseProgress(count, launched, succeeded.with(taskIndex), relaunch, attempts);
+            return new PhaseProgress(count, launched, succeeded.with(taskIndex), relaunch, attempts, failures,
+                    backoff);
         }
         if (state.endedWithoutSuccess()) {
-            var newRelaunch = new ArrayList<>(relaunch);
-            newRelaunch.add(taskIndex);
             var newAttempts = new HashMap<>(attempts);
             newAttempts.put(taskIndex, attempt + 1);
-            return new PhaseProgress(count, launched, succeeded, newRelaunch, newAttempts);
+            var newFailures = failures;
+            var newRelaunch = relaunch;
+            var newBackoff = backoff;
+            if (state == TaskOutcome.State.FAILED) {
+                newFailures = new HashMap<>(failures);
+                newFailures.merge(taskIndex, 1, Integer::sum);
+            }
+            if (state == TaskOutcome.State.FAILED && retryAt.isPresent()) {
+                newBackoff = new HashMap<>(backoff);
+                newBackoff.put(taskIndex, retryAt.get());
+            } else {
+                newRelaunch = new ArrayList<>(relaunch);
+                newRelaunch.add(taskIndex);
+            }
+            return new PhaseProgress(count, launched, succeeded, newRelaunch, newAttempts, newFailures, newBackoff);
         }
         return this;
     }

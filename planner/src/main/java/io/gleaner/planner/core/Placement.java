@@ -21,11 +21,13 @@ import java.util.Optional;
  *                    ({@link TaskGroup#resolvedSpec(TaskAttempt)}); empty when the job gave none
  * @param mapOutputLocation for a reduce, where its job's maps wrote ({@link TaskSpec#mapOutputLocation}); empty for a
  *                    map, and when the maps name no output location
+ * @param mapOutputs  for a reduce, where its job's map outputs are, by node ({@link JobProgress#mapOutputs()}); the
+ *                    {@link PlannerCell} sets it, policies leave it empty
  */
 public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                         String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
                         Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves, Optional<TaskSpec> spec,
-                        Optional<String> mapOutputLocation) {
+                        Optional<String> mapOutputLocation, List<MapOutputs> mapOutputs) {
 
     public Placement {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -36,6 +38,10 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         chunkMoves = List.copyOf(chunkMoves);
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(mapOutputLocation, "mapOutputLocation");
+        mapOutputs = List.copyOf(mapOutputs);
+        if (kind == TaskKind.MAP && !mapOutputs.isEmpty()) {
+            throw new IllegalArgumentException("a map has no map outputs to fetch, was given some in " + decisionId);
+        }
         var expected = new TaskAttempt(jobId, kind, taskIndex, attempt).decisionId();
         if (!expected.equals(decisionId)) {
             throw new IllegalArgumentException("decisionId must be " + expected + ", was " + decisionId);
@@ -50,13 +56,19 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
                      String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
                      Resources demand, Optional<Chunk> chunk) {
         this(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes, flopPerByte,
-                demand, chunk, List.of(), Optional.empty(), Optional.empty());
+                demand, chunk, List.of(), Optional.empty(), Optional.empty(), List.of());
     }
 
     /** This placement, copying {@code moves} first. */
     public Placement withChunkMoves(List<ChunkMove> moves) {
         return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
-                flopPerByte, demand, chunk, moves, spec, mapOutputLocation);
+                flopPerByte, demand, chunk, moves, spec, mapOutputLocation, mapOutputs);
+    }
+
+    /** This placement naming {@code outputs} as its job's map outputs. */
+    public Placement withMapOutputs(List<MapOutputs> outputs) {
+        return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
+                flopPerByte, demand, chunk, chunkMoves, spec, mapOutputLocation, outputs);
     }
 
     /**
@@ -72,7 +84,8 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         int index = attempt.taskIndex();
         return new Placement(attempt.decisionId(), decidedAt.toEpochMilli(), job.jobId(), attempt.kind(), index,
                 attempt.attempt(), nodeId, decidedAt, policy, group.inputBytes(index), group.flopPerByte(),
-                group.demand(), group.chunk(index), List.of(), group.resolvedSpec(attempt), mapOutputLocation);
+                group.demand(), group.chunk(index), List.of(), group.resolvedSpec(attempt), mapOutputLocation,
+                List.of());
     }
 
     /** The attempt this placement starts. */

@@ -1,8 +1,10 @@
 package io.gleaner.planner.core;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -36,6 +38,12 @@ import java.util.Optional;
  *       placed nothing) and marked lost. Its reports that arrive later are ignored with the reason (not dead letters:
  *       a correct executor cut off from Kafka sends them), and so are its heartbeats not after its loss. A later
  *       heartbeat is a new incarnation: a new node that holds nothing; its old attempts are superseded.</li>
+ *   <li>Reservations, retries and exclusion (docs/retries-and-reservations.md, {@link RetryRules}): what was placed on
+ *       a node is taken off its free resources and slots until its heartbeat lists the attempt or the attempt ends;
+ *       REFUSED frees it and relaunches without counting against the task; a FAILED attempt counts, its task waits
+ *       out a backoff, and the job fails when a task reaches the attempt limit (marked ended, as a completed job); a
+ *       node whose attempts keep failing, being killed or refused gets no new attempt for a while.</li>
+ *   <li>Each input's life-cycle steps of jobs ({@link JobStep}) come with its verdict.</li>
  * </ul>
  * Only heartbeats place attempts, as in Hadoop: jobs and outcomes change the state for the next heartbeat. A
  * heartbeat's placements and the policy's new {@linkplain PlacementResult#localityWaits() locality waits} are
@@ -48,6 +56,7 @@ public final class PlannerCell {
     private final CapacityOutlook outlook;
     private final JobHistory history;
     private final NodeLiveness liveness;
+    private final RetryRules retries;
 
     /** A cell without forecasts. */
     public PlannerCell(PlacementPolicy policy, PlannerState state) {
@@ -67,9 +76,16 @@ public final class PlannerCell {
         this(policy, state, outlook, history, NodeLiveness.defaults());
     }
 
-    /** A cell that loses nodes as {@code liveness} says. */
+    /** A cell that loses nodes as {@code liveness} says, with the default retry rules ({@link RetryRules#defaults()}). */
     public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook, JobHistory history,
                        NodeLiveness liveness) {
+        this(policy, state, outlook, history, liveness, RetryRules.defaults());
+    }
+
+    /** A cell that loses nodes as {@code liveness} says and retries as {@code retries} says. */
+    public PlannerCell(PlacementPolicy policy, PlannerState state, CapacityOutlook outlook, JobHistory history,
+                       NodeLiveness liveness, RetryRules retries) {
+        this.retries = Objects.requireNonNull(retries, "retries");
         this.policy = Objects.requireNonNull(policy, "policy");
         this.state = Objects.requireNonNull(state, "state");
         this.outlook = Objects.requireNonNull(outlook, "outlook");
@@ -97,13 +113,16 @@ public final class PlannerCell {
         }
         var refusal = tooLargeForEveryNode(job);
         if (refusal.isPresent()) {
-            return new Verdict.Refused(Admission.rejected(job.jobId(), job.submitTime(), refusal.get()));
+            var admission = Admission.rejected(job.jobId(), job.submitTime(), refusal.get());
+            return new Verdict.Refused(admission, JobStep.admission(admission, Optional.empty(),
+                    job.count(TaskKind.MAP) + job.count(TaskKind.REDUCE)));
         }
         var placed = job.mapDataset().flatMap(dataset -> policy.placeInput(job, dataset, outlook, history));
         var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));
         state.putJob(progress);
         policy.onProgress(Optional.empty(), Optional.of(progress));
-        return placed.isEmpty() ? Verdict.Applied.NOTHING_PLACED : new Verdict.Applied(List.of(), List.of(), placed);
+        return new Verdict.Applied(List.of(), List.of(), placed, List.of(),
+                List.of(JobStep.of(JobStep.Type.SUBMITTED, progress, job.submitTime())));
     }
 
     /**
@@ -145,22 +164,46 @@ public final class PlannerCell {
         if (!progress.wasPlaced(outcome.taskAttempt())) {
             return new Verdict.Invalid("attempt " + outcome.decisionId() + " was never placed");
         }
-        var updated = progress.onOutcome(outcome);
+        var phase = progress.phase(outcome.kind());
+        var backoff = outcome.state() == TaskOutcome.State.FAILED
+                ? retries.backoffAfter(phase.failures(outcome.taskIndex()) + 1) : Duration.ZERO;
+        var updated = progress.onOutcome(outcome, backoff);
         if (updated == progress) {
             return outcome.state() == TaskOutcome.State.LAUNCHED
                     ? Verdict.Applied.NOTHING_PLACED
                     : new Verdict.Ignored(outcome.state() + " of " + outcome.decisionId()
                             + " changes nothing: duplicate, superseded attempt, or task already succeeded");
         }
-        if (updated.isComplete()) {
-            state.deleteJob(updated.job());
-            state.markCompleted(updated.jobId(), outcome.time());
-            policy.onProgress(Optional.of(progress), Optional.empty());
-        } else {
-            state.putJob(updated);
-            policy.onProgress(Optional.of(progress), Optional.of(updated));
+        var standing = state.standing(outcome.nodeId()).orElse(NodeStanding.clear(outcome.nodeId()));
+        var after = standing.afterEnd(outcome.state(), outcome.time(), retries);
+        if (!after.equals(standing)) {
+            state.putStanding(after);
         }
+        int failures = updated.phase(outcome.kind()).failures(outcome.taskIndex());
+        if (outcome.state() == TaskOutcome.State.FAILED && failures >= retries.maxAttempts()) {
+            return end(progress, updated, outcome.time(), JobStep.Type.FAILED, Optional.of("task "
+                    + outcome.jobId() + "/" + outcome.kind().letter() + "/" + outcome.taskIndex() + " failed " + failures
+                    + " times, the attempt limit; its last attempt " + outcome.decisionId() + " on node "
+                    + outcome.nodeId() + ": " + outcome.reason().orElse("no reason given")));
+        }
+        if (updated.isComplete()) {
+            return end(progress, updated, outcome.time(), JobStep.Type.SUCCEEDED, Optional.empty());
+        }
+        state.putJob(updated);
+        policy.onProgress(Optional.of(progress), Optional.of(updated));
         return Verdict.Applied.NOTHING_PLACED;
+    }
+
+    /**
+     * The job of {@code progress} ends at {@code time} as {@code updated} stands: it leaves the queue and is marked
+     * ended, so that later reports of its attempts are ignored, not dead-lettered.
+     */
+    private Verdict end(JobProgress progress, JobProgress updated, Instant time, JobStep.Type type,
+                        Optional<String> reason) {
+        state.deleteJob(updated.job());
+        state.markCompleted(updated.jobId(), time);
+        policy.onProgress(Optional.of(progress), Optional.empty());
+        return Verdict.Applied.steps(List.of(JobStep.of(type, updated, time, reason)));
     }
 
     /** Records the node's heartbeat and asks the policy to fill its spare capacity. */
@@ -182,14 +225,28 @@ public final class PlannerCell {
                         + " refused: the node was lost at " + lostAt.get() + ", so this is its lost incarnation's");
             }
         }
+        var steps = new ArrayList<JobStep>();
         var lost = new ArrayList<NodeLoss>();
         for (var silent : liveness.lost(node, previous, state)) {
-            lost.add(lose(silent, node.time()));
+            lost.add(lose(silent, node.time(), steps));
         }
-        var result = policy.place(new PlanningState(node, state.queue(), state.leastDemand(), outlook, history),
+        releaseRetries(node.time());
+        var standing = state.standing(node.nodeId()).orElse(NodeStanding.clear(node.nodeId()));
+        var reserved = stillReserved(standing.reserved(), node.runningAttempts());
+        var offered = standing.isExcluded(node.time()) ? withNothingFree(node) : withoutReserved(node, reserved);
+        var result = policy.place(new PlanningState(offered, state.queue(), state.leastDemand(), outlook, history),
                 node.time());
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
-        for (var placement : result.placed()) {
+        var placed = new ArrayList<Placement>(result.placed().size());
+        // Once per job: a job of 100,000 maps costs a pass over them for all its reduces placed now.
+        var mapOutputsByJob = new HashMap<String, List<MapOutputs>>();
+        for (var decided : result.placed()) {
+            var placement = decided.kind() != TaskKind.REDUCE ? decided
+                    : decided.withMapOutputs(mapOutputsByJob.computeIfAbsent(decided.jobId(), id -> state.job(id)
+                            .orElseThrow(() -> new IllegalStateException("policy placed " + decided.decisionId()
+                                    + ", whose job is not in the queue"))
+                            .mapOutputs()));
+            placed.add(placement);
             placedByJob.computeIfAbsent(placement.jobId(), id -> new ArrayList<>()).add(placement);
         }
         var waitByJob = new HashMap<String, Optional<Instant>>();
@@ -208,15 +265,74 @@ public final class PlannerCell {
                 updated = updated.withLocalityWait(since);
             }
             if (updated != progress) {
+                if (progress.isUnstarted() && !updated.isUnstarted()) {
+                    steps.add(JobStep.of(JobStep.Type.STARTED, updated, node.time()));
+                }
                 state.putJob(updated);
                 policy.onProgress(Optional.of(progress), Optional.of(updated));
             }
         }
         var held = new ArrayList<String>();
         previous.ifPresent(p -> held.addAll(p.runningAttempts()));
-        result.placed().forEach(placement -> held.add(placement.decisionId()));
+        placed.forEach(placement -> held.add(placement.decisionId()));
         state.putNode(node.withRunningAttempts(stillRunning(held)));
-        return new Verdict.Applied(result.placed(), result.rejected(), Optional.empty(), lost);
+        placed.stream().filter(placement -> placement.nodeId().equals(node.nodeId()))
+                .forEach(placement -> reserved.add(placement.decisionId()));
+        if (!reserved.equals(standing.reserved())) {
+            state.putStanding(standing.withReserved(reserved));
+        }
+        return new Verdict.Applied(placed, result.rejected(), Optional.empty(), lost, steps);
+    }
+
+    /** The jobs whose tasks' retry backoff ended by {@code now} have those tasks join their relaunch queues. */
+    private void releaseRetries(Instant now) {
+        for (var progress : state.retriesDue(now)) {
+            var updated = progress.releaseBackoff(now);
+            state.putJob(updated);
+            policy.onProgress(Optional.of(progress), Optional.of(updated));
+        }
+    }
+
+    /**
+     * Of the attempts reserved on a node, those still to hold: not ended, and not listed in the heartbeat's
+     * {@code listed} running attempts (once listed, the node's free resources account for them).
+     */
+    private List<String> stillReserved(List<String> reserved, List<String> listed) {
+        var result = new ArrayList<String>();
+        if (reserved.isEmpty()) {
+            return result;
+        }
+        var seen = new HashSet<>(listed);
+        for (var decisionId : stillRunning(reserved)) {
+            if (!seen.contains(decisionId)) {
+                result.add(decisionId);
+            }
+        }
+        return result;
+    }
+
+    /** The heartbeat with the demand of the {@code reserved} attempts taken off its free resources and slots. */
+    private NodeState withoutReserved(NodeState node, List<String> reserved) {
+        if (reserved.isEmpty()) {
+            return node;
+        }
+        double cpus = node.free().cpus();
+        long memory = node.free().memoryBytes();
+        for (var decisionId : reserved) {
+            var attempt = TaskAttempt.parse(decisionId).orElseThrow();
+            var demand = state.job(attempt.jobId()).orElseThrow().job().group(attempt.kind()).orElseThrow().demand();
+            cpus -= demand.cpus();
+            memory -= demand.memoryBytes();
+        }
+        return new NodeState(node.nodeId(), node.time(), node.rack(), node.labels(), node.capacity(),
+                node.speedGflops(), node.slots(), new Resources(Math.max(0, cpus), Math.max(0, memory)),
+                Math.max(0, node.freeSlots() - reserved.size()), node.runningAttempts());
+    }
+
+    /** The heartbeat of an excluded node: nothing free, so that no policy places on it. */
+    private static NodeState withNothingFree(NodeState node) {
+        return new NodeState(node.nodeId(), node.time(), node.rack(), node.labels(), node.capacity(),
+                node.speedGflops(), node.slots(), Resources.NONE, 0, node.runningAttempts());
     }
 
     /** Of these decision ids, those of attempts placed that have not ended, in order, once each. */
@@ -232,9 +348,13 @@ public final class PlannerCell {
         return List.copyOf(running);
     }
 
-    /** Loses {@code node} at {@code now}: its running attempts' tasks wait for relaunch; it is forgotten and marked. */
-    private NodeLoss lose(NodeState node, Instant now) {
+    /**
+     * Loses {@code node} at {@code now}: its running attempts' tasks wait for relaunch, each an ATTEMPT_LOST step in
+     * {@code steps}; it is forgotten (its reservations with it) and marked.
+     */
+    private NodeLoss lose(NodeState node, Instant now, List<JobStep> steps) {
         var relaunched = new ArrayList<String>();
+        var reason = "node " + node.nodeId() + " lost at " + now + ": silent since " + node.time();
         for (var decisionId : stillRunning(node.runningAttempts())) {
             var attempt = TaskAttempt.parse(decisionId).orElseThrow();
             var progress = state.job(attempt.jobId()).orElseThrow();
@@ -242,6 +362,7 @@ public final class PlannerCell {
             state.putJob(updated);
             policy.onProgress(Optional.of(progress), Optional.of(updated));
             relaunched.add(decisionId);
+            steps.add(JobStep.lost(updated, now, decisionId, node.nodeId(), reason));
         }
         state.deleteNode(node.nodeId());
         state.markLost(node.nodeId(), now);

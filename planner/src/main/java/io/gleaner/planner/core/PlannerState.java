@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Where the {@link PlannerCell} keeps what it knows between inputs: unfinished jobs (also by FIFO order key),
- * markers of completed jobs, each node's latest heartbeat, and markers of lost nodes. {@link InMemoryPlannerState} keeps it in
+ * Where the {@link PlannerCell} keeps what it knows between inputs: unfinished jobs (also by FIFO order key and by
+ * the end of their retry backoffs), markers of completed (or failed) jobs, each node's latest heartbeat and
+ * {@linkplain NodeStanding standing}, and markers of lost nodes. {@link InMemoryPlannerState} keeps it in
  * maps; the Kafka Streams topology keeps it in state stores.
  */
 public interface PlannerState {
@@ -51,8 +52,20 @@ public interface PlannerState {
      */
     List<NodeState> heardBefore(Instant cutoff);
 
-    /** Forgets node {@code nodeId}'s heartbeat and its capacity. */
+    /** Forgets node {@code nodeId}'s heartbeat, its capacity and its {@linkplain #standing standing}. */
     void deleteNode(String nodeId);
+
+    /** What the planner holds against node {@code nodeId} (reservations, exclusion), if anything. */
+    Optional<NodeStanding> standing(String nodeId);
+
+    /** Stores {@code standing} as its node's. */
+    void putStanding(NodeStanding standing);
+
+    /**
+     * The unfinished jobs with a task whose retry backoff ended at or before {@code now} ({@link JobProgress#nextRelease}),
+     * earliest first; it must not cost time in the number of other jobs.
+     */
+    List<JobProgress> retriesDue(Instant now);
 
     /** When node {@code nodeId} was last found lost, if it ever was. */
     Optional<Instant> lostAt(String nodeId);

@@ -15,12 +15,18 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
         return List.of();
     }
 
+    /** The steps of jobs' life cycles this input caused, in order ({@code jobs.events}). */
+    default List<JobStep> steps() {
+        return List.of();
+    }
+
     /**
      * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts and
-     * found nodes lost ({@code lost}, {@link NodeLiveness}), a job may have had its input placed.
+     * found nodes lost ({@code lost}, {@link NodeLiveness}), a job may have had its input placed; {@code steps} are
+     * the jobs' life-cycle steps it caused.
      */
     record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
-                   List<NodeLoss> lost) implements Verdict {
+                   List<NodeLoss> lost, List<JobStep> steps) implements Verdict {
 
         /** Applied, nothing placed. */
         public static final Applied NOTHING_PLACED = new Applied(List.of(), List.of());
@@ -30,6 +36,18 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
             rejected = List.copyOf(rejected);
             Objects.requireNonNull(dataPlacement, "dataPlacement");
             lost = List.copyOf(lost);
+            steps = List.copyOf(steps);
+        }
+
+        /** An answer that caused no life-cycle step. */
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+                       List<NodeLoss> lost) {
+            this(placements, rejected, dataPlacement, lost, List.of());
+        }
+
+        /** Nothing placed; these steps. */
+        public static Applied steps(List<JobStep> steps) {
+            return new Applied(List.of(), List.of(), Optional.empty(), List.of(), steps);
         }
 
         /** A job's answer, or a heartbeat's that found no node lost. */
@@ -48,13 +66,19 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
      * queued: a task of it needs more than any node known has, so under FIFO it would wait at the head of the queue
      * for good, and under every policy it would be planned again on every heartbeat.
      */
-    record Refused(Admission admission) implements Verdict {
+    record Refused(Admission admission, JobStep step) implements Verdict {
         public Refused {
             Objects.requireNonNull(admission, "admission");
+            Objects.requireNonNull(step, "step");
             if (admission.accepted()) {
                 throw new IllegalArgumentException("a refusal's admission must be rejected, was accepted for job "
                         + admission.jobId());
             }
+        }
+
+        @Override
+        public List<JobStep> steps() {
+            return List.of(step);
         }
     }
 

@@ -7,6 +7,9 @@ import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.JobStep;
+import io.gleaner.planner.core.MapOutput;
+import io.gleaner.planner.core.MapOutputs;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
@@ -18,6 +21,8 @@ import io.gleaner.planner.core.TaskSpec;
 import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.ChunkRef;
 import io.gleaner.schemas.avro.JobAdmission;
+import io.gleaner.schemas.avro.JobEvent;
+import io.gleaner.schemas.avro.JobEventType;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -29,7 +34,7 @@ import java.util.function.Supplier;
 
 /**
  * The planner's events to its core records and back: {@code jobs.submitted}, {@code nodes.heartbeats},
- * {@code tasks.reports} and {@code placements}. Each mapping keeps every field the two sides share, and mapping a
+ * {@code tasks.reports} and {@code placements}, and the core's job steps to {@code jobs.events}. Each mapping keeps every field the two sides share, and mapping a
  * core record to its event and back gives the record again.
  *
  * <p>Events are untrusted: an event maps to a {@link Checked} value, {@link Checked.Invalid} with the core's
@@ -114,12 +119,13 @@ public final class EventMapping {
     public static Checked<TaskOutcome> taskOutcome(TaskReport event) {
         return checked(CHECKS.taskReport(event), () -> Checked.of(() -> new TaskOutcome(event.getDecisionId(),
                 event.getJobId(), taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
-                event.getNodeId(), taskState(event.getState(), event.getDecisionId()), event.getTime())));
+                event.getNodeId(), taskState(event.getState(), event.getDecisionId()), event.getTime(),
+                Optional.ofNullable(event.getReason()))));
     }
 
     /**
-     * A {@code tasks.reports} event of {@code outcome}. The fields only an executor knows (start time, locality,
-     * bytes read, CPU and RAM used, reason) keep their schema defaults; an executor sets them on a copy
+     * A {@code tasks.reports} event of {@code outcome}, with its reason. The fields only an executor knows (start
+     * time, locality, bytes read, CPU and RAM used) keep their schema defaults; an executor sets them on a copy
      * ({@code TaskReport.newBuilder(report)}).
      */
     public static TaskReport taskReport(TaskOutcome outcome) {
@@ -132,10 +138,11 @@ public final class EventMapping {
                 .setNodeId(outcome.nodeId())
                 .setState(taskState(outcome.state()))
                 .setTime(outcome.time())
+                .setReason(outcome.reason().orElse(null))
                 .build();
     }
 
-    /** The placement of a {@code placements} event, with its chunk moves. */
+    /** The placement of a {@code placements} event, with its chunk moves and map outputs. */
     public static Checked<Placement> placement(PlacementDecision event) {
         return Checked.of(() -> new Placement(event.getDecisionId(), event.getEpoch(), event.getJobId(),
                 taskKind(event.getKind(), event.getJobId()), event.getTaskIndex(), event.getAttempt(),
@@ -145,7 +152,10 @@ public final class EventMapping {
                 event.getChunkMoves().stream().map(move -> new ChunkMove(chunk(move.getChunk()),
                         Optional.ofNullable(move.getFromNode()), move.getToNode())).toList(),
                 Optional.ofNullable(event.getSpec()).map(EventMapping::taskSpec),
-                Optional.ofNullable(event.getMapOutputLocation())));
+                Optional.ofNullable(event.getMapOutputLocation()),
+                event.getMapOutputs().stream().map(outputs -> new MapOutputs(outputs.getNodeId(),
+                        outputs.getMaps().stream().map(map -> new MapOutput(map.getTaskIndex(), map.getAttempt()))
+                                .toList())).toList()));
     }
 
     /** Invalid with {@code violation} when there is one, else what {@code build} makes of the event. */
@@ -183,6 +193,28 @@ public final class EventMapping {
                         .toList())
                 .setSpec(placement.spec().map(EventMapping::taskSpec).orElse(null))
                 .setMapOutputLocation(placement.mapOutputLocation().orElse(null))
+                .setMapOutputs(placement.mapOutputs().stream()
+                        .map(outputs -> new io.gleaner.schemas.avro.MapOutputs(outputs.nodeId(), outputs.maps().stream()
+                                .map(map -> new io.gleaner.schemas.avro.MapOutput(map.taskIndex(), map.attempt()))
+                                .toList()))
+                        .toList())
+                .build();
+    }
+
+    /** A step of a job's life cycle as the {@code jobs.events} topic carries it. */
+    public static JobEvent jobEvent(JobStep step) {
+        return JobEvent.newBuilder()
+                .setJobId(step.jobId())
+                .setType(JobEventType.valueOf(step.type().name()))
+                .setTime(step.time())
+                .setReason(step.reason().orElse(null))
+                .setTasks(step.tasks())
+                .setSucceededTasks(step.succeededTasks())
+                .setFailedAttempts(step.failedAttempts())
+                .setLostAttempts(step.lostAttempts())
+                .setEstimatedCompletion(step.estimatedCompletion().orElse(null))
+                .setDecisionId(step.decisionId().orElse(null))
+                .setNodeId(step.nodeId().orElse(null))
                 .build();
     }
 
@@ -283,6 +315,7 @@ public final class EventMapping {
             case FAILED -> TaskOutcome.State.FAILED;
             case KILLED -> TaskOutcome.State.KILLED;
             case PREEMPTED -> TaskOutcome.State.PREEMPTED;
+            case REFUSED -> TaskOutcome.State.REFUSED;
             default -> throw new IllegalArgumentException("unknown task state " + state + " in report of "
                     + decisionId);
         };
@@ -295,6 +328,7 @@ public final class EventMapping {
             case FAILED -> TaskState.FAILED;
             case KILLED -> TaskState.KILLED;
             case PREEMPTED -> TaskState.PREEMPTED;
+            case REFUSED -> TaskState.REFUSED;
         };
     }
 

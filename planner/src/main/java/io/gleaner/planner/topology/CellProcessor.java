@@ -5,6 +5,8 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.CoshhPolicy;
 import io.gleaner.planner.core.CoshhQueueing;
 import io.gleaner.planner.core.JobHistory;
+import io.gleaner.planner.core.JobProgress;
+import io.gleaner.planner.core.JobStep;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.SalamanderPolicy;
 import io.gleaner.planner.core.Verdict;
@@ -25,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * Applies one decoded input to the {@link PlannerCell} over the state stores, in three steps: map the event
  * to a core record, let the cell read and write the stores, forward its placements (keyed by node, stamped
  * with the heartbeat's time) and data placements (keyed by dataset), the rejected admission of a job the cell refused
- * (keyed by job id), or, for an invalid input, a dead letter with the original bytes. The state over
+ * (keyed by job id), the jobs' life-cycle steps (keyed by job id, stamped with their event time), or, for an invalid
+ * input, a dead letter with the original bytes. The state over
  * the stores is the task's shared one ({@link TaskStates}).
  *
  * @param <V> the Avro event
@@ -116,14 +119,26 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         });
     }
 
-    /** The Salamander policy's answers that changed on this record go to {@code jobs.admissions}, keyed by job. */
+    /**
+     * The Salamander policy's answers that changed on this record go to {@code jobs.admissions}, keyed by job, each
+     * also as an ADMITTED or REJECTED step on {@code jobs.events}.
+     */
     private void publishAdmissions(long timestamp) {
         if (states.policy(context) instanceof SalamanderPolicy salamander) {
             for (var admission : salamander.takeAdmissions()) {
                 context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
                         timestamp));
+                var progress = states.of(context).job(admission.jobId());
+                publish(JobStep.admission(admission, progress, progress.map(JobProgress::tasks).orElse(0)));
             }
         }
+    }
+
+    /** A step of a job's life cycle goes to {@code jobs.events}, keyed by job, stamped with its event time. */
+    private void publish(JobStep step) {
+        log.debug("job {} {} at {}", step.jobId(), step.type(), step.time());
+        context.forward(new Record<>(step.jobId(), PlannerOutput.of(EventMapping.jobEvent(step)),
+                step.time().toEpochMilli()));
     }
 
     @Override
@@ -134,7 +149,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 : new Checked.Invalid<T>("record key '" + record.key() + "' is not " + keyedBy.what() + " '"
                         + keyedBy.id() + "'");
         var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
-                states.liveness());
+                states.liveness(), states.retries());
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
@@ -150,6 +165,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),
                         placement.epoch()));
             }
+            applied.steps().forEach(this::publish);
             publishClassesAndPlans(record.timestamp());
             publishAdmissions(record.timestamp());
         } else if (verdict instanceof Verdict.Refused refused) {
@@ -157,6 +173,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
             log.info("refused job {}: {}", admission.jobId(), admission.reason().orElseThrow());
             context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
                     record.timestamp()));
+            refused.steps().forEach(this::publish);
         } else if (verdict instanceof Verdict.Ignored ignored) {
             log.debug("ignored record of {} with key {}: {}", sourceTopic, record.key(), ignored.why());
         } else {

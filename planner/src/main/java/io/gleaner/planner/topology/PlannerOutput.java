@@ -5,6 +5,7 @@ import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.PlacementDecision;
 import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
@@ -12,12 +13,13 @@ import org.apache.avro.specific.SpecificRecord;
 /**
  * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, from the
  * COSHH policy's queuing process a job class (null: the class is gone, a tombstone) or a class plan, from the
- * Salamander policy a job's admission, and from a policy that places data where a new job's input went.
+ * Salamander policy a job's admission, from a policy that places data where a new job's input went, and a step of a
+ * job's life cycle.
  */
 record PlannerOutput(Kind kind, SpecificRecord value) {
 
     /** Where an output goes. */
-    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT }
+    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT, JOB_EVENT }
 
     PlannerOutput {
         Objects.requireNonNull(kind, "kind");
@@ -45,6 +47,10 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
 
     static PlannerOutput of(JobAdmission admission) {
         return new PlannerOutput(Kind.ADMISSION, admission);
+    }
+
+    static PlannerOutput of(JobEvent event) {
+        return new PlannerOutput(Kind.JOB_EVENT, event);
     }
 
     static PlannerOutput of(DataPlacement placement) {
@@ -77,6 +83,10 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
 
     JobAdmission admission() {
         return (JobAdmission) value;
+    }
+
+    JobEvent jobEvent() {
+        return (JobEvent) value;
     }
 
     DataPlacement dataPlacement() {

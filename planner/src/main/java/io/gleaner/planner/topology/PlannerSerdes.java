@@ -6,11 +6,13 @@ import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.PlannerNodeState;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
@@ -23,7 +25,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                             Serde<DeadLetter> deadLetter, Serde<PlannerJobState> plannerJobState,
                             Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
                             Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile,
-                            Serde<JobAdmission> jobAdmission, Serde<DataPlacement> dataPlacement) {
+                            Serde<JobAdmission> jobAdmission, Serde<DataPlacement> dataPlacement,
+                            Serde<JobEvent> jobEvent, Serde<PlannerNodeState> plannerNodeState) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -38,6 +41,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(jobProfile, "jobProfile");
         Objects.requireNonNull(jobAdmission, "jobAdmission");
         Objects.requireNonNull(dataPlacement, "dataPlacement");
+        Objects.requireNonNull(jobEvent, "jobEvent");
+        Objects.requireNonNull(plannerNodeState, "plannerNodeState");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -47,6 +52,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                 AvroSerde.of(DeadLetter.class, registry), AvroSerde.of(PlannerJobState.class, registry),
                 AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
                 AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry),
-                AvroSerde.of(JobAdmission.class, registry), AvroSerde.of(DataPlacement.class, registry));
+                AvroSerde.of(JobAdmission.class, registry), AvroSerde.of(DataPlacement.class, registry),
+                AvroSerde.of(JobEvent.class, registry), AvroSerde.of(PlannerNodeState.class, registry));
     }
 }

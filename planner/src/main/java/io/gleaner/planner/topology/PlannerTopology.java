@@ -35,7 +35,8 @@ import org.apache.kafka.streams.state.Stores;
  * each, so they meet in one task) are decoded, dead-lettering what cannot be decoded, and applied one at a
  * time, in timestamp order, to the core's {@code PlannerCell} over shared state stores ({@link StoreNames}).
  * Placements go to {@code placements} keyed by node id with the heartbeat's time as timestamp, data placements to
- * {@code data.placements} keyed by dataset with the job's submit time; invalid inputs go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
+ * {@code data.placements} keyed by dataset with the job's submit time, jobs' life-cycle steps to {@code jobs.events}
+ * keyed by job id with the step's event time; invalid inputs go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
  */
 public final class PlannerTopology {
 
@@ -70,6 +71,7 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
         builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
         builder.addStateStore(store(StoreNames.LOST_NODES, Serdes.Long()));
+        builder.addStateStore(store(StoreNames.NODE_STANDINGS, serdes.plannerNodeState()));
         builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
@@ -80,7 +82,7 @@ public final class PlannerTopology {
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
                 StoreNames.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
-        var states = new TaskStates(policies, config.nodeLiveness());
+        var states = new TaskStates(policies, config.nodeLiveness(), config.retryRules());
         var bound = config.stage().eventTimeBound();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 bound, () -> new JobProcessor(topics.jobsSubmitted().name(), states));
@@ -98,6 +100,7 @@ public final class PlannerTopology {
                 .branch((key, output) -> output.is(PlannerOutput.Kind.CLASS_PLAN), Branched.as("plans"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.ADMISSION), Branched.as("admissions"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.DATA_PLACEMENT), Branched.as("data"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_EVENT), Branched.as("job-events"))
                 .defaultBranch(Branched.as("placements"));
         outputs.get("outputs-placements")
                 .mapValues(PlannerOutput::placement, Named.as("placement-values"))
@@ -122,6 +125,10 @@ public final class PlannerTopology {
                 .mapValues(PlannerOutput::dataPlacement, Named.as("data-placement-values"))
                 .to(topics.dataPlacements().name(),
                         Produced.with(Serdes.String(), serdes.dataPlacement()).withName("data-placements-sink"));
+        outputs.get("outputs-job-events")
+                .mapValues(PlannerOutput::jobEvent, Named.as("job-event-values"))
+                .to(topics.jobsEvents().name(),
+                        Produced.with(Serdes.String(), serdes.jobEvent()).withName("job-events-sink"));
         return builder.build();
     }
 

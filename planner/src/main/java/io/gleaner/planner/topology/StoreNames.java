@@ -22,6 +22,12 @@ public final class StoreNames {
     public static final String LOST_NODES = "planner-lost-nodes";
 
     /**
+     * What the planner holds against each node besides its heartbeat (docs/retries-and-reservations.md): nodeId ->
+     * PlannerNodeState (attempts reserved, ends in a row, excluded until). Deleted with the node when it is lost.
+     */
+    public static final String NODE_STANDINGS = "planner-node-standings";
+
+    /**
      * The ids of the classes last published on {@code jobs.classes}: classId -> event time of that publication in
      * epoch millis. Shared by the task's processors, any of which may re-solve, and changelogged, so that a class
      * gone from a later publication gets its tombstone after a restart too.
@@ -36,6 +42,6 @@ public final class StoreNames {
 
     /** All store names, in the order the topology adds them. */
     public static String[] all() {
-        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, LOST_NODES, PUBLISHED_CLASSES};
+        return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, LOST_NODES, NODE_STANDINGS, PUBLISHED_CLASSES};
     }
 }

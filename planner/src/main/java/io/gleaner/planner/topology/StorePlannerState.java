@@ -5,12 +5,14 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeCapacities;
+import io.gleaner.planner.core.NodeStanding;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerState;
 import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.PlannerNodeState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -31,6 +33,7 @@ final class StorePlannerState implements PlannerState {
     private final KeyValueStore<String, Long> completedJobs;
     private final KeyValueStore<String, NodeHeartbeat> nodes;
     private final KeyValueStore<String, Long> lostNodes;
+    private final KeyValueStore<String, PlannerNodeState> standings;
     /** The unfinished jobs, and the nodes once {@link #nodesRead} (so heartbeats find silent nodes in memory). */
     private final InMemoryPlannerState unfinished = new InMemoryPlannerState();
     /** Whether the nodes store was read into {@link #unfinished}: on first use, then kept by {@link #putNode}. */
@@ -38,12 +41,14 @@ final class StorePlannerState implements PlannerState {
 
     private StorePlannerState(KeyValueStore<String, PlannerJobState> jobs, KeyValueStore<String, String> jobOrder,
                               KeyValueStore<String, Long> completedJobs, KeyValueStore<String, NodeHeartbeat> nodes,
-                              KeyValueStore<String, Long> lostNodes) {
+                              KeyValueStore<String, Long> lostNodes,
+                              KeyValueStore<String, PlannerNodeState> standings) {
         this.jobs = jobs;
         this.jobOrder = jobOrder;
         this.completedJobs = completedJobs;
         this.nodes = nodes;
         this.lostNodes = lostNodes;
+        this.standings = standings;
     }
 
     /**
@@ -55,7 +60,8 @@ final class StorePlannerState implements PlannerState {
     static StorePlannerState load(ProcessingContext context) {
         var state = new StorePlannerState(context.getStateStore(StoreNames.JOBS),
                 context.getStateStore(StoreNames.JOB_ORDER), context.getStateStore(StoreNames.COMPLETED_JOBS),
-                context.getStateStore(StoreNames.NODES), context.getStateStore(StoreNames.LOST_NODES));
+                context.getStateStore(StoreNames.NODES), context.getStateStore(StoreNames.LOST_NODES),
+                context.getStateStore(StoreNames.NODE_STANDINGS));
         try (var entries = state.jobOrder.all()) {
             entries.forEachRemaining(entry -> {
                 var stored = state.jobs.get(entry.value);
@@ -129,7 +135,23 @@ final class StorePlannerState implements PlannerState {
     @Override
     public void deleteNode(String nodeId) {
         nodes.delete(nodeId);
+        standings.delete(nodeId);
         nodesRead().deleteNode(nodeId);
+    }
+
+    @Override
+    public Optional<NodeStanding> standing(String nodeId) {
+        return Optional.ofNullable(standings.get(nodeId)).map(AvroMapping::toStanding);
+    }
+
+    @Override
+    public void putStanding(NodeStanding standing) {
+        standings.put(standing.nodeId(), AvroMapping.toAvro(standing));
+    }
+
+    @Override
+    public List<JobProgress> retriesDue(Instant now) {
+        return unfinished.retriesDue(now);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.NodeLiveness;
+import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.PlacementPolicy;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -21,16 +22,24 @@ final class TaskStates {
 
     private final Supplier<PlacementPolicy> policies;
     private final NodeLiveness liveness;
+    private final RetryRules retries;
     private final Map<TaskId, StorePlannerState> byTask = new ConcurrentHashMap<>();
     private final Map<TaskId, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
 
     /**
      * @param policies makes the policy of each task
      * @param liveness when the task's cell loses a node
+     * @param retries  how the task's cell retries tasks and excludes nodes
      */
-    TaskStates(Supplier<PlacementPolicy> policies, NodeLiveness liveness) {
+    TaskStates(Supplier<PlacementPolicy> policies, NodeLiveness liveness, RetryRules retries) {
         this.policies = policies;
         this.liveness = liveness;
+        this.retries = retries;
+    }
+
+    /** How the cells retry tasks and exclude nodes. */
+    RetryRules retries() {
+        return retries;
     }
 
     /** When the cells lose a node. */

@@ -210,6 +210,7 @@ class CoshhPolicyTest {
         var keptCell = new PlannerCell(coshh(all, all, pools), kept);
         var restarted = new InMemoryPlannerState();
         var beforeRestart = new PlannerCell(coshh(all, all, pools), restarted);
+        var stillRunning = new java.util.ArrayList<String>();
         for (var cell : List.of(keptCell, beforeRestart)) {
             cell.onJob(job("a1", "alice", at(1), maps(4)));
             cell.onJob(job("b1", "bob", at(2), maps(4)));
@@ -219,11 +220,14 @@ class CoshhPolicyTest {
             for (var placement : first.subList(0, 4)) {
                 cell.onOutcome(PlannerFixtures.outcome(placement, TaskOutcome.State.SUCCEEDED, at(12)));
             }
+            stillRunning.clear();
+            stillRunning.addAll(ids(first.subList(4, first.size())));
         }
         var afterRestart = new PlannerCell(coshh(all, all, pools), restarted);
 
-        var continued = keptCell.onHeartbeat(slots(at(20), 5)).placements();
-        var rebuilt = afterRestart.onHeartbeat(slots(at(20), 5)).placements();
+        // The node lists the attempts it still runs, so that none of its 5 free slots is held for them.
+        var continued = keptCell.onHeartbeat(slots(at(20), 5).withRunningAttempts(stillRunning)).placements();
+        var rebuilt = afterRestart.onHeartbeat(slots(at(20), 5).withRunningAttempts(stillRunning)).placements();
 
         assertThat(ids(rebuilt)).isEqualTo(ids(continued)).hasSize(5);
     }

@@ -11,6 +11,9 @@ import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.JobProgress;
+import io.gleaner.planner.core.NodeStanding;
+import io.gleaner.planner.core.TaskAttempt;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome.State;
 import io.gleaner.schemas.avro.PlannerJobState;
@@ -23,6 +26,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.apache.avro.Schema;
@@ -92,7 +96,60 @@ class AvroMappingTest {
         assertThat(read.getMaps().getLaunchedBeyond()).isNull();
         assertThat(read.getLocalityWaitSince()).isNull();
         assertThat(read.getJob().getTasks().get(0).getLayout()).isNull();
+        // the old state did not know where map 0 succeeded
+        assertThat(AvroMapping.toProgress(read)).isEqualTo(new JobProgress(progress.job(), progress.maps(),
+                progress.reduces(), progress.localityWaitSince()));
+    }
+
+    @Test
+    void shouldStoreFailuresBackoffLostAttemptsAndWhereMapsSucceeded() {
+        // map 0 succeeded on n2 (attempt 0), map 1 failed once and waits out its backoff, map 2 was lost with its node
+        var job = job("j1", at(10), maps(200), reduces(1));
+        var progress = placed(job, map(job, 0, 0), map(job, 1, 0), map(job, 2, 0), map(job, 150, 0))
+                .onOutcome(outcome("j1", TaskKind.MAP, 0, 0, "n2", State.SUCCEEDED, at(20)))
+                .onOutcome(outcome("j1", TaskKind.MAP, 150, 0, "n9", State.SUCCEEDED, at(20)))
+                .onOutcome(outcome("j1", TaskKind.MAP, 1, 0, "n1", State.FAILED, at(21)), Duration.ofSeconds(10))
+                .onLost(new TaskAttempt("j1", TaskKind.MAP, 2, 0));
+
+        var stored = AvroMapping.toAvro(progress);
+
+        assertThat(stored.getMaps().getFailures()).containsEntry("1", 1);
+        assertThat(stored.getMaps().getBackoff()).containsEntry("1", at(31));
+        assertThat(stored.getLostAttempts()).isEqualTo(1);
+        assertThat(stored.getMapNodes()).containsExactly("n2", "n9");
+        // maps 0..150 one byte each (2 nodes < 128); the maps after the last success are not written
+        assertThat(stored.getMapNodeOfTask().remaining()).isEqualTo(151);
+        assertThat(AvroMapping.toProgress(stored)).isEqualTo(progress);
+        assertThat(AvroMapping.toProgress(stored).succeededMaps().node(150)).contains("n9");
+    }
+
+    @Test
+    void shouldReadAStateWrittenBeforeTheAttemptLimitAsOneWithoutFailures() throws IOException {
+        // PlannerJobState as it was before retries (commit 41dd174), beside today's shared types
+        var parser = new Schema.Parser();
+        parser.parse(io.gleaner.schemas.avro.JobSubmitted.getClassSchema().toString());
+        var oldSchema = parser.parse(resource("avro-before-retries/PlannerJobState.avsc"));
+        assertThat(oldSchema.getField("lostAttempts")).isNull();
+        var job = job("j1", at(10), maps(4), reduces(1));
+        var progress = placed(job, map(job, 0, 0), map(job, 1, 0))
+                .onOutcome(outcome("j1", TaskKind.MAP, 1, 0, "n1", State.KILLED, at(20)));
+        var registry = new InMemorySchemaRegistryClient();
+        var oldBytes = new AvroSerializer<>(GenericRecord.class, registry)
+                .serialize(TOPIC, asWrittenUnder(oldSchema, AvroMapping.toAvro(progress)));
+
+        var read = AvroSerde.of(PlannerJobState.class, registry).deserializer().deserialize(TOPIC, oldBytes);
+
+        assertThat(read.getMaps().getFailures()).isEmpty();
+        assertThat(read.getMaps().getBackoff()).isEmpty();
+        assertThat(read.getMapNodeOfTask()).isNull();
         assertThat(AvroMapping.toProgress(read)).isEqualTo(progress);
+    }
+
+    @Test
+    void shouldStoreWhatThePlannerHoldsAgainstANode() {
+        var standing = new NodeStanding("n1", List.of("j1/m/0/0", "j1/m/1/0"), 2, Optional.of(at(600)));
+
+        assertThat(AvroMapping.toStanding(AvroMapping.toAvro(standing))).isEqualTo(standing);
     }
 
     /** {@code state} as a writer with {@code schema} (lacking today's fields) would have held it. */

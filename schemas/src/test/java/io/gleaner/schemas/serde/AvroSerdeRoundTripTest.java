@@ -39,6 +39,8 @@ class AvroSerdeRoundTripTest {
                 SerdeFixtures.placementDecision(),
                 SerdeFixtures.placementDecision().getChunk(),
                 SerdeFixtures.placementDecision().getChunkMoves().get(0),
+                SerdeFixtures.reducePlacement(),
+                SerdeFixtures.plannerNodeState(),
                 SerdeFixtures.dataPlacement(),
                 SerdeFixtures.jobAdmission(),
                 SerdeFixtures.qosAction(),

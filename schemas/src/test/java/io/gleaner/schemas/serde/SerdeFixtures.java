@@ -22,6 +22,7 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PhaseProgress;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.PlannerJobState;
+import io.gleaner.schemas.avro.PlannerNodeState;
 import io.gleaner.schemas.avro.QosAction;
 import io.gleaner.schemas.avro.QosActionKind;
 import io.gleaner.schemas.avro.Resources;
@@ -158,6 +159,26 @@ public final class SerdeFixtures {
         return JobEvent.newBuilder().setJobId("job-1").setType(JobEventType.ATTEMPT_LOST).setTime(T0.plusSeconds(60))
                 .setReason("node n7 lost").setTasks(12).setSucceededTasks(4).setFailedAttempts(1).setLostAttempts(1)
                 .setDecisionId("job-1/m/5/0").setNodeId("n7").build();
+    }
+
+    /** A reduce's placement with what to run and where its job's two maps' outputs are. */
+    public static PlacementDecision reducePlacement() {
+        return PlacementDecision.newBuilder(placementDecision())
+                .setDecisionId("job-1/r/0/0").setKind(TaskKind.REDUCE).setChunk(null).setChunkMoves(List.of())
+                .setSpec(TaskSpec.newBuilder().setCommand(List.of("reduce", "--part", "0")).setImage(null)
+                        .setEnv(Map.of("JOB", "job-1")).setInputLocation(null)
+                        .setOutputLocation("file:///out/job-1/reduce-0-0").build())
+                .setMapOutputs(List.of(MapOutputs.newBuilder().setNodeId("n7")
+                        .setMaps(List.of(new MapOutput(0, 0), new MapOutput(1, 2))).build()))
+                .setMapOutputLocation("file:///out/job-1/map-{task}-{attempt}")
+                .build();
+    }
+
+    public static PlannerNodeState plannerNodeState() {
+        return PlannerNodeState.newBuilder()
+                .setNodeId("n7").setReserved(List.of("job-1/m/0/0")).setEndsInARow(2)
+                .setExcludedUntil(T0.plusSeconds(600))
+                .build();
     }
 
     public static DataPlacement dataPlacement() {

@@ -426,9 +426,10 @@ public final class Simulation {
             }
         } else if (event instanceof Rejected rejected) {
             var p = rejected.placement();
+            // The node refuses what it cannot run (docs/retries-and-reservations.md): the attempt frees what the
+            // planner reserved and does not count against its task. It never ran: it read nothing and held nothing.
             var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(),
-                    p.nodeId(), TaskOutcome.State.FAILED, at);
-            // A refused placement never ran: it read nothing and held nothing.
+                    p.nodeId(), TaskOutcome.State.REFUSED, at, Optional.of(rejected.reason()));
             reports.add(new AttemptReport(outcome, Optional.empty(), true, 0, 0, 0, Optional.of(rejected.reason())));
         } else if (event instanceof OwnerChange change) {
             var killed = new ArrayList<Attempt>();
@@ -657,8 +658,9 @@ public final class Simulation {
 
     private static AttemptReport report(Attempt a, TaskOutcome.State state, Instant time, Optional<String> reason) {
         var p = a.placement;
+        // The reason on the outcome too: the planner reads it from the report through Kafka (a failed job names it).
         var outcome = new TaskOutcome(p.decisionId(), p.jobId(), p.kind(), p.taskIndex(), p.attempt(), p.nodeId(),
-                state, time);
+                state, time, reason);
         var startTime = state == TaskOutcome.State.LAUNCHED
                 ? Optional.<Instant>empty() : Optional.of(Instant.ofEpochMilli(a.startMillis));
         return new AttemptReport(outcome, startTime, a.local, p.inputBytes(), a.cpuSeconds(),

@@ -39,7 +39,7 @@ class SimulationTest {
     }
 
     @Test
-    void placementThatDoesNotFitFailsAtOnceWithNodeFull() {
+    void placementThatDoesNotFitIsRefusedAtOnceWithNodeFull() {
         var job = job("j", Duration.ZERO, 2, 0);
         var cluster = ClusterSpec.of("one-slot", List.of(node("n1", 1, 8.0)));
         var link = RecordingPlannerLink.onFirstRound(round -> List.of(
@@ -48,7 +48,7 @@ class SimulationTest {
         var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
         var g = link.exchanges().get(0).round().time();
-        assertThat(link.reports()).filteredOn(r -> r.outcome().state() == TaskOutcome.State.FAILED)
+        assertThat(link.reports()).filteredOn(r -> r.outcome().state() == TaskOutcome.State.REFUSED)
                 .singleElement().satisfies(r -> {
                     assertThat(r.outcome().decisionId()).isEqualTo("j/m/1/0");
                     assertThat(r.reason()).contains(AttemptReport.NODE_FULL);
@@ -72,7 +72,7 @@ class SimulationTest {
         new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
         assertThat(link.reports()).singleElement().satisfies(r -> {
-            assertThat(r.outcome().state()).isEqualTo(TaskOutcome.State.FAILED);
+            assertThat(r.outcome().state()).isEqualTo(TaskOutcome.State.REFUSED);
             assertThat(r.reason()).contains(AttemptReport.NODE_FULL);
         });
     }

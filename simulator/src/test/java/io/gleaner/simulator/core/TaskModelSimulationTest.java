@@ -103,7 +103,7 @@ class TaskModelSimulationTest {
 
         var report = new Simulation(cluster, List.of(job), link, SimulationSettings.withSeed(SEED)).run();
 
-        assertThat(link.reports()).filteredOn(r -> r.outcome().state() == TaskOutcome.State.FAILED).singleElement()
+        assertThat(link.reports()).filteredOn(r -> r.outcome().state() == TaskOutcome.State.REFUSED).singleElement()
                 .satisfies(r -> assertThat(r.reason()).hasValueSatisfying(reason -> assertThat(reason)
                         .isEqualTo("chunk move of Chunk[dataset=ds-j, index=0] from " + without
                                 + ", which holds no replica of it")));
