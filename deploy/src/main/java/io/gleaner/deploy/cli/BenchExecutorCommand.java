@@ -1,7 +1,7 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.deploy.bench.ExecutorBench;
-import io.gleaner.deploy.bench.ExecutorBenchSettings;
+import io.gleaner.deploy.executorbench.ExecutorBench;
+import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
 import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.schemas.streams.StageApp;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.gleaner.deploy.bench;
+package io.gleaner.deploy.executorbench;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,0 @@
-/**
- * {@code gleaner bench-executor}: simulated nodes on real Kafka clients, seen from the executor's side, measuring the
- * time from a heartbeat to the placements that answer it and counting placements that do not fit the node they reach.
- * {@link io.gleaner.deploy.bench.SimulatedNode} and {@link io.gleaner.deploy.bench.LatencySummary} hold no Kafka;
- * {@link io.gleaner.deploy.bench.ExecutorBench} drives them through the topics.
- */
-package io.gleaner.deploy.bench;
