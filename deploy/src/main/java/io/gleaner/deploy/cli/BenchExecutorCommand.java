@@ -26,8 +26,9 @@ import picocli.CommandLine.Spec;
                 + "time, reported LAUNCHED then SUCCEEDED; --jobs seeded jobs are submitted evenly over the run.",
                 "Without --bootstrap-servers an embedded broker and registry start, and the planner stage runs "
                         + "in-process as gleaner run starts it (use --fresh). With --no-planner, a planner already "
-                        + "running against that Kafka answers. Prints the machine, the settings and the numbers; "
-                        + "the placements received in the --warm-up are handled but not counted."})
+                        + "running against that Kafka answers. Prints the machine, the settings and the numbers, in "
+                        + "total and per 10 s (a latency that climbs from one to the next is a backlog); the "
+                        + "placements received in the --warm-up are handled but not counted."})
 final class BenchExecutorCommand implements Callable<Integer> {
 
     @Mixin
@@ -167,6 +168,11 @@ final class BenchExecutorCommand implements Callable<Integer> {
                 latency.count(), latency.p50Ms(), latency.p90Ms(), latency.p99Ms(), latency.maxMs());
         out.printf(Locale.ROOT, "double-booked placements: %d of %d%n", result.doubleBooked(),
                 result.placementsReceived());
+        for (var window : result.windows()) {
+            var w = window.latency();
+            out.printf(Locale.ROOT, "  from %3d s: count=%d p50=%.1f p99=%.1f max=%.1f double-booked=%d%n",
+                    window.fromSeconds(), w.count(), w.p50Ms(), w.p99Ms(), w.maxMs(), window.doubleBooked());
+        }
         out.flush();
     }
 }

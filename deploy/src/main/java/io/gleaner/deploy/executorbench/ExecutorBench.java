@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.PriorityQueue;
@@ -69,10 +70,24 @@ public final class ExecutorBench {
      */
     public static final int FETCH_MAX_WAIT_MS = 10;
 
-    /** What the run measured; counts and latencies are of placements received after the warm-up. */
-    public record Result(int heartbeatsSent, int jobsSubmitted, int placementsReceived, LatencySummary latency,
-                         int doubleBooked, int unmatched, int duplicates, int succeeded, int foreign) {
+    /** The placements received in one stretch of the measured time, from {@code fromSeconds} after its start. */
+    public record Window(long fromSeconds, LatencySummary latency, int doubleBooked) {
     }
+
+    /**
+     * What the run measured; counts and latencies are of placements received after the warm-up, in total and per
+     * {@link #WINDOW} (a latency that climbs from window to window is a backlog, not a steady state).
+     */
+    public record Result(int heartbeatsSent, int jobsSubmitted, int placementsReceived, LatencySummary latency,
+                         int doubleBooked, int unmatched, int duplicates, int succeeded, int foreign,
+                         List<Window> windows) {
+        public Result {
+            windows = List.copyOf(windows);
+        }
+    }
+
+    /** The stretch of measured time each {@link Window} covers. */
+    public static final Duration WINDOW = Duration.ofSeconds(10);
 
     private final ExecutorBenchSettings settings;
     private final Topics topics;
@@ -136,7 +151,7 @@ public final class ExecutorBench {
             });
             return new Result(counters.heartbeats, counters.jobs, counters.received,
                     LatencySummary.ofNanos(counters.latencies()), counters.doubleBooked, counters.unmatched,
-                    counters.duplicates, counters.succeeded, counters.foreign);
+                    counters.duplicates, counters.succeeded, counters.foreign, counters.windows(measureFrom));
         }
     }
 
@@ -277,6 +292,10 @@ public final class ExecutorBench {
         private int succeeded;
         private int foreign;
         private long[] latencies = new long[1024];
+        /** When each of {@link #latencies} was received ({@link System#nanoTime}). */
+        private long[] receivedAt = new long[1024];
+        /** When each double-booked placement was received. */
+        private long[] doubleBookedAt = new long[64];
         private int measured;
 
         synchronized void heartbeat() {
@@ -300,10 +319,13 @@ public final class ExecutorBench {
         }
 
         /** A placement received after the warm-up: its latency (null when unmatched) and whether it fitted. */
-        synchronized void placement(Long latencyNanos, boolean fitted) {
+        synchronized void placement(long receivedNanos, Long latencyNanos, boolean fitted) {
             received++;
             if (!fitted) {
-                doubleBooked++;
+                if (doubleBooked == doubleBookedAt.length) {
+                    doubleBookedAt = Arrays.copyOf(doubleBookedAt, doubleBooked * 2);
+                }
+                doubleBookedAt[doubleBooked++] = receivedNanos;
             }
             if (latencyNanos == null) {
                 unmatched++;
@@ -311,8 +333,43 @@ public final class ExecutorBench {
             }
             if (measured == latencies.length) {
                 latencies = Arrays.copyOf(latencies, measured * 2);
+                receivedAt = Arrays.copyOf(receivedAt, measured * 2);
             }
+            receivedAt[measured] = receivedNanos;
             latencies[measured++] = latencyNanos;
+        }
+
+        /** The measured placements by {@link #WINDOW} of receipt, from {@code measureFrom}. */
+        synchronized List<Window> windows(long measureFrom) {
+            long width = WINDOW.toNanos();
+            int count = 0;
+            for (int i = 0; i < measured; i++) {
+                count = Math.max(count, (int) ((receivedAt[i] - measureFrom) / width) + 1);
+            }
+            for (int i = 0; i < doubleBooked; i++) {
+                count = Math.max(count, (int) ((doubleBookedAt[i] - measureFrom) / width) + 1);
+            }
+            var windows = new ArrayList<Window>();
+            for (int w = 0; w < count; w++) {
+                long from = measureFrom + w * width;
+                long to = from + width;
+                var inWindow = new long[measured];
+                int n = 0;
+                for (int i = 0; i < measured; i++) {
+                    if (receivedAt[i] >= from && receivedAt[i] < to) {
+                        inWindow[n++] = latencies[i];
+                    }
+                }
+                int booked = 0;
+                for (int i = 0; i < doubleBooked; i++) {
+                    if (doubleBookedAt[i] >= from && doubleBookedAt[i] < to) {
+                        booked++;
+                    }
+                }
+                windows.add(new Window(w * WINDOW.toSeconds(), LatencySummary.ofNanos(Arrays.copyOf(inWindow, n)),
+                        booked));
+            }
+            return windows;
         }
 
         synchronized long[] latencies() {
@@ -393,8 +450,8 @@ public final class ExecutorBench {
                     node.nodeId());
             boolean fitted = node.accept(attempt);
             if (received >= measureFrom) {
-                counters.placement(node.sentNanos(placement.getEpoch()).map(sent -> received - sent).orElse(null),
-                        fitted);
+                counters.placement(received,
+                        node.sentNanos(placement.getEpoch()).map(sent -> received - sent).orElse(null), fitted);
             }
             reports.send(attempt, TaskState.LAUNCHED, clock.millis());
             ended.add(attempt);

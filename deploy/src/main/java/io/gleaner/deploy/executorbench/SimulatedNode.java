@@ -1,6 +1,7 @@
 package io.gleaner.deploy.executorbench;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +16,6 @@ final class SimulatedNode {
 
     /** Placements are checked against capacity with this slack, so that sums of fractional cores do not misfire. */
     private static final double CPU_EPSILON = 1e-9;
-    /** Heartbeats remembered for matching; a placement answering an older one counts as unmatched. */
-    private static final int REMEMBERED_HEARTBEATS = 256;
 
     /** An attempt node {@code nodeId} was given, holding {@code cpus} and {@code memoryBytes} until {@code endNanos}. */
     record Attempt(String decisionId, String jobId, String kind, int taskIndex, int attempt, double cpus,
@@ -36,13 +35,14 @@ final class SimulatedNode {
     private final long memoryBytes;
     private final int slots;
     private final Map<String, Attempt> running = new LinkedHashMap<>();
-    /** Event time (ms) of each recent heartbeat to the {@link System#nanoTime()} at which it was sent. */
-    private final Map<Long, Long> sentNanosByTime = new LinkedHashMap<>(REMEMBERED_HEARTBEATS * 2, 0.75f, false) {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Long> eldest) {
-            return size() > REMEMBERED_HEARTBEATS;
-        }
-    };
+    /**
+     * Event time (ms) of every heartbeat sent, ascending, and the {@link System#nanoTime()} at which each was sent:
+     * all of them, so that a placement answering a heartbeat from long ago (a planner far behind) still matches. Two
+     * longs a heartbeat; a run is bounded.
+     */
+    private long[] sentTimes = new long[64];
+    private long[] sentNanos = new long[64];
+    private int sent;
     private long lastHeartbeatMillis = Long.MIN_VALUE;
 
     SimulatedNode(String nodeId, double cpus, long memoryBytes, int slots) {
@@ -68,7 +68,12 @@ final class SimulatedNode {
     synchronized Heartbeat heartbeat(long nowMillis, long sentNanos) {
         long time = lastHeartbeatMillis == Long.MIN_VALUE ? nowMillis : Math.max(nowMillis, lastHeartbeatMillis + 1);
         lastHeartbeatMillis = time;
-        sentNanosByTime.put(time, sentNanos);
+        if (sent == sentTimes.length) {
+            sentTimes = Arrays.copyOf(sentTimes, sent * 2);
+            this.sentNanos = Arrays.copyOf(this.sentNanos, sent * 2);
+        }
+        sentTimes[sent] = time;
+        this.sentNanos[sent++] = sentNanos;
         double usedCpus = running.values().stream().mapToDouble(Attempt::cpus).sum();
         long usedMemory = running.values().stream().mapToLong(Attempt::memoryBytes).sum();
         return new Heartbeat(nodeId, time, Math.max(0, cpus - usedCpus), Math.max(0, memoryBytes - usedMemory),
@@ -77,7 +82,8 @@ final class SimulatedNode {
 
     /** When the heartbeat with event time {@code epochMillis} was sent ({@link System#nanoTime()}), if remembered. */
     synchronized Optional<Long> sentNanos(long epochMillis) {
-        return Optional.ofNullable(sentNanosByTime.get(epochMillis));
+        int i = Arrays.binarySearch(sentTimes, 0, sent, epochMillis);
+        return i >= 0 ? Optional.of(sentNanos[i]) : Optional.empty();
     }
 
     /**
