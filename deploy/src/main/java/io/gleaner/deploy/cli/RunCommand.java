@@ -92,9 +92,7 @@ final class RunCommand implements Callable<Integer> {
         try (var shutdown = new ShutdownWait();
              var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             if (createTopics) {
-                try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
-                    new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
-                }
+                createCatalogueTopics(environment, kafka);
             }
             var out = spec.commandLine().getOut();
             out.println("bootstrap.servers=" + environment.bootstrapServers());
@@ -105,9 +103,7 @@ final class RunCommand implements Callable<Integer> {
                 // others run; each is closed, in reverse order, whatever happens.
                 UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId));
                 if (stages.contains(Stage.planner)) {
-                    apps.add(new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                            environment.registryConfig(), embedded.dataDir).withStage(eventTimes::applyTo),
-                            environment.registryClient()));
+                    apps.add(planner(planner, eventTimes, environment, kafka, embedded));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
@@ -140,5 +136,20 @@ final class RunCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /** Creates the catalogue topics {@code kafka} names that are missing. */
+    static void createCatalogueTopics(KafkaEnvironment environment, KafkaOptions kafka) {
+        try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+            new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
+        }
+    }
+
+    /** The planner stage as {@code gleaner run} builds it (not started). */
+    static PlannerApp planner(PlannerOptions planner, EventTimeOption eventTimes, KafkaEnvironment environment,
+                              KafkaOptions kafka, EmbeddedOptions embedded) {
+        return new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
+                environment.registryConfig(), embedded.dataDir).withStage(eventTimes::applyTo),
+                environment.registryClient());
     }
 }

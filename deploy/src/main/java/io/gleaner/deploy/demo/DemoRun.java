@@ -347,7 +347,8 @@ public final class DemoRun {
         }
     }
 
-    private static void awaitRunning(String stage, Supplier<KafkaStreams.State> state) {
+    /** Waits until {@code stage} is RUNNING; fails when it stops or has not started within a minute. */
+    public static void awaitRunning(String stage, Supplier<KafkaStreams.State> state) {
         long deadline = System.nanoTime() + PLANNER_START_TIMEOUT.toNanos();
         while (state.get() != KafkaStreams.State.RUNNING) {
             if (state.get() == KafkaStreams.State.ERROR || state.get() == KafkaStreams.State.NOT_RUNNING
