@@ -10,6 +10,7 @@ import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.time.Instant;
@@ -18,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * The field rules of the input topics, checked on the decoded value before any stage uses it: every stage that reads
@@ -76,7 +78,8 @@ public final class InputChecks {
     /**
      * A {@code jobs.submitted} value: ids and names within their lengths, priority in range, times not before 1970,
      * a deadline after the submission, byte totals in range, one or two task groups of distinct known kinds whose
-     * counts, bytes, work, demand, dataset and chunk layout are in range, and no more tasks than a job may have.
+     * counts, bytes, work, demand, dataset, chunk layout and task spec are in range, and no more tasks than a job may
+     * have.
      */
     public Optional<String> jobSubmitted(JobSubmitted job) {
         var rules = new Rules();
@@ -127,6 +130,9 @@ public final class InputChecks {
         if (dataset != null) {
             rules.id(name + ".dataset", dataset);
         }
+        if (group.getSpec() != null) {
+            taskSpec(rules, name + ".spec", group.getSpec(), dataset != null);
+        }
         var layout = group.getLayout();
         if (layout == null || !rules.ok()) {
             return;
@@ -142,6 +148,71 @@ public final class InputChecks {
         }
         rules.range(name + ".layout.start", layout.getStart(), 0, nodes.size() - 1);
         rules.range(name + ".layout.replication", layout.getReplication(), 1, nodes.size());
+    }
+
+    /**
+     * A task spec: a command or an image; no more arguments and variables than allowed, each string and the spec as a
+     * whole within their lengths; a program, an image, variable names and locations not blank; no NUL character in the
+     * command or the environment (a process cannot receive one); variable names without {@code =}; locations whose
+     * placeholders the planner resolves ({@link LocationTemplate}: {@code {dataset}} and {@code {chunk}} only in a
+     * group with a dataset). The command and the environment are passed as given, so their braces are not checked.
+     */
+    private void taskSpec(Rules rules, String name, TaskSpec spec, boolean hasDataset) {
+        var command = spec.getCommand();
+        if (rules.ok() && command.isEmpty() && spec.getImage() == null) {
+            rules.fail(name + " must give a command or an image, was neither");
+        }
+        rules.range(name + ".command (count)", command.size(), 0, limits.maxSpecArgs());
+        long chars = 0;
+        for (int i = 0; i < command.size() && rules.ok(); i++) {
+            var arg = command.get(i);
+            rules.text(name + ".command[" + i + "]", arg, limits.maxNameChars());
+            rules.withoutNul(name + ".command[" + i + "]", arg);
+            chars += arg.length();
+        }
+        if (rules.ok() && !command.isEmpty() && command.get(0).isBlank()) {
+            rules.fail(name + ".command[0] must not be blank, was '" + command.get(0) + "'");
+        }
+        if (spec.getImage() != null) {
+            rules.nonBlankText(name + ".image", spec.getImage(), limits.maxNameChars());
+            chars += spec.getImage().length();
+        }
+        var env = spec.getEnv();
+        rules.range(name + ".env (count)", env.size(), 0, limits.maxSpecEnv());
+        // Sorted, so that the first rule broken is the same whatever order the map decoded in.
+        for (var entry : new TreeMap<>(env).entrySet()) {
+            if (!rules.ok()) {
+                break;
+            }
+            var variable = name + ".env[" + entry.getKey() + "]";
+            rules.id(name + ".env (a name)", entry.getKey());
+            rules.withoutNul(variable, entry.getKey());
+            if (rules.ok() && entry.getKey().indexOf('=') >= 0) {
+                rules.fail(name + ".env (a name) must not contain '=', was '" + entry.getKey() + "'");
+            }
+            rules.text(variable, entry.getValue(), limits.maxNameChars());
+            rules.withoutNul(variable, entry.getValue());
+            chars += entry.getKey().length() + entry.getValue().length();
+        }
+        chars += location(rules, name + ".inputLocation", spec.getInputLocation(), hasDataset);
+        chars += location(rules, name + ".outputLocation", spec.getOutputLocation(), hasDataset);
+        rules.range(name + " (characters, all strings)", chars, 0, limits.maxSpecChars());
+    }
+
+    /** Checks a location template and returns its length (0 when there is none). */
+    private int location(Rules rules, String name, String template, boolean hasDataset) {
+        if (template == null) {
+            return 0;
+        }
+        rules.nonBlankText(name, template, limits.maxNameChars());
+        if (rules.ok()) {
+            LocationTemplate.unknownPlaceholder(template, hasDataset).ifPresent(placeholder -> rules.fail(name
+                    + " must use only the placeholders {job}, {kind}, {task}, {attempt}"
+                    + (hasDataset ? ", {dataset}, {chunk}" : " ({dataset} and {chunk} need the group's dataset)")
+                    + ", was " + (placeholder.length() <= 64 ? placeholder
+                            : "a brace pair of " + placeholder.length() + " characters")));
+        }
+        return template.length();
     }
 
     /**
@@ -343,6 +414,20 @@ public final class InputChecks {
                 fail(field + " must not be blank, was '" + value + "'");
             }
             text(field, value, limits.maxIdChars());
+        }
+
+        /** Not blank and at most {@code maxChars} long. */
+        void nonBlankText(String field, String value, int maxChars) {
+            if (ok() && value.isBlank()) {
+                fail(field + " must not be blank, was '" + value + "'");
+            }
+            text(field, value, maxChars);
+        }
+
+        void withoutNul(String field, String value) {
+            if (ok() && value.indexOf('\0') >= 0) {
+                fail(field + " must not contain a NUL character, was one at index " + value.indexOf('\0'));
+            }
         }
 
         void text(String field, String value, int maxChars) {

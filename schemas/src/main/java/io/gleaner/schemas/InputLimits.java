@@ -24,11 +24,15 @@ package io.gleaner.schemas;
  * @param minPriority      lowest job priority
  * @param maxPriority      highest job priority
  * @param maxLayoutNodes   most positions of a chunk layout
+ * @param maxSpecArgs      most entries of a task spec's command (program and arguments)
+ * @param maxSpecEnv       most environment variables of a task spec
+ * @param maxSpecChars     most characters of a task spec, all its strings together (each one also at most
+ *                         {@code maxNameChars}, an env name at most {@code maxIdChars})
  */
 public record InputLimits(int maxIdChars, int maxNameChars, int maxLabels, int maxTasksPerGroup, int maxTasksPerJob,
                           double maxCpus, long maxMemoryBytes, double maxSpeedGflops, int maxSlots, long maxJobBytes,
                           long maxTaskBytes, double maxFlopPerByte, int minPriority, int maxPriority,
-                          int maxLayoutNodes) {
+                          int maxLayoutNodes, int maxSpecArgs, int maxSpecEnv, int maxSpecChars) {
 
     /** Ids are record and store keys: 1,024 characters hold any UUID, path-like or prefixed id with room to spare. */
     public static final int DEFAULT_MAX_ID_CHARS = 1024;
@@ -60,13 +64,22 @@ public record InputLimits(int maxIdChars, int maxNameChars, int maxLabels, int m
     public static final int DEFAULT_MAX_PRIORITY = 1000;
     /** Ten times the largest Hadoop clusters' nodes, for layouts that name a node more than once. */
     public static final int DEFAULT_MAX_LAYOUT_NODES = 100_000;
+    /** A command line of 1,024 words is longer than any a person writes; more belongs in a file the task reads. */
+    public static final int DEFAULT_MAX_SPEC_ARGS = 1024;
+    /** 1,024 variables: several times what a container's environment holds in practice. */
+    public static final int DEFAULT_MAX_SPEC_ENV = 1024;
+    /**
+     * 64 Ki characters per spec: a job's two specs and a placement's resolved copy stay well below Kafka's 1 MiB
+     * default record size (a character is up to 3 bytes in UTF-8), whatever the counts above allow one by one.
+     */
+    public static final int DEFAULT_MAX_SPEC_CHARS = 64 * 1024;
 
     /** The limits every stage and trace reader applies. */
     public static final InputLimits DEFAULTS = new InputLimits(DEFAULT_MAX_ID_CHARS, DEFAULT_MAX_NAME_CHARS,
             DEFAULT_MAX_LABELS, DEFAULT_MAX_TASKS_PER_GROUP, DEFAULT_MAX_TASKS_PER_JOB, DEFAULT_MAX_CPUS,
             DEFAULT_MAX_MEMORY_BYTES, DEFAULT_MAX_SPEED_GFLOPS, DEFAULT_MAX_SLOTS, DEFAULT_MAX_JOB_BYTES,
             DEFAULT_MAX_TASK_BYTES, DEFAULT_MAX_FLOP_PER_BYTE, DEFAULT_MIN_PRIORITY, DEFAULT_MAX_PRIORITY,
-            DEFAULT_MAX_LAYOUT_NODES);
+            DEFAULT_MAX_LAYOUT_NODES, DEFAULT_MAX_SPEC_ARGS, DEFAULT_MAX_SPEC_ENV, DEFAULT_MAX_SPEC_CHARS);
 
     public InputLimits {
         requirePositive("maxIdChars", maxIdChars);
@@ -92,6 +105,9 @@ public record InputLimits(int maxIdChars, int maxNameChars, int maxLabels, int m
                     + minPriority);
         }
         requirePositive("maxLayoutNodes", maxLayoutNodes);
+        requirePositive("maxSpecArgs", maxSpecArgs);
+        requirePositive("maxSpecEnv", maxSpecEnv);
+        requirePositive("maxSpecChars", maxSpecChars);
     }
 
     private static void requirePositive(String name, long value) {

@@ -13,13 +13,16 @@ import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
@@ -157,6 +160,86 @@ class InputChecksTest {
                         (JobSubmitted j) -> maps(j).setLayout(layout(List.of("a", "b"), 2, 1))),
                 refused("a layout with more replicas than nodes", "tasks[0].layout.replication",
                         (JobSubmitted j) -> maps(j).setLayout(layout(List.of("a", "b"), 0, 3))));
+    }
+
+    private static TaskSpec spec() {
+        return TaskSpec.newBuilder().setCommand(new ArrayList<>(List.of("/bin/wc", "-l")))
+                .setEnv(new HashMap<>(Map.of("LANG", "C")))
+                .setInputLocation("s3://in/{dataset}/{chunk}")
+                .setOutputLocation("s3://out/{job}/{kind}-{task}-{attempt}").build();
+    }
+
+    private static TaskSpec mapSpec(JobSubmitted job) {
+        if (maps(job).getSpec() == null) {
+            maps(job).setSpec(spec());
+        }
+        return maps(job).getSpec();
+    }
+
+    static Stream<Arguments> specChanges() {
+        return Stream.of(
+                accepted("a map spec with every placeholder", (JobSubmitted j) -> mapSpec(j)),
+                accepted("an image and no command", (JobSubmitted j) -> {
+                    mapSpec(j).setCommand(List.of());
+                    mapSpec(j).setImage("ghcr.io/acme/wc:1");
+                }),
+                refused("a spec with neither command nor image", "tasks[0].spec",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(List.of())),
+                accepted("the most arguments",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(Collections.nCopies(L.maxSpecArgs(), "a"))),
+                refused("one argument too many", "tasks[0].spec.command (count)",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(Collections.nCopies(L.maxSpecArgs() + 1, "a"))),
+                refused("an argument one character too long", "tasks[0].spec.command[1]",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(List.of("wc", chars(L.maxNameChars() + 1)))),
+                refused("a NUL in an argument", "tasks[0].spec.command[1]",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(List.of("wc", "a\0b"))),
+                refused("a blank program", "tasks[0].spec.command[0]",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(List.of(" ", "-l"))),
+                refused("a blank image", "tasks[0].spec.image", (JobSubmitted j) -> mapSpec(j).setImage("")),
+                refused("one variable too many", "tasks[0].spec.env (count)", (JobSubmitted j) -> {
+                    for (int i = 0; i < L.maxSpecEnv(); i++) {
+                        mapSpec(j).getEnv().put("V" + i, "x");
+                    }
+                }),
+                refused("a variable name with '='", "tasks[0].spec.env (a name)",
+                        (JobSubmitted j) -> mapSpec(j).getEnv().put("A=B", "x")),
+                refused("a blank variable name", "tasks[0].spec.env (a name)",
+                        (JobSubmitted j) -> mapSpec(j).getEnv().put("", "x")),
+                refused("a variable value one character too long", "tasks[0].spec.env[LANG]",
+                        (JobSubmitted j) -> mapSpec(j).getEnv().put("LANG", chars(L.maxNameChars() + 1))),
+                refused("a spec longer than the most characters in all", "tasks[0].spec (characters, all strings)",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(
+                                Collections.nCopies(L.maxSpecChars() / L.maxNameChars() + 1, chars(L.maxNameChars())))),
+                refused("a blank output location", "tasks[0].spec.outputLocation",
+                        (JobSubmitted j) -> mapSpec(j).setOutputLocation(" ")),
+                refused("an unknown placeholder", "tasks[0].spec.outputLocation",
+                        (JobSubmitted j) -> mapSpec(j).setOutputLocation("s3://out/{job}/{part}")),
+                refused("a placeholder in the wrong case", "tasks[0].spec.inputLocation",
+                        (JobSubmitted j) -> mapSpec(j).setInputLocation("s3://in/{Dataset}")),
+                accepted("braces in the command, passed as given",
+                        (JobSubmitted j) -> mapSpec(j).setCommand(List.of("awk", "{print $1}"))),
+                refused("{chunk} in a group without a dataset", "tasks[1].spec.inputLocation",
+                        (JobSubmitted j) -> j.getTasks().get(1).setSpec(TaskSpec.newBuilder(spec()).build())),
+                accepted("a reduce spec without dataset placeholders", (JobSubmitted j) -> j.getTasks().get(1)
+                        .setSpec(TaskSpec.newBuilder(spec()).setInputLocation(null).build())));
+    }
+
+    @ParameterizedTest
+    @MethodSource("specChanges")
+    void shouldCheckATaskSpec(Change<JobSubmitted> change) {
+        var job = validJob();
+        change.change().accept(job);
+
+        expect(CHECKS.jobSubmitted(job), change.field());
+    }
+
+    @Test
+    void shouldNameTheUnknownPlaceholderAndTheOnesAllowed() {
+        var job = validJob();
+        mapSpec(job).setOutputLocation("s3://out/{job}/{part}");
+
+        assertThat(CHECKS.jobSubmitted(job)).hasValue("tasks[0].spec.outputLocation must use only the placeholders "
+                + "{job}, {kind}, {task}, {attempt}, {dataset}, {chunk}, was {part} (job j1)");
     }
 
     private static ChunkLayout layout(List<String> nodes, int start, int replication) {

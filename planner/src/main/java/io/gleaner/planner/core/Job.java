@@ -64,9 +64,7 @@ public record Job(String jobId, String jobName, String user, String queue, int p
         if (maps.isEmpty() || maps.get().dataset().isEmpty()) {
             return this;
         }
-        var group = maps.get();
-        var located = new TaskGroup(group.kind(), group.count(), group.bytesPerTask(), group.lastTaskBytes(),
-                group.flopPerByte(), group.demand(), group.dataset(), group.firstChunk(), layout);
+        var located = maps.get().withLayout(layout);
         var groups = taskGroups.stream().map(g -> g.kind() == TaskKind.MAP ? located : g).toList();
         return new Job(jobId, jobName, user, queue, priority, submitTime, deadline, inputBytes, shuffleBytes,
                 outputBytes, groups);

@@ -17,10 +17,15 @@ import java.util.Optional;
  * @param demand      what the attempt holds while it runs
  * @param chunk       for a map of a group with a dataset, the chunk it reads
  * @param chunkMoves  chunks to copy before the attempt starts, in order (Salamander section III-C)
+ * @param spec        what to run: the group's spec resolved for this attempt
+ *                    ({@link TaskGroup#resolvedSpec(TaskAttempt)}); empty when the job gave none
+ * @param mapOutputLocation for a reduce, where its job's maps wrote ({@link TaskSpec#mapOutputLocation}); empty for a
+ *                    map, and when the maps name no output location
  */
 public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                         String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
-                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves) {
+                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves, Optional<TaskSpec> spec,
+                        Optional<String> mapOutputLocation) {
 
     public Placement {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -29,6 +34,8 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(chunk, "chunk");
         chunkMoves = List.copyOf(chunkMoves);
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(mapOutputLocation, "mapOutputLocation");
         var expected = new TaskAttempt(jobId, kind, taskIndex, attempt).decisionId();
         if (!expected.equals(decisionId)) {
             throw new IllegalArgumentException("decisionId must be " + expected + ", was " + decisionId);
@@ -38,27 +45,34 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         }
     }
 
-    /** A placement that moves no chunk. */
+    /** A placement that moves no chunk and names nothing to run. */
     public Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                      String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
                      Resources demand, Optional<Chunk> chunk) {
         this(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes, flopPerByte,
-                demand, chunk, List.of());
+                demand, chunk, List.of(), Optional.empty(), Optional.empty());
     }
 
     /** This placement, copying {@code moves} first. */
     public Placement withChunkMoves(List<ChunkMove> moves) {
         return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
-                flopPerByte, demand, chunk, moves);
+                flopPerByte, demand, chunk, moves, spec, mapOutputLocation);
     }
 
-    /** Places {@code attempt} of a task of {@code job} on {@code nodeId}, taking sizes and chunk from the job's group. */
+    /**
+     * Places {@code attempt} of a task of {@code job} on {@code nodeId}, taking sizes, chunk and spec from the job's
+     * group, and for a reduce the location of the map outputs from the map group's spec.
+     */
     public static Placement of(Job job, TaskAttempt attempt, String nodeId, Instant decidedAt, String policy) {
         var group = job.group(attempt.kind()).orElseThrow(() -> new IllegalArgumentException(
                 "job " + job.jobId() + " has no " + attempt.kind() + " group"));
-        return new Placement(attempt.decisionId(), decidedAt.toEpochMilli(), job.jobId(), attempt.kind(),
-                attempt.taskIndex(), attempt.attempt(), nodeId, decidedAt, policy, group.inputBytes(attempt.taskIndex()),
-                group.flopPerByte(), group.demand(), group.chunk(attempt.taskIndex()));
+        var mapOutputLocation = attempt.kind() == TaskKind.REDUCE
+                ? job.group(TaskKind.MAP).flatMap(TaskGroup::spec).flatMap(s -> s.mapOutputLocation(job.jobId()))
+                : Optional.<String>empty();
+        int index = attempt.taskIndex();
+        return new Placement(attempt.decisionId(), decidedAt.toEpochMilli(), job.jobId(), attempt.kind(), index,
+                attempt.attempt(), nodeId, decidedAt, policy, group.inputBytes(index), group.flopPerByte(),
+                group.demand(), group.chunk(index), List.of(), group.resolvedSpec(attempt), mapOutputLocation);
     }
 
     /** The attempt this placement starts. */

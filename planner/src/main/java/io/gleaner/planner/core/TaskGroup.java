@@ -14,15 +14,19 @@ import java.util.Optional;
  * @param dataset     for maps, the dataset the chunks belong to; empty when the tasks read no named chunks
  * @param layout      where the dataset's chunks have replicas, when the submitter knows (only with a dataset);
  *                    empty means the tasks have no locality preference
+ * @param spec        what to run for each task, as the submitter gave it; empty when the executor knows (the
+ *                    simulator, a trace replay)
  */
 public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
-                        Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout) {
+                        Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout,
+                        Optional<TaskSpec> spec) {
 
     public TaskGroup {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(dataset, "dataset");
         Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(spec, "spec");
         if (count <= 0) {
             throw new IllegalArgumentException(kind + " count must be > 0, was " + count);
         }
@@ -49,10 +53,23 @@ public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTa
         }
     }
 
-    /** A group whose chunk locations are not known. */
+    /** A group without a spec. */
+    public TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                     Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout) {
+        this(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, layout,
+                Optional.empty());
+    }
+
+    /** A group without a spec whose chunk locations are not known. */
     public TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
                      Resources demand, Optional<String> dataset, long firstChunk) {
         this(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, Optional.empty());
+    }
+
+    /** This group reading its chunks from {@code layout} (empty: no locality known). */
+    public TaskGroup withLayout(Optional<ChunkLayout> layout) {
+        return new TaskGroup(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, layout,
+                spec);
     }
 
     /** Bytes task {@code taskIndex} reads. */
@@ -65,6 +82,15 @@ public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTa
     public Optional<Chunk> chunk(int taskIndex) {
         checkIndex(taskIndex);
         return dataset.map(name -> new Chunk(name, firstChunk + taskIndex));
+    }
+
+    /**
+     * What {@code attempt} runs: the group's spec resolved for it
+     * ({@link TaskSpec#forAttempt}); empty when the group has no spec.
+     */
+    public Optional<TaskSpec> resolvedSpec(TaskAttempt attempt) {
+        checkIndex(attempt.taskIndex());
+        return spec.map(s -> s.forAttempt(attempt, chunk(attempt.taskIndex())));
     }
 
     /** Whether the group knows where its chunks are, so that its tasks prefer some nodes. */

@@ -14,6 +14,7 @@ import io.gleaner.planner.core.Resources;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.planner.core.TaskSpec;
 import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.ChunkRef;
 import io.gleaner.schemas.avro.JobAdmission;
@@ -22,6 +23,7 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
+import java.util.LinkedHashMap;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -141,7 +143,9 @@ public final class EventMapping {
                 event.getFlopPerByte(), resources(event.getDemand()),
                 Optional.ofNullable(event.getChunk()).map(EventMapping::chunk),
                 event.getChunkMoves().stream().map(move -> new ChunkMove(chunk(move.getChunk()),
-                        Optional.ofNullable(move.getFromNode()), move.getToNode())).toList()));
+                        Optional.ofNullable(move.getFromNode()), move.getToNode())).toList(),
+                Optional.ofNullable(event.getSpec()).map(EventMapping::taskSpec),
+                Optional.ofNullable(event.getMapOutputLocation())));
     }
 
     /** Invalid with {@code violation} when there is one, else what {@code build} makes of the event. */
@@ -177,6 +181,8 @@ public final class EventMapping {
                         .map(move -> new io.gleaner.schemas.avro.ChunkMove(chunkRef(move.chunk()),
                                 move.fromNode().orElse(null), move.toNode()))
                         .toList())
+                .setSpec(placement.spec().map(EventMapping::taskSpec).orElse(null))
+                .setMapOutputLocation(placement.mapOutputLocation().orElse(null))
                 .build();
     }
 
@@ -212,7 +218,24 @@ public final class EventMapping {
         return new TaskGroup(taskKind(group.getKind(), jobId), group.getCount(), group.getBytesPerTask(),
                 group.getLastTaskBytes(), group.getFlopPerByte(), resources(group.getDemand()),
                 Optional.ofNullable(group.getDataset()), group.getFirstChunk(),
-                Optional.ofNullable(group.getLayout()).map(EventMapping::chunkLayout));
+                Optional.ofNullable(group.getLayout()).map(EventMapping::chunkLayout),
+                Optional.ofNullable(group.getSpec()).map(EventMapping::taskSpec));
+    }
+
+    private static TaskSpec taskSpec(io.gleaner.schemas.avro.TaskSpec spec) {
+        return new TaskSpec(spec.getCommand(), Optional.ofNullable(spec.getImage()), spec.getEnv(),
+                Optional.ofNullable(spec.getInputLocation()), Optional.ofNullable(spec.getOutputLocation()));
+    }
+
+    private static io.gleaner.schemas.avro.TaskSpec taskSpec(TaskSpec spec) {
+        return io.gleaner.schemas.avro.TaskSpec.newBuilder()
+                .setCommand(spec.command())
+                .setImage(spec.image().orElse(null))
+                // A copy in the spec's sorted order, so that equal specs encode to equal bytes in the changelog.
+                .setEnv(new LinkedHashMap<>(spec.env()))
+                .setInputLocation(spec.inputLocation().orElse(null))
+                .setOutputLocation(spec.outputLocation().orElse(null))
+                .build();
     }
 
     private static ChunkLayout chunkLayout(io.gleaner.schemas.avro.ChunkLayout layout) {
@@ -234,6 +257,7 @@ public final class EventMapping {
                 .setDataset(group.dataset().orElse(null))
                 .setFirstChunk(group.firstChunk())
                 .setLayout(group.layout().map(EventMapping::chunkLayout).orElse(null))
+                .setSpec(group.spec().map(EventMapping::taskSpec).orElse(null))
                 .build();
     }
 

@@ -17,9 +17,11 @@ import io.gleaner.planner.core.TaskAttempt;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.planner.core.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +56,55 @@ class EventMappingTest {
         assertThat(avroLayout.getReplication()).isEqualTo(3);
         assertThat(event.getTasks().get(1).getLayout()).as("reduces have none").isNull();
         assertThat(EventMapping.job(event)).isEqualTo(new Checked.Valid<>(job));
+    }
+
+    @Test
+    void taskSpecSurvivesTheRoundTripThroughJobSubmitted() {
+        var spec = new TaskSpec(List.of("/bin/wc", "-l"), Optional.of("ghcr.io/acme/wc:1"), Map.of("B", "2", "A", "1"),
+                Optional.of("s3://in/{dataset}/{chunk}"), Optional.of("s3://out/{job}/{kind}-{task}-{attempt}"));
+        var group = new TaskGroup(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+                Optional.of("ds-j"), 40, Optional.empty(), Optional.of(spec));
+        var job = job("j", T0, group, reduces(1));
+
+        var event = EventMapping.jobSubmitted(job);
+
+        var avroSpec = event.getTasks().get(0).getSpec();
+        assertThat(avroSpec.getCommand()).containsExactly("/bin/wc", "-l");
+        assertThat(avroSpec.getEnv().keySet()).as("sorted, for equal bytes").containsExactly("A", "B");
+        assertThat(avroSpec.getOutputLocation()).as("stored as a template").contains("{task}");
+        assertThat(event.getTasks().get(1).getSpec()).isNull();
+        assertThat(EventMapping.job(event)).isEqualTo(new Checked.Valid<>(job));
+    }
+
+    @Test
+    void jobWithAnUnknownPlaceholderIsInvalidNamingIt() {
+        var event = EventMapping.jobSubmitted(job("j", T0, maps(2, "ds-j")));
+        event.getTasks().get(0).setSpec(io.gleaner.schemas.avro.TaskSpec.newBuilder()
+                .setCommand(List.of("run")).setOutputLocation("/out/{jobid}").build());
+
+        assertThat(reasonOf(EventMapping.job(event))).startsWith("tasks[0].spec.outputLocation").contains("{jobid}");
+    }
+
+    @Test
+    void resolvedSpecAndMapOutputLocationSurviveTheRoundTripThroughPlacementDecision() {
+        var spec = new TaskSpec(List.of("run"), Optional.empty(), Map.of(), Optional.of("/in/{chunk}"),
+                Optional.of("/out/{job}/{kind}/{task}/{attempt}"));
+        var maps = new TaskGroup(TaskKind.MAP, 2, 1, 1, 1, new Resources(1, GIB), Optional.of("ds-j"), 0,
+                Optional.empty(), Optional.of(spec));
+        var job = job("j", T0, maps, reduces(1));
+        var reduce = Placement.of(job, new TaskAttempt("j", TaskKind.REDUCE, 0, 0), "n2", T0, "fifo");
+        var map = mapOn(job, 1, "n1", T0);
+
+        var reduceDecision = EventMapping.placementDecision(reduce);
+        var mapDecision = EventMapping.placementDecision(map);
+
+        assertThat(reduceDecision.getMapOutputLocation()).isEqualTo("/out/j/map/{task}/{attempt}");
+        assertThat(reduceDecision.getSpec()).as("the reduce group has no spec").isNull();
+        assertThat(mapDecision.getSpec().getInputLocation()).isEqualTo("/in/1");
+        assertThat(mapDecision.getSpec().getOutputLocation()).isEqualTo("/out/j/map/1/0");
+        assertThat(mapDecision.getMapOutputLocation()).isNull();
+        assertThat(EventMapping.placement(reduceDecision)).isEqualTo(new Checked.Valid<>(reduce));
+        assertThat(EventMapping.placement(mapDecision)).isEqualTo(new Checked.Valid<>(map));
     }
 
     @Test

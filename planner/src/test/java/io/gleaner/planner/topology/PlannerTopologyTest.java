@@ -22,6 +22,7 @@ import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.PlannerJobState;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.streams.StageSettings;
@@ -142,6 +143,31 @@ class PlannerTopologyTest {
         assertThat(ids(maps)).containsExactly("j1/m/0/0", "j1/m/1/0");
         assertThat(afterOneMap).isEmpty();
         assertThat(ids(afterBothMaps)).containsExactly("j1/r/0/0");
+        assertThat(placements.isEmpty()).isTrue();
+        assertThat(deadLetters.isEmpty()).isTrue();
+    }
+
+    @Test
+    void shouldPutEachAttemptsResolvedSpecOnItsPlacementAndTellReducesWhereTheMapsWrote() {
+        var job = job("j1", 1_000, 2, 1);
+        job.getTasks().get(0).setSpec(TaskSpec.newBuilder().setCommand(List.of("wc", "-l"))
+                .setInputLocation("s3://in/{dataset}/{chunk}").setOutputLocation("s3://out/{job}/{kind}/{task}.{attempt}")
+                .build());
+        submit(job);
+        beat(heartbeat("n1", 3_000, 4));
+        var maps = placements.readValuesToList();
+
+        send(report(maps.get(0), TaskState.SUCCEEDED, 4_000));
+        send(report(maps.get(1), TaskState.SUCCEEDED, 5_000));
+        beat(heartbeat("n1", 6_000, 4));
+        var reduce = placements.readValue();
+
+        assertThat(maps.get(1).getSpec().getInputLocation()).isEqualTo("s3://in/d-j1/1");
+        assertThat(maps.get(1).getSpec().getOutputLocation()).isEqualTo("s3://out/j1/map/1.0");
+        assertThat(maps.get(1).getSpec().getCommand()).containsExactly("wc", "-l");
+        assertThat(reduce.getDecisionId()).isEqualTo("j1/r/0/0");
+        assertThat(reduce.getSpec()).as("the reduces gave none").isNull();
+        assertThat(reduce.getMapOutputLocation()).isEqualTo("s3://out/j1/map/{task}.{attempt}");
         assertThat(placements.isEmpty()).isTrue();
         assertThat(deadLetters.isEmpty()).isTrue();
     }
