@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
         subcommands = {DemoCommand.class, EvaluateCommand.class, ForecastEvalCommand.class, ForecastBenchCommand.class,
-                RunCommand.class, ReplayCommand.class, IngestCommand.class,
+                RunCommand.class, ReplayCommand.class, IngestCommand.class, JobsCommand.class,
                 TopicsCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
