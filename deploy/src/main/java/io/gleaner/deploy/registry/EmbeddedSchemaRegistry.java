@@ -20,8 +20,9 @@ import org.slf4j.LoggerFactory;
  * <p>It serves what Confluent's clients call (docs/schema-registry.md lists every endpoint): registration and look-up,
  * schemas by id, subjects and versions, their soft and permanent deletion, compatibility levels (global default
  * BACKWARD, as Confluent's) enforced at registration with Avro's own checker, the compatibility check endpoint and
- * {@code /mode}. It takes Avro schemas without references, matches schemas with {@code avro.java.string} removed
- * (so another language's copy of a schema gets the same id), and assumes it is the only writer of its topic.
+ * {@code /mode}. It takes Avro schemas, with Confluent's schema references to other registrations, matches schemas
+ * with {@code avro.java.string} removed (so another language's copy of a schema gets the same id), and assumes it is
+ * the only writer of its topic.
  */
 public final class EmbeddedSchemaRegistry implements AutoCloseable {
 

@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * {@code {"subject":s,"version":v,"id":n,"schema":text,"deleted":false}} ({@code true} once soft-deleted, a tombstone
  * once permanently deleted); compatibility settings under key {@code {"keytype":"CONFIG","subject":s,"magic":0}}
  * ({@code "subject":null} for the global one), value {@code {"compatibilityLevel":"BACKWARD"}} or a tombstone when
- * removed. Records of other key types are ignored.
+ * removed. A registration with references carries {@code "references":[{"name","subject","version"}]}, as
+ * Confluent's {@code SchemaValue} does. Records of other key types are ignored.
  */
 final class KafkaSchemaLog implements SchemaLog {
 
@@ -79,8 +80,14 @@ final class KafkaSchemaLog implements SchemaLog {
         if (stored instanceof StoredSchema schema) {
             key.put("keytype", "SCHEMA").put("subject", schema.subject()).put("version", schema.version())
                     .put("magic", 1);
-            value = json.createObjectNode().put("subject", schema.subject()).put("version", schema.version())
+            var node = json.createObjectNode().put("subject", schema.subject()).put("version", schema.version())
                     .put("id", schema.id()).put("schema", schema.schema()).put("deleted", schema.deleted());
+            if (!schema.references().isEmpty()) {
+                var references = node.putArray("references");
+                schema.references().forEach(r -> references.addObject().put("name", r.name())
+                        .put("subject", r.subject()).put("version", r.version()));
+            }
+            value = node;
         } else if (stored instanceof ErasedVersion erased) {
             key.put("keytype", "SCHEMA").put("subject", erased.subject()).put("version", erased.version())
                     .put("magic", 1);
@@ -230,8 +237,14 @@ final class KafkaSchemaLog implements SchemaLog {
             if (!node.get("version").canConvertToInt() || !node.get("id").canConvertToInt()) {
                 throw new IllegalArgumentException("version and id must be ints: " + node);
             }
+            var references = new ArrayList<SchemaReference>();
+            for (var reference : node.path("references")) {
+                references.add(new SchemaReference(reference.path("name").asText(), reference.path("subject").asText(),
+                        reference.path("version").asInt()));
+            }
             return Optional.of(new StoredSchema(node.get("subject").asText(), node.get("version").asInt(),
-                    node.get("id").asInt(), node.get("schema").asText(), node.path("deleted").asBoolean(false)));
+                    node.get("id").asInt(), node.get("schema").asText(), references,
+                    node.path("deleted").asBoolean(false)));
         } catch (IOException | RuntimeException e) {
             // The store is the registry's own topic: a record it cannot read is logged and skipped so that the
             // other schemas stay available.

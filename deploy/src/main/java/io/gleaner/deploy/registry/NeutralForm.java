@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.List;
 import org.apache.avro.Schema;
 
 /**
@@ -26,9 +28,18 @@ final class NeutralForm {
 
     /** The neutral text of {@code schema}: without {@value #JAVA_STRING}, printed as Avro prints a schema. */
     static String of(Schema schema) {
+        return of(schema, List.of());
+    }
+
+    /**
+     * The neutral text of {@code schema} whose types in {@code referenced} (every named type its references define)
+     * are printed by name only, as the registration that refers to them stores it.
+     */
+    static String of(Schema schema, Collection<Schema> referenced) {
         try {
-            var tree = JSON.readTree(schema.toString());
-            return new Schema.Parser().parse(strip(tree).toString()).toString();
+            var tree = JSON.readTree(schema.toString(referenced, false));
+            return new Schema.Parser().addTypes(referenced).parse(strip(tree).toString())
+                    .toString(referenced, false);
         } catch (IOException e) {
             throw new UncheckedIOException("Avro printed a schema that is not JSON", e);
         }

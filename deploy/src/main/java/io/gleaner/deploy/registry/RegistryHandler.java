@@ -47,6 +47,7 @@ final class RegistryHandler implements HttpHandler {
     static final int SUBJECT_LEVEL_NOT_CONFIGURED = 40408;
     static final int INCOMPATIBLE_SCHEMA = 409;
     static final int INVALID_COMPATIBILITY_LEVEL = 42203;
+    static final int REFERENCE_EXISTS = 42206;
 
     private final SchemaStore store;
     private final SchemaLog schemaLog;
@@ -125,11 +126,14 @@ final class RegistryHandler implements HttpHandler {
                     return List.of("AVRO");
                 }
                 if (r.is("GET", 3) && r.at(1).equals("ids")) {
-                    return Map.of("schema", schemaText(r.at(2)));
+                    var stored = schemaById(r.at(2));
+                    var answer = new LinkedHashMap<String, Object>();
+                    answer.put("schema", stored.schema());
+                    putReferences(answer, stored);
+                    return answer;
                 }
                 if (r.is("GET", 4) && r.at(1).equals("ids") && r.at(3).equals("versions")) {
-                    int id = schemaId(r.at(2));
-                    schemaText(r.at(2));
+                    int id = schemaById(r.at(2)).id();
                     return store.usesOf(id).stream().map(RegistryHandler::subjectVersion).toList();
                 }
             }
@@ -183,18 +187,25 @@ final class RegistryHandler implements HttpHandler {
         if (r.is("GET", 5) && r.at(4).equals("schema")) {
             return json.readTree(version(r.at(1), r.at(3)).schema());
         }
+        if (r.is("GET", 5) && r.at(4).equals("referencedby")) {
+            var stored = version(r.at(1), r.at(3));
+            return store.referencedBy(stored.subject(), stored.version());
+        }
         return null;
     }
 
-    /** A schema from a request body: as sent (for storing), parsed, and in {@link NeutralForm} (for matching). */
-    private record Candidate(String text, Schema schema, String neutral) {
+    /**
+     * A schema from a request body: its text (as Avro prints it, the referenced types by name) and references (for
+     * storing), parsed, and its identity (for matching).
+     */
+    private record Candidate(String text, List<SchemaReference> references, Schema schema, String identity) {
     }
 
     private int register(String subject, Candidate candidate) {
         writeLock.lock();
         try {
             // As Confluent does: a schema the subject already has keeps its id whatever the level now says.
-            var existing = store.find(subject, candidate.neutral());
+            var existing = store.find(subject, candidate.identity());
             if (existing.isPresent()) {
                 return existing.get().id();
             }
@@ -205,7 +216,7 @@ final class RegistryHandler implements HttpHandler {
                         + "incompatible with an earlier schema for subject \"" + subject + "\", details: ["
                         + String.join(", ", problems) + ", {compatibility: '" + level + "'}]");
             }
-            var proposed = store.propose(subject, candidate.text(), candidate.neutral());
+            var proposed = store.propose(subject, candidate.text(), candidate.references(), candidate.identity());
             try {
                 write(proposed);
             } catch (SchemaRegistryException e) {
@@ -221,7 +232,7 @@ final class RegistryHandler implements HttpHandler {
 
     private Map<String, Object> lookUp(String subject, Candidate candidate) {
         liveVersions(subject);
-        return describe(store.find(subject, candidate.neutral())
+        return describe(store.find(subject, candidate.identity())
                 .orElseThrow(() -> new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema not found")));
     }
 
@@ -236,7 +247,7 @@ final class RegistryHandler implements HttpHandler {
         List<String> problems;
         if (r.path().size() == 5) {
             problems = level == Compatibility.NONE ? List.of()
-                    : level.problemsWith(candidate.schema(), parse(version(subject, r.at(4)).schema()));
+                    : level.problemsWith(candidate.schema(), store.parse(version(subject, r.at(4))));
         } else {
             problems = level.problems(candidate.schema(), schemas(store.versions(subject)));
         }
@@ -257,6 +268,9 @@ final class RegistryHandler implements HttpHandler {
                 throw subjectNotFound(subject);
             }
             var live = all.stream().filter(v -> !v.deleted()).toList();
+            for (var version : all) {
+                refuseIfReferenced(version);
+            }
             if (permanent) {
                 if (!live.isEmpty()) {
                     throw new SchemaRegistryException(404, SUBJECT_NOT_SOFT_DELETED, "Subject '" + subject
@@ -295,6 +309,7 @@ final class RegistryHandler implements HttpHandler {
                     .filter(v -> number == -1 || v.version() == number)
                     .reduce((a, b) -> b)
                     .orElseThrow(() -> versionNotFound(number));
+            refuseIfReferenced(stored);
             if (!permanent) {
                 if (stored.deleted()) {
                     throw new SchemaRegistryException(404, VERSION_SOFT_DELETED, "Subject '" + subject + "' Version "
@@ -344,6 +359,17 @@ final class RegistryHandler implements HttpHandler {
                 }
             }
             default -> throw new SchemaRegistryException(405, 405, "HTTP 405 Method Not Allowed");
+        }
+    }
+
+    /**
+     * As Confluent: a version that a live registration refers to cannot be deleted, softly or permanently, until
+     * those registrations are deleted (soft-deleted ones do not count).
+     */
+    private void refuseIfReferenced(StoredSchema stored) {
+        if (!store.referencedBy(stored.subject(), stored.version()).isEmpty()) {
+            throw new SchemaRegistryException(422, REFERENCE_EXISTS, "One or more references exist to the schema "
+                    + "{magic=1,keytype=SCHEMA,subject=" + stored.subject() + ",version=" + stored.version() + "}.");
         }
     }
 
@@ -414,8 +440,8 @@ final class RegistryHandler implements HttpHandler {
         }
     }
 
-    private String schemaText(String id) {
-        return store.schemaText(schemaId(id))
+    private StoredSchema schemaById(String id) {
+        return store.schemaById(schemaId(id))
                 .orElseThrow(() -> new SchemaRegistryException(404, SCHEMA_NOT_FOUND, "Schema " + id + " not found"));
     }
 
@@ -432,12 +458,19 @@ final class RegistryHandler implements HttpHandler {
         if (!type.equals("AVRO")) {
             throw invalid("schema type " + type + " is not supported; this registry takes AVRO only");
         }
-        if (body.path("references").size() > 0) {
-            throw invalid("schema references are not supported by this registry");
+        var references = readReferences(body.path("references"));
+        List<Schema> referenced;
+        try {
+            referenced = store.referencedTypes(references);
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage());
+        } catch (AvroRuntimeException e) {
+            throw invalid("a referenced schema does not parse with the ones before it: " + e.getMessage());
         }
         Schema schema;
         try {
-            schema = new Schema.Parser().parse(body.get("schema").asText());
+            // The referenced types first, in order, then the schema that names them (Confluent's Avro provider).
+            schema = new Schema.Parser().addTypes(referenced).parse(body.get("schema").asText());
         } catch (AvroRuntimeException e) {
             // Avro's parse errors describe the schema (a missing type, a bad default), which the sender needs.
             throw invalid(e.getMessage());
@@ -445,7 +478,40 @@ final class RegistryHandler implements HttpHandler {
             log.debug("schema parse failed", e);
             throw invalid("Avro could not parse the schema");
         }
-        return new Candidate(schema.toString(), schema, NeutralForm.of(schema));
+        return new Candidate(schema.toString(referenced, false), references, schema,
+                SchemaStore.identity(schema, referenced, references));
+    }
+
+    /**
+     * Reads {@code [{"name","subject","version"}]}. Each must name a live version ({@code -1} or {@code latest} for
+     * the newest, stored as its number); a reference to anything else answers 42201, as Confluent does.
+     */
+    private List<SchemaReference> readReferences(JsonNode node) {
+        if (node.isMissingNode() || node.isNull()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw invalid("\"references\" must be an array");
+        }
+        var references = new ArrayList<SchemaReference>();
+        for (var reference : node) {
+            var name = reference.path("name");
+            var subject = reference.path("subject");
+            var version = reference.path("version");
+            if (!name.isTextual() || !subject.isTextual() || !(version.canConvertToInt() || version.isTextual())) {
+                throw invalid("a reference needs a \"name\", a \"subject\" and a \"version\": " + reference);
+            }
+            var versions = store.versions(subject.asText());
+            var wanted = version.asText();
+            boolean latest = wanted.equals("-1") || wanted.equals("latest");
+            var found = versions.stream()
+                    .filter(v -> latest || wanted.equals(String.valueOf(v.version())))
+                    .reduce((a, b) -> b)
+                    .orElseThrow(() -> invalid("reference " + name.asText() + ": subject '" + subject.asText()
+                            + "' has no live version " + wanted));
+            references.add(new SchemaReference(name.asText(), found.subject(), found.version()));
+        }
+        return List.copyOf(references);
     }
 
     /** Reads {@code {"compatibility": level}}; answers 42203 for a level Confluent does not know. */
@@ -476,12 +542,8 @@ final class RegistryHandler implements HttpHandler {
         return query;
     }
 
-    private static List<Schema> schemas(List<StoredSchema> versions) {
-        return versions.stream().map(v -> parse(v.schema())).toList();
-    }
-
-    private static Schema parse(String text) {
-        return new Schema.Parser().parse(text);
+    private List<Schema> schemas(List<StoredSchema> versions) {
+        return versions.stream().map(store::parse).toList();
     }
 
     private static List<Integer> versionNumbers(List<StoredSchema> versions) {
@@ -511,7 +573,21 @@ final class RegistryHandler implements HttpHandler {
         answer.put("version", stored.version());
         answer.put("id", stored.id());
         answer.put("schema", stored.schema());
+        putReferences(answer, stored);
         return answer;
+    }
+
+    /** Adds {@code "references"} when there are any; Confluent leaves the field out of an answer otherwise. */
+    private static void putReferences(Map<String, Object> answer, StoredSchema stored) {
+        if (!stored.references().isEmpty()) {
+            answer.put("references", stored.references().stream().map(r -> {
+                var reference = new LinkedHashMap<String, Object>();
+                reference.put("name", r.name());
+                reference.put("subject", r.subject());
+                reference.put("version", r.version());
+                return reference;
+            }).toList());
+        }
     }
 
     private static Map<String, Object> subjectVersion(StoredSchema stored) {

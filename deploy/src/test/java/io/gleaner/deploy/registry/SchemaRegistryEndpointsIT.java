@@ -307,6 +307,31 @@ class SchemaRegistryEndpointsIT {
     }
 
     @Test
+    void shouldStoreReferencesAsConfluentDoesAndResolveThemAfterARestart() throws Exception {
+        var resources = read(AVRO_SOURCES.resolve("common").resolve("Resources.avsc"));
+        assertThat(register("Resources-" + subject, resources).status()).isEqualTo(200);
+        var heartbeat = (ObjectNode) schemaBody(read(AVRO_SOURCES.resolve("NodeHeartbeat.avsc")));
+        heartbeat.putArray("references").addObject().put("name", "io.gleaner.schemas.avro.Resources")
+                .put("subject", "Resources-" + subject).put("version", 1);
+        int id = http.post("/subjects/" + subject + "/versions", heartbeat).body().get("id").asInt();
+
+        var value = JSON.readTree(storeTopic().get(
+                "{\"keytype\":\"SCHEMA\",\"subject\":\"" + subject + "\",\"version\":1,\"magic\":1}"));
+        assertThat(value.get("references")).hasToString("[{\"name\":\"io.gleaner.schemas.avro.Resources\","
+                + "\"subject\":\"Resources-" + subject + "\",\"version\":1}]");
+        started.forEach(EmbeddedSchemaRegistry::close);
+
+        var restarted = new RegistryHttp(start().url());
+
+        assertThat(restarted.get("/schemas/ids/" + id).body().get("references")).isEqualTo(value.get("references"));
+        assertThat(restarted.get("/subjects/Resources-" + subject + "/versions/1/referencedby").body())
+                .hasToString("[" + id + "]");
+        assertThat(restarted.post("/subjects/" + subject, heartbeat).body().get("id").asInt()).isEqualTo(id);
+        assertThat(restarted.delete("/subjects/Resources-" + subject + "/versions/1").body().get("error_code")
+                .asInt()).isEqualTo(42206);
+    }
+
+    @Test
     void shouldAnswerErrorsInConfluentsShapeWithoutJavaExceptionText() throws Exception {
         var answers = List.of(
                 http.post("/subjects/" + subject + "/versions", "{not json"),

@@ -12,6 +12,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -104,7 +105,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
             return cached;
         }
         var answer = send("GET", "/schemas/ids/" + id, null);
-        var schema = parseSchema(text(answer, "schema"));
+        var schema = parseWithReferences(answer);
         schemasById.putIfAbsent(id, schema);
         return schema;
     }
@@ -114,7 +115,7 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         Objects.requireNonNull(subject, "subject");
         var answer = send("GET", "/subjects/" + encode(subject) + "/versions/latest", null);
         var registered = new RegisteredSchema(text(answer, "subject"), number(answer, "version"),
-                number(answer, "id"), parseSchema(text(answer, "schema")));
+                number(answer, "id"), parseWithReferences(answer));
         schemasById.putIfAbsent(registered.id(), registered.schema());
         return registered;
     }
@@ -294,9 +295,34 @@ public final class RestSchemaRegistryClient implements SchemaRegistryClient {
         return value.asInt();
     }
 
-    private static Schema parseSchema(String text) {
+    /**
+     * The schema of a registry answer with {@code "references"}: as Confluent's Avro provider does, each referenced
+     * version is fetched (its own references first, each version once) and parsed in that order, so that the schema,
+     * which names those types without defining them, parses after them. Another language registers Gleaner's shipped
+     * {@code .avsc} files this way (docs/schema-registry.md).
+     */
+    private Schema parseWithReferences(JsonNode answer) {
+        var texts = new LinkedHashMap<String, String>();
+        collectReferenced(answer, texts);
+        var parser = new Schema.Parser();
+        texts.values().forEach(text -> parseSchema(parser, text));
+        return parseSchema(parser, text(answer, "schema"));
+    }
+
+    private void collectReferenced(JsonNode answer, Map<String, String> texts) {
+        for (var reference : answer.path("references")) {
+            var path = "/subjects/" + encode(text(reference, "subject")) + "/versions/" + number(reference, "version");
+            if (!texts.containsKey(path)) {
+                var version = send("GET", path, null);
+                collectReferenced(version, texts);
+                texts.put(path, text(version, "schema"));
+            }
+        }
+    }
+
+    private static Schema parseSchema(Schema.Parser parser, String text) {
         try {
-            return new Schema.Parser().parse(text);
+            return parser.parse(text);
         } catch (SchemaParseException e) {
             throw new SchemaRegistryException(200, SchemaRegistryException.INVALID_SCHEMA,
                     "registry returned a schema Avro cannot parse: " + e.getMessage(), e);
