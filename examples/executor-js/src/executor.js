@@ -20,14 +20,14 @@ const GiB = 1024 * 1024 * 1024;
  * with this assigner reads exactly what Java's consumer.assign(partitionsOf(myNodes)) would. Each executor process
  * needs a group id of its own (--group-id).
  */
-function ownPartitionsAssigner(nodeIds) {
+function ownPartitionsAssigner(nodeIds, partitionsByTopic) {
   return () => ({
     name: 'GleanerOwnNodes',
     version: 1,
     async assign({ members, topics }) {
       const assignment = {};
       for (const topic of topics) {
-        const partitions = catalogueByName[topic].partitions;
+        const partitions = partitionsByTopic[topic];
         assignment[topic] = [...new Set(nodeIds.map(id => partitionOf(id, partitions)))].sort((a, b) => a - b);
       }
       // One member per group is the rule; a second one (the same group id used twice) is given nothing.
@@ -43,8 +43,6 @@ function ownPartitionsAssigner(nodeIds) {
     },
   });
 }
-
-let catalogueByName = {};
 
 function nodeSpecs(o) {
   const count = options.number(o, 'nodes');
@@ -66,7 +64,6 @@ async function main(argv) {
     'owner-cpu': '0', 'owner-memory': '0', 'group-id': '', 'silence-node': '', 'default-command': '',
   });
   const topics = catalogue(o['topic-prefix']);
-  catalogueByName = Object.fromEntries(Object.values(topics).map(t => [t.name, t]));
   const specs = nodeSpecs(o);
   const nodeIds = specs.map(s => s.nodeId);
   const kafka = new Kafka({
@@ -126,7 +123,10 @@ async function main(argv) {
     // Only committed placements: the planner writes them in exactly-once transactions, and a placement of an
     // aborted transaction was never decided.
     readUncommitted: false,
-    partitionAssigners: [ownPartitionsAssigner(nodeIds)],
+    partitionAssigners: [ownPartitionsAssigner(nodeIds, {
+      [topics.placements.name]: topics.placements.partitions,
+      [topics.qosActions.name]: topics.qosActions.partitions,
+    })],
   });
   await consumer.connect();
   const joined = new Promise(resolve => consumer.on(consumer.events.GROUP_JOIN, resolve));
@@ -138,7 +138,14 @@ async function main(argv) {
       if (!node) {
         return;
       }
-      const value = await codec.decode(message.value);
+      let value;
+      try {
+        value = await codec.decode(message.value);
+      } catch (error) {
+        // A record this executor cannot read is skipped, not retried forever; the stages dead-letter such input.
+        log({ skipped: `${topic} offset ${message.offset}`, reason: error.message });
+        return;
+      }
       if (topic === topics.placements.name) {
         node.place(value);
       } else {

@@ -55,7 +55,7 @@ class SimulatedNode {
    * the margin too would have the QoS controller throttle or kill what the planner just placed.
    */
   free() {
-    const { cpus, memoryBytes, } = this.spec;
+    const { cpus, memoryBytes } = this.spec;
     const held = this.held();
     const { safetyMargin, ownerCpu, ownerMemory } = this.settings;
     return {
