@@ -196,14 +196,14 @@ final class JobsCommand implements Runnable {
                     var end = events.endOffsets();
                     while (!events.reached(end)) {
                         for (var event : events.poll(jobId::equals)) {
-                            status = Optional.of(status.map(s -> s.next(event)).orElseGet(() -> JobStatus.first(event)));
+                            status = Optional.of(JobStatus.after(status, event));
                         }
                     }
                 }
             }
             if (status.isEmpty()) {
-                spec.commandLine().getErr().println("gleaner jobs status: job " + jobId + " is unknown: it has no events "
-                        + "on " + topic.name());
+                spec.commandLine().getErr().println("gleaner jobs status: job " + jobId
+                        + " is unknown: it has no events on " + topic.name());
                 return 1;
             }
             var out = spec.commandLine().getOut();
@@ -251,7 +251,9 @@ final class JobsCommand implements Runnable {
             var topic = kafka.topics().jobsEvents();
             var out = spec.commandLine().getOut();
             Predicate<String> selected = jobId == null ? key -> true : jobId::equals;
-            try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
+            // Ctrl-C ends the loop, and the shutdown waits until the reader and an embedded broker have closed.
+            try (var shutdown = new ShutdownWait();
+                 var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
                  var events = new EventReader(environment, topic, spec.commandLine().getErr())) {
                 var partitions = jobId == null ? events.partitions() : events.partitionOf(jobId).map(List::of)
                         .orElse(List.of());
@@ -261,10 +263,10 @@ final class JobsCommand implements Runnable {
                 }
                 events.assign(partitions, fromBeginning || untilDone);
                 Optional<JobStatus> status = Optional.empty();
-                while (true) {
+                while (!shutdown.shuttingDown()) {
                     for (var event : events.poll(selected)) {
                         out.println(JobStatus.line(event));
-                        status = Optional.of(status.map(s -> s.next(event)).orElseGet(() -> JobStatus.first(event)));
+                        status = Optional.of(JobStatus.after(status, event));
                         if (untilDone && status.get().done()) {
                             out.flush();
                             return status.get().exitCode();
@@ -272,6 +274,7 @@ final class JobsCommand implements Runnable {
                     }
                     out.flush();
                 }
+                return 0;
             }
         }
     }

@@ -51,6 +51,11 @@ final class ShutdownWait implements AutoCloseable {
         }
     }
 
+    /** Whether the JVM has begun to shut down: for a command that polls in a loop instead of {@link #await}. */
+    boolean shuttingDown() {
+        return ended.isDone();
+    }
+
     /** Lets a shutdown that is waiting go on. */
     @Override
     public void close() {

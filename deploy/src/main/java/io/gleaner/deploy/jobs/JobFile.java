@@ -67,9 +67,9 @@ public final class JobFile {
             root = JSON.readTree(json);
         } catch (JsonProcessingException e) {
             var location = e.getLocation();
-            throw new JobFileException("$", "not valid JSON"
-                    + (location == null ? "" : " at line " + location.getLineNr() + ", column " + location.getColumnNr())
-                    + ": " + e.getOriginalMessage());
+            var where = location == null ? ""
+                    : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+            throw new JobFileException("$", "not valid JSON" + where + ": " + e.getOriginalMessage());
         }
         var job = job(root, submitTime);
         var violation = InputChecks.DEFAULT.jobSubmitted(job);
@@ -85,9 +85,9 @@ public final class JobFile {
     private static JobSubmitted job(JsonNode root, Instant defaultSubmitTime) throws JobFileException {
         var fields = object(root, "$", JOB_FIELDS);
         var jobName = text(required(fields, "$", "jobName"), "$.jobName");
-        var submitTime = fields.has("submitTime")
+        var submitTime = fields.hasNonNull("submitTime")
                 ? instant(fields.get("submitTime"), "$.submitTime") : defaultSubmitTime;
-        var jobId = fields.has("jobId") ? text(fields.get("jobId"), "$.jobId")
+        var jobId = fields.hasNonNull("jobId") ? text(fields.get("jobId"), "$.jobId")
                 : jobName + "-" + ID_TIME.format(submitTime);
         var tasksNode = required(fields, "$", "tasks");
         if (!tasksNode.isArray()) {
@@ -102,21 +102,22 @@ public final class JobFile {
                 .setJobName(jobName)
                 .setSubmitTime(submitTime)
                 .setTasks(groups)
-                .setInputBytes(fields.has("inputBytes") ? size(fields.get("inputBytes"), "$.inputBytes")
+                .setInputBytes(fields.hasNonNull("inputBytes") ? size(fields.get("inputBytes"), "$.inputBytes")
                         : totalBytes(groups, TaskKind.MAP))
-                .setShuffleBytes(fields.has("shuffleBytes") ? size(fields.get("shuffleBytes"), "$.shuffleBytes")
+                .setShuffleBytes(fields.hasNonNull("shuffleBytes") ? size(fields.get("shuffleBytes"), "$.shuffleBytes")
                         : totalBytes(groups, TaskKind.REDUCE))
-                .setOutputBytes(fields.has("outputBytes") ? size(fields.get("outputBytes"), "$.outputBytes") : 0);
-        if (fields.has("user")) {
+                .setOutputBytes(fields.hasNonNull("outputBytes")
+                        ? size(fields.get("outputBytes"), "$.outputBytes") : 0);
+        if (fields.hasNonNull("user")) {
             builder.setUser(text(fields.get("user"), "$.user"));
         }
-        if (fields.has("queue")) {
+        if (fields.hasNonNull("queue")) {
             builder.setQueue(text(fields.get("queue"), "$.queue"));
         }
-        if (fields.has("priority")) {
+        if (fields.hasNonNull("priority")) {
             builder.setPriority(integer(fields.get("priority"), "$.priority"));
         }
-        if (fields.has("deadline")) {
+        if (fields.hasNonNull("deadline")) {
             builder.setDeadline(deadline(fields.get("deadline"), "$.deadline", submitTime));
         }
         return builder.build();
@@ -136,19 +137,20 @@ public final class JobFile {
                 .setKind(kind)
                 .setCount(integer(required(fields, path, "count"), path + ".count"))
                 .setBytesPerTask(bytesPerTask)
-                .setLastTaskBytes(fields.has("lastTaskBytes")
+                .setLastTaskBytes(fields.hasNonNull("lastTaskBytes")
                         ? size(fields.get("lastTaskBytes"), path + ".lastTaskBytes") : bytesPerTask)
-                .setFlopPerByte(fields.has("flopPerByte") ? number(fields.get("flopPerByte"), path + ".flopPerByte")
+                .setFlopPerByte(fields.hasNonNull("flopPerByte")
+                        ? number(fields.get("flopPerByte"), path + ".flopPerByte")
                         : kind == TaskKind.MAP ? MAP_FLOP_PER_BYTE : REDUCE_FLOP_PER_BYTE)
                 .setDemand(new Resources(number(required(demand, path + ".demand", "cpus"), path + ".demand.cpus"),
                         size(required(demand, path + ".demand", "memory"), path + ".demand.memory")));
-        if (fields.has("dataset")) {
+        if (fields.hasNonNull("dataset")) {
             builder.setDataset(text(fields.get("dataset"), path + ".dataset"));
         }
-        if (fields.has("firstChunk")) {
+        if (fields.hasNonNull("firstChunk")) {
             builder.setFirstChunk(longValue(fields.get("firstChunk"), path + ".firstChunk"));
         }
-        if (fields.has("spec")) {
+        if (fields.hasNonNull("spec")) {
             builder.setSpec(spec(fields.get("spec"), path + ".spec"));
         }
         return builder.build();
@@ -157,7 +159,7 @@ public final class JobFile {
     private static TaskSpec spec(JsonNode node, String path) throws JobFileException {
         var fields = object(node, path, SPEC_FIELDS);
         var builder = TaskSpec.newBuilder();
-        if (fields.has("command")) {
+        if (fields.hasNonNull("command")) {
             var command = fields.get("command");
             if (!command.isArray()) {
                 throw new JobFileException(path + ".command", "expected an array of strings (program, then "
@@ -169,10 +171,10 @@ public final class JobFile {
             }
             builder.setCommand(args);
         }
-        if (fields.has("image")) {
+        if (fields.hasNonNull("image")) {
             builder.setImage(text(fields.get("image"), path + ".image"));
         }
-        if (fields.has("env")) {
+        if (fields.hasNonNull("env")) {
             var env = new LinkedHashMap<String, String>();
             var variables = object(fields.get("env"), path + ".env", null);
             for (Iterator<Map.Entry<String, JsonNode>> it = variables.fields(); it.hasNext(); ) {
@@ -181,10 +183,10 @@ public final class JobFile {
             }
             builder.setEnv(env);
         }
-        if (fields.has("inputLocation")) {
+        if (fields.hasNonNull("inputLocation")) {
             builder.setInputLocation(text(fields.get("inputLocation"), path + ".inputLocation"));
         }
-        if (fields.has("outputLocation")) {
+        if (fields.hasNonNull("outputLocation")) {
             builder.setOutputLocation(text(fields.get("outputLocation"), path + ".outputLocation"));
         }
         return builder.build();

@@ -37,6 +37,11 @@ public record JobStatus(String jobId, JobEventType state, Instant since, JobEven
         return new JobStatus(event.getJobId(), event.getType(), event.getTime(), event, 1);
     }
 
+    /** The status after {@code event}, given the one before it (empty: {@code event} is the job's first). */
+    public static JobStatus after(Optional<JobStatus> before, JobEvent event) {
+        return before.map(status -> status.next(event)).orElseGet(() -> first(event));
+    }
+
     /** The status after {@code event}, the next one of this job. */
     public JobStatus next(JobEvent event) {
         boolean keepsState = event.getType() == JobEventType.ATTEMPT_LOST || event.getType() == JobEventType.UNKNOWN

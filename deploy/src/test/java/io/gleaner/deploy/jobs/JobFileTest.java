@@ -87,6 +87,15 @@ class JobFileTest {
         assertThat(job.getTasks().get(0).getDemand().getMemoryBytes()).isEqualTo(1L << 20);
     }
 
+    @Test
+    void shouldTakeAnOptionalFieldThatIsNullAsLeftOut() throws JobFileException {
+        var job = JobFile.read(MINIMAL.replace("{\"jobName\"", "{\"deadline\": null, \"user\": null, \"jobName\""),
+                NOW);
+
+        assertThat(job.getDeadline()).isNull();
+        assertThat(job.getUser()).isEqualTo("default");
+    }
+
     static Stream<Arguments> badFiles() {
         return Stream.of(
                 bad("not JSON", "{\"jobName\": ", "$", "not valid JSON at line 1"),

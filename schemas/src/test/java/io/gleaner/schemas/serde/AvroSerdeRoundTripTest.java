@@ -44,7 +44,11 @@ class AvroSerdeRoundTripTest {
                 SerdeFixtures.qosAction(),
                 SerdeFixtures.deadLetter(),
                 SerdeFixtures.plannerJobState(),
-                SerdeFixtures.plannerJobState().getMaps());
+                SerdeFixtures.plannerJobState().getMaps(),
+                SerdeFixtures.taskSpec(),
+                SerdeFixtures.mapOutputs(),
+                SerdeFixtures.mapOutputs().getMaps().get(1),
+                SerdeFixtures.jobEvent());
         return fixtures.stream().map(r -> Named.of(r.getSchema().getName(), r));
     }
 

@@ -11,8 +11,12 @@ import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobEvent;
+import io.gleaner.schemas.avro.JobEventType;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.avro.MapOutput;
+import io.gleaner.schemas.avro.MapOutputs;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PhaseProgress;
@@ -24,6 +28,7 @@ import io.gleaner.schemas.avro.Resources;
 import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -133,6 +138,26 @@ public final class SerdeFixtures {
                 .setChunkMoves(List.of(ChunkMove.newBuilder().setChunk(chunk).setFromNode("n3").setToNode("n7")
                         .build()))
                 .build();
+    }
+
+    /** A spec with every field set, locations still templates (as on jobs.submitted). */
+    public static TaskSpec taskSpec() {
+        return TaskSpec.newBuilder().setCommand(List.of("/opt/wc/map", "--lines")).setImage("ghcr.io/acme/wc:1")
+                .setEnv(Map.of("LANG", "C")).setInputLocation("s3://data/{dataset}/part-{chunk}")
+                .setOutputLocation("s3://tmp/{job}/{kind}-{task}-{attempt}").build();
+    }
+
+    /** Where a reduce of job-1 finds two map outputs held by n7. */
+    public static MapOutputs mapOutputs() {
+        return MapOutputs.newBuilder().setNodeId("n7").setMaps(List.of(
+                MapOutput.newBuilder().setTaskIndex(0).setAttempt(0).build(),
+                MapOutput.newBuilder().setTaskIndex(3).setAttempt(1).build())).build();
+    }
+
+    public static JobEvent jobEvent() {
+        return JobEvent.newBuilder().setJobId("job-1").setType(JobEventType.ATTEMPT_LOST).setTime(T0.plusSeconds(60))
+                .setReason("node n7 lost").setTasks(12).setSucceededTasks(4).setFailedAttempts(1).setLostAttempts(1)
+                .setDecisionId("job-1/m/5/0").setNodeId("n7").build();
     }
 
     public static DataPlacement dataPlacement() {
