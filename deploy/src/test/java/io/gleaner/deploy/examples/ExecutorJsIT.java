@@ -93,21 +93,24 @@ class ExecutorJsIT {
 
         // gleaner run with no --bootstrap-servers: an embedded broker and registry; it prints their addresses.
         var runLog = LOGS.resolve("gleaner-run.log");
-        start(List.of(javaBinary(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
+        var gleaner = start(List.of(javaBinary(), "-Xmx512m", "-cp", System.getProperty("java.class.path"),
                 "io.gleaner.deploy.Main", "run", "--stages", "planner", "--policy", "fifo",
                 "--data-dir", dir.resolve("data").toString(), "--node-timeout-ms", NODE_TIMEOUT_MS,
                 "--commit-interval-ms", "50"), Path.of("."), runLog);
+        // Stop waiting as soon as the process ends: a gleaner run that failed to start says why in its log.
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200))
-                .until(() -> read(runLog).contains("running stages [planner]"));
+                .until(() -> read(runLog).contains("running stages [planner]") || !gleaner.isAlive());
+        assertThat(gleaner.isAlive()).as("gleaner run is running:\n%s", tail(runLog)).isTrue();
         var bootstrapServers = printed(runLog, "bootstrap.servers=");
         var registryUrl = printed(runLog, "schema.registry.url=");
         var kafka = List.of("--bootstrap-servers", bootstrapServers, "--schema-registry-url", registryUrl);
 
         var executorLog = LOGS.resolve("executor.log");
-        start(concat(List.of("node", "src/executor.js", "--nodes", "3", "--slots", "2", "--cpus", "4",
+        var executor = start(concat(List.of("node", "src/executor.js", "--nodes", "3", "--slots", "2", "--cpus", "4",
                 "--heartbeat-period-ms", "500", "--silence-node", SILENCED), kafka), EXAMPLE, executorLog);
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
-                .until(() -> !lines(executorLog, "running").isEmpty());
+                .until(() -> !lines(executorLog, "running").isEmpty() || !executor.isAlive());
+        assertThat(executor.isAlive()).as("the executor is running:\n%s", tail(executorLog)).isTrue();
 
         var submitLog = LOGS.resolve("submit.log");
         var submit = start(concat(List.of("node", "src/submit.js", "--jobs", "jobs/example.json",
