@@ -129,7 +129,7 @@ public final class ExecutorBench {
                 // Sent at once: a heartbeat waiting in a batch would be time the executor added itself.
                 ProducerConfig.LINGER_MS_CONFIG, 0),
                 new StringSerializer(), new ByteArraySerializer())) {
-            var counters = new Counters();
+            var counters = new PlacementCounters();
             var ended = new PriorityBlockingQueue<SimulatedNode.Attempt>(1024,
                     Comparator.comparingLong(SimulatedNode.Attempt::endNanos));
             var reports = new ReportSender(producer, reportSerializer);
@@ -149,16 +149,15 @@ public final class ExecutorBench {
             placements.failure().ifPresent(e -> {
                 throw new IllegalStateException("the placement consumer failed: " + e.getMessage(), e);
             });
-            return new Result(counters.heartbeats, counters.jobs, counters.received,
-                    LatencySummary.ofNanos(counters.latencies()), counters.doubleBooked, counters.unmatched,
-                    counters.duplicates, counters.succeeded, counters.foreign, counters.windows(measureFrom));
+            return counters.result(measureFrom);
         }
     }
 
     /** Sends heartbeats, jobs and SUCCEEDED reports as they fall due, until {@code end} ({@link System#nanoTime}). */
     private void loop(Map<String, SimulatedNode> nodes, KafkaProducer<String, byte[]> producer,
                       AvroSerializer<NodeHeartbeat> heartbeatSerializer, AvroSerializer<JobSubmitted> jobSerializer,
-                      ReportSender reports, PriorityBlockingQueue<SimulatedNode.Attempt> ended, Counters counters,
+                      ReportSender reports, PriorityBlockingQueue<SimulatedNode.Attempt> ended,
+                      PlacementCounters counters,
                       long start, long end) {
         long period = settings.heartbeat().toNanos();
         var order = new ArrayList<>(nodes.keySet());
@@ -281,108 +280,12 @@ public final class ExecutorBench {
         }
     }
 
-    /** What both threads count; updated under its own lock. */
-    private static final class Counters {
-        private int heartbeats;
-        private int jobs;
-        private int received;
-        private int doubleBooked;
-        private int unmatched;
-        private int duplicates;
-        private int succeeded;
-        private int foreign;
-        private long[] latencies = new long[1024];
-        /** When each of {@link #latencies} was received ({@link System#nanoTime}). */
-        private long[] receivedAt = new long[1024];
-        /** When each double-booked placement was received. */
-        private long[] doubleBookedAt = new long[64];
-        private int measured;
-
-        synchronized void heartbeat() {
-            heartbeats++;
-        }
-
-        synchronized void job() {
-            jobs++;
-        }
-
-        synchronized void succeeded() {
-            succeeded++;
-        }
-
-        synchronized void foreign() {
-            foreign++;
-        }
-
-        synchronized void duplicate() {
-            duplicates++;
-        }
-
-        /** A placement received after the warm-up: its latency (null when unmatched) and whether it fitted. */
-        synchronized void placement(long receivedNanos, Long latencyNanos, boolean fitted) {
-            received++;
-            if (!fitted) {
-                if (doubleBooked == doubleBookedAt.length) {
-                    doubleBookedAt = Arrays.copyOf(doubleBookedAt, doubleBooked * 2);
-                }
-                doubleBookedAt[doubleBooked++] = receivedNanos;
-            }
-            if (latencyNanos == null) {
-                unmatched++;
-                return;
-            }
-            if (measured == latencies.length) {
-                latencies = Arrays.copyOf(latencies, measured * 2);
-                receivedAt = Arrays.copyOf(receivedAt, measured * 2);
-            }
-            receivedAt[measured] = receivedNanos;
-            latencies[measured++] = latencyNanos;
-        }
-
-        /** The measured placements by {@link #WINDOW} of receipt, from {@code measureFrom}. */
-        synchronized List<Window> windows(long measureFrom) {
-            long width = WINDOW.toNanos();
-            int count = 0;
-            for (int i = 0; i < measured; i++) {
-                count = Math.max(count, (int) ((receivedAt[i] - measureFrom) / width) + 1);
-            }
-            for (int i = 0; i < doubleBooked; i++) {
-                count = Math.max(count, (int) ((doubleBookedAt[i] - measureFrom) / width) + 1);
-            }
-            var windows = new ArrayList<Window>();
-            for (int w = 0; w < count; w++) {
-                long from = measureFrom + w * width;
-                long to = from + width;
-                var inWindow = new long[measured];
-                int n = 0;
-                for (int i = 0; i < measured; i++) {
-                    if (receivedAt[i] >= from && receivedAt[i] < to) {
-                        inWindow[n++] = latencies[i];
-                    }
-                }
-                int booked = 0;
-                for (int i = 0; i < doubleBooked; i++) {
-                    if (doubleBookedAt[i] >= from && doubleBookedAt[i] < to) {
-                        booked++;
-                    }
-                }
-                windows.add(new Window(w * WINDOW.toSeconds(), LatencySummary.ofNanos(Arrays.copyOf(inWindow, n)),
-                        booked));
-            }
-            return windows;
-        }
-
-        synchronized long[] latencies() {
-            return Arrays.copyOf(latencies, measured);
-        }
-    }
-
     /** Reads placements read_committed from every partition and hands each to its node. */
     private final class PlacementReader implements Runnable {
         private final Map<String, SimulatedNode> nodes;
         private final PriorityBlockingQueue<SimulatedNode.Attempt> ended;
         private final ReportSender reports;
-        private final Counters counters;
+        private final PlacementCounters counters;
         private final long measureFrom;
         private final CountDownLatch ready = new CountDownLatch(1);
         private final AtomicBoolean running = new AtomicBoolean(true);
@@ -390,7 +293,7 @@ public final class ExecutorBench {
         private final Set<String> seen = new HashSet<>();
 
         PlacementReader(Map<String, SimulatedNode> nodes, PriorityBlockingQueue<SimulatedNode.Attempt> ended,
-                        ReportSender reports, Counters counters, long measureFrom) {
+                        ReportSender reports, PlacementCounters counters, long measureFrom) {
             this.nodes = nodes;
             this.ended = ended;
             this.reports = reports;

@@ -17,7 +17,7 @@ final class SimulatedNode {
     /** Placements are checked against capacity with this slack, so that sums of fractional cores do not misfire. */
     private static final double CPU_EPSILON = 1e-9;
 
-    /** An attempt node {@code nodeId} was given, holding {@code cpus} and {@code memoryBytes} until {@code endNanos}. */
+    /** An attempt given to node {@code nodeId}, holding {@code cpus} and {@code memoryBytes} until {@code endNanos}. */
     record Attempt(String decisionId, String jobId, String kind, int taskIndex, int attempt, double cpus,
                    long memoryBytes, long endNanos, String nodeId) {
     }
@@ -47,8 +47,8 @@ final class SimulatedNode {
 
     SimulatedNode(String nodeId, double cpus, long memoryBytes, int slots) {
         if (!(cpus > 0) || memoryBytes <= 0 || slots < 1) {
-            throw new IllegalArgumentException("node " + nodeId + " needs cpus > 0, memoryBytes > 0 and slots >= 1, was "
-                    + cpus + ", " + memoryBytes + ", " + slots);
+            throw new IllegalArgumentException("node " + nodeId + " needs cpus > 0, memoryBytes > 0 and slots >= 1, "
+                    + "was " + cpus + ", " + memoryBytes + ", " + slots);
         }
         this.nodeId = nodeId;
         this.cpus = cpus;

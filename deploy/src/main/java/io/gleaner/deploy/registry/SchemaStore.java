@@ -82,11 +82,6 @@ final class SchemaStore {
         return versions(subject).stream().filter(v -> identity(v).equals(identity)).findFirst();
     }
 
-    /** What registering {@code text} without references (identity {@code identity}) would store; see below. */
-    synchronized StoredSchema propose(String subject, String text, String identity) {
-        return propose(subject, text, List.of(), identity);
-    }
-
     /**
      * What registering {@code text} with {@code references} (identity {@code identity}) under {@code subject} would
      * store: the schema's existing id (one schema, one id, in every subject) or the next id, and the subject's next
@@ -135,10 +130,6 @@ final class SchemaStore {
     synchronized void burn(StoredSchema stored) {
         highestId = Math.max(highestId, stored.id());
         highestVersion.merge(stored.subject(), stored.version(), Math::max);
-    }
-
-    synchronized Optional<String> schemaText(int id) {
-        return schemaById(id).map(StoredSchema::schema);
     }
 
     /** The first registration of schema {@code id}: its text and references. */

@@ -53,7 +53,8 @@ class BenchExecutorCommandIT {
                 .contains("planner in-process (policy fifo, commit interval 100 ms)")
                 .containsPattern("heartbeat-to-placement ms: count=\\d+ p50=[\\d.]+ p90=[\\d.]+ p99=[\\d.]+ "
                         + "max=[\\d.]+")
-                .containsPattern("double-booked placements: \\d+ of \\d+");
+                .containsPattern("double-booked placements: \\d+ of \\d+")
+                .containsPattern("from +0 s: count=\\d+ p50=[\\d.]+ p99=[\\d.]+ max=[\\d.]+ double-booked=\\d+");
         var matched = Pattern.compile("count=(\\d+)").matcher(execution.out());
         assertThat(matched.find()).isTrue();
         // 20 jobs of at least one map each on 4 nodes of 4 slots: the planner places some within the 4 s.

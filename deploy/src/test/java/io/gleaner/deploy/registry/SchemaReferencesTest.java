@@ -3,7 +3,6 @@ package io.gleaner.deploy.registry;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.serde.AvroDeserializer;
@@ -37,7 +36,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class SchemaReferencesTest {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** The shipped .avsc files, as another language's client reads them from the repository. */
     static final Path AVRO_SOURCES = Path.of("..", "schemas", "src", "main", "avro");
     private static final String NAMESPACE = "io.gleaner.schemas.avro.";

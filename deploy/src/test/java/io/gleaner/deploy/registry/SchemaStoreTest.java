@@ -2,6 +2,7 @@ package io.gleaner.deploy.registry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class SchemaStoreTest {
@@ -13,7 +14,7 @@ class SchemaStoreTest {
 
     @Test
     void shouldProposeIdOneVersionOneWhenEmpty() {
-        assertThat(store.propose("s", A, A)).isEqualTo(new StoredSchema("s", 1, 1, A));
+        assertThat(store.propose("s", A, List.of(), A)).isEqualTo(new StoredSchema("s", 1, 1, A));
     }
 
     @Test
@@ -21,17 +22,17 @@ class SchemaStoreTest {
         store.apply(new StoredSchema("s", 1, 1, A));
         store.apply(new StoredSchema("t", 1, 2, B));
 
-        assertThat(store.propose("t", A, A)).isEqualTo(new StoredSchema("t", 2, 1, A));
-        assertThat(store.propose("u", B, B)).isEqualTo(new StoredSchema("u", 1, 2, B));
+        assertThat(store.propose("t", A, List.of(), A)).isEqualTo(new StoredSchema("t", 2, 1, A));
+        assertThat(store.propose("u", B, List.of(), B)).isEqualTo(new StoredSchema("u", 1, 2, B));
     }
 
     @Test
     void shouldNeverProposeABurntIdOrVersionAgain() {
         store.apply(new StoredSchema("s", 1, 1, A));
-        store.burn(store.propose("s", B, B));
+        store.burn(store.propose("s", B, List.of(), B));
 
         assertThat(store.find("s", B)).isEmpty();
-        assertThat(store.propose("s", B, B)).isEqualTo(new StoredSchema("s", 3, 3, B));
+        assertThat(store.propose("s", B, List.of(), B)).isEqualTo(new StoredSchema("s", 3, 3, B));
     }
 
     @Test
@@ -40,8 +41,8 @@ class SchemaStoreTest {
         store.apply(new StoredSchema("s", 1, 1, A));
         store.apply(new StoredSchema("s", 2, 2, A));
 
-        assertThat(store.propose("t", A, A).id()).isEqualTo(1);
-        assertThat(store.schemaText(2)).contains(A);
+        assertThat(store.propose("t", A, List.of(), A).id()).isEqualTo(1);
+        assertThat(store.schemaById(2)).map(StoredSchema::schema).contains(A);
         assertThat(store.usesOf(2)).containsExactly(new StoredSchema("s", 2, 2, A));
     }
 
