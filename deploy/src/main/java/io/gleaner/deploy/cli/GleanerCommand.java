@@ -12,8 +12,8 @@ import picocli.CommandLine.Command;
         versionProvider = VersionProvider.class,
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
         subcommands = {DemoCommand.class, EvaluateCommand.class, ForecastEvalCommand.class, ForecastBenchCommand.class,
-                RunCommand.class, BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class, JobsCommand.class,
-                TopicsCommand.class, CommandLine.HelpCommand.class})
+                RunCommand.class, BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class,
+                JobsCommand.class, TopicsCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
     @CommandLine.Spec

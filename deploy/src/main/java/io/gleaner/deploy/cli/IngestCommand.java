@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
                 "A mapping says how each record becomes samples: the preset telegraf-json (Telegraf's JSON output, "
                         + "measurements cpu and mem), the preset otlp-json (the OpenTelemetry collector's Kafka "
                         + "exporter with encoding otlp_json, system.cpu.utilization and system.memory.utilization), "
-                        + "or a YAML mapping file for any JSON or CSV records (see docs/ingest.md). Samples are validated "
+                        + "or a YAML mapping file for any JSON or CSV records (see docs/ingest.md). "
+                        + "Samples are validated "
                         + "(range, NaN, unit, time going backwards, duplicates); rejected records go to the deadletter "
                         + "topic with their topic, partition, offset and the reason. Records of one host must share a "
                         + "partition of the source topic (key them by host).",

@@ -27,14 +27,14 @@ import java.util.function.Supplier;
  *       of the nodes that have sent a heartbeat, among the users still below their min share, in the same order,
  *       with any of their jobs. COSHH section 3 promises that "upon a user's request at any time, her minimum share
  *       will be provided immediately (if feasible)", but stage 1 serves her only on nodes whose SC holds her job's
- *       class; the bench measures the difference (README, "COSHH"). When the min shares do not all fit, serving
+ *       class; the bench measures the difference (docs/policies/coshh.md). When the min shares do not all fit, serving
  *       them first would override the class matching on every node, so the stage is left out;</li>
  *   <li>then among the users with a job whose secondary class is in the node's SC', the one with the least
  *       {@code currentShare / weight};</li>
  *   <li>then, when {@link CoshhSettings#workConserving()} is on, among all users with a runnable job, the least
  *       {@code currentShare / weight}. Algorithm 2 stops after stage 2 and leaves slots idle; with few classes
  *       suggested per node and jobs of those classes all started, that idles nodes while other jobs wait, which
- *       the bench measures (README, "COSHH").</li>
+ *       the bench measures (docs/policies/coshh.md).</li>
  * </ol>
  * {@code currentShare} is the user's running attempts (section 2.1: "the number of slots assigned"), counting this
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)

@@ -18,7 +18,7 @@ public record TaskAttempt(String jobId, TaskKind kind, int taskIndex, int attemp
         }
     }
 
-    /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (README, topic placements). */
+    /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (README, the topic table). */
     public String decisionId() {
         return jobId + "/" + kind.letter() + "/" + taskIndex + "/" + attempt;
     }

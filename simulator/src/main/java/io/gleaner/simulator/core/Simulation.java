@@ -35,7 +35,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A simulated cluster run in virtual time, in lockstep with a planner (README "Lockstep"): the reference executor.
+ * A simulated cluster run in virtual time, in lockstep with a planner (docs/simulator.md, "Lockstep"): the reference executor.
  *
  * <p>Events (job arrivals, attempt starts, ends of input copies, attempt ends, refused placements, changes of the
  * owners' use) sit in a priority queue ordered by (time, sequence number). {@link #step()} runs one round at the
@@ -208,7 +208,7 @@ public final class Simulation {
     }
 
     /**
-     * Runs one round (README "Lockstep", steps 1 to 4).
+     * Runs one round (docs/simulator.md, "Lockstep", steps 1 to 4).
      *
      * @return false, doing nothing, when the run had already finished
      */
