@@ -1,0 +1,29 @@
+package io.gleaner.deploy;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The dependency rules of CONVENTIONS §1, checked on the compiled classes of every module (deploy depends on them all),
+ * so that a wrong-way import fails the build instead of waiting for a reader to grep for it.
+ */
+@AnalyzeClasses(packages = "io.gleaner", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    /** The pure cores: records in, records out; Kafka and Avro live in the adapters around them. */
+    @ArchTest
+    static final ArchRule coresUseNeitherKafkaNorAvro = noClasses().that().resideInAPackage("io.gleaner..core..")
+            .should().dependOnClassesThat().resideInAnyPackage("org.apache.kafka..", "org.apache.avro..")
+            .because("a core is a pure algorithm over plain records (CONVENTIONS §1, §3)");
+
+    /** A core never reaches into an adapter, its own stage's or another's. */
+    @ArchTest
+    static final ArchRule coresUseNoAdapter = noClasses().that().resideInAPackage("io.gleaner..core..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.gleaner..topology..", "io.gleaner..lockstep..",
+                    "io.gleaner.schemas.serde..", "io.gleaner.schemas.streams..")
+            .because("adapters depend on cores, never the other way (CONVENTIONS §1)");
+}
