@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.CompositeArchRule;
 
 /**
  * The dependency rules of CONVENTIONS §1, checked on the compiled classes of every module (deploy depends on them all),
@@ -26,4 +27,18 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAnyPackage("io.gleaner..topology..", "io.gleaner..lockstep..",
                     "io.gleaner.schemas.serde..", "io.gleaner.schemas.streams..")
             .because("adapters depend on cores, never the other way (CONVENTIONS §1)");
+
+    /**
+     * A stage's adapter is its own: another stage reads a topic through the topic's contract in {@code schemas}, and
+     * only {@code deploy}, which composes the stages, may use every stage's adapter.
+     */
+    @ArchTest
+    static final ArchRule stagesUseNoOtherStagesAdapter = CompositeArchRule.of(adapterOnlyOf("forecaster"))
+            .and(adapterOnlyOf("classifier")).and(adapterOnlyOf("planner")).and(adapterOnlyOf("qos"));
+
+    private static ArchRule adapterOnlyOf(String stage) {
+        return noClasses().that().resideOutsideOfPackages("io.gleaner." + stage + "..", "io.gleaner.deploy..")
+                .should().dependOnClassesThat().resideInAPackage("io.gleaner." + stage + ".topology..")
+                .because("a stage reads another's topics through their contract, not through its adapter");
+    }
 }

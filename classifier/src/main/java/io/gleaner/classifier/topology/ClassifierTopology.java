@@ -1,6 +1,7 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.classifier.ClassifierConfig;
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -138,7 +139,7 @@ public final class ClassifierTopology {
                 .repartition(Repartitioned.<String, io.gleaner.classifier.estimate.JobProfile>as(
                         StoreNames.RUN_PROFILES_BY_NAME).withKeySerde(Serdes.String()).withValueSerde(profileSerde))
                 .processValues(ProfileMerger::new, Named.as("merge-profiles"), StoreNames.PROFILES)
-                .mapValues(AvroMapping::toAvro, Named.as("profile-values"))
+                .mapValues(ProfileRecords::toAvro, Named.as("profile-values"))
                 .to(topics.jobsProfiles().name(),
                         Produced.with(Serdes.String(), serdes.jobProfile()).withName("profiles-sink"));
 

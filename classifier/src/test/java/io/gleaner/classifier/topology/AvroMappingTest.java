@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gleaner.classifier.estimate.JobProfile;
 import io.gleaner.classifier.estimate.ProfileBuilder;
 import io.gleaner.classifier.estimate.TaskRun;
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.time.Instant;
@@ -40,9 +41,9 @@ class AvroMappingTest {
     void shouldRoundTripAProfileExactly() {
         var profile = mergedProfile();
 
-        var avro = AvroMapping.toAvro(profile);
+        var avro = ProfileRecords.toAvro(profile);
 
-        assertThat(AvroMapping.toCore(avro)).isEqualTo(profile);
+        assertThat(ProfileRecords.toCore(avro)).isEqualTo(profile);
         assertThat(avro.getRuns()).isEqualTo(2);
         assertThat(avro.getMapCount()).isEqualTo(4);
         assertThat(avro.getReduceCount()).isEqualTo(3);
@@ -66,19 +67,19 @@ class AvroMappingTest {
 
     @Test
     void shouldRefuseAProfileWhoseMeanCountsDoNotMatchItsMeans() {
-        var avro = AvroMapping.toAvro(mergedProfile());
+        var avro = ProfileRecords.toAvro(mergedProfile());
         avro.setMeanTaskCountByNode(Map.of("MAP/small", 1L));
 
-        assertThatThrownBy(() -> AvroMapping.toCore(avro)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ProfileRecords.toCore(avro)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("meanTaskCountByNode keys [MAP/small]");
     }
 
     @Test
     void shouldRefuseAProfileWhoseCountsDoNotAddUp() {
-        var avro = AvroMapping.toAvro(mergedProfile());
+        var avro = ProfileRecords.toAvro(mergedProfile());
         avro.setMapCount(5);
 
-        assertThatThrownBy(() -> AvroMapping.toCore(avro)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> ProfileRecords.toCore(avro)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("must add up");
     }
 }

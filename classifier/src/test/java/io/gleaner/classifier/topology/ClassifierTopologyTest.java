@@ -6,6 +6,7 @@ import static io.gleaner.classifier.topology.ClassifierFixtures.report;
 import static io.gleaner.classifier.topology.ClassifierFixtures.succeeded;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobProfile;
 import io.gleaner.schemas.avro.TaskKind;
@@ -186,7 +187,7 @@ class ClassifierTopologyTest {
                 "MAP/" + SMALL, 2L, "MAP/" + LARGE, 2L, "REDUCE/" + SMALL, 1L, "REDUCE/" + LARGE, 1L));
         KeyValueStore<String, io.gleaner.classifier.estimate.JobProfile> stored =
                 driver.testDriver().getKeyValueStore(StoreNames.PROFILES);
-        assertThat(AvroMapping.toAvro(stored.get("sort"))).isEqualTo(merged);
+        assertThat(ProfileRecords.toAvro(stored.get("sort"))).isEqualTo(merged);
     }
 
     @Test

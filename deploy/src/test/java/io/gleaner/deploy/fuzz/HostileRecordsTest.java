@@ -2,7 +2,7 @@ package io.gleaner.deploy.fuzz;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.classifier.topology.AvroMapping;
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.Topics;
@@ -97,7 +97,7 @@ class HostileRecordsTest {
                 }
                 case PROFILE -> {
                     var profile = profiles.deserialize(topic, record.value());
-                    assertThat(AvroMapping.toCore(profile).jobName()).isEqualTo(record.key());
+                    assertThat(ProfileRecords.toCore(profile).jobName()).isEqualTo(record.key());
                     checked++;
                 }
                 case REPORT -> assertThat(record.expectation().outcome()).isEqualTo(Expectation.Outcome.INVALID);

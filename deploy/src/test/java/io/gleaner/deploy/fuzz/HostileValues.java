@@ -1,6 +1,6 @@
 package io.gleaner.deploy.fuzz;
 
-import io.gleaner.forecaster.topology.SeriesKey;
+import io.gleaner.schemas.forecasts.SeriesKey;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.Resources;

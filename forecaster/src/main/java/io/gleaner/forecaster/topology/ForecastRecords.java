@@ -2,6 +2,7 @@ package io.gleaner.forecaster.topology;
 
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.forecasts.SeriesKey;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -5,6 +5,7 @@ import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.forecasts.SeriesKey;
 import io.gleaner.schemas.streams.DecodedSource;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -13,6 +13,7 @@ import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
+import io.gleaner.schemas.forecasts.SeriesKey;
 import io.gleaner.schemas.streams.DeadLetters;
 import io.gleaner.schemas.streams.Decoded;
 import java.time.Instant;

@@ -4,7 +4,8 @@ package io.gleaner.forecaster.topology;
 public final class StoreNames {
 
     /**
-     * The samples of the rolling window: a window store keyed by series key ({@link SeriesKey}), one entry per
+     * The samples of the rolling window: a window store keyed by series key
+     * ({@link io.gleaner.schemas.forecasts.SeriesKey}), one entry per
      * sample at its event time (a second sample at the same time replaces the first), retained for the window.
      */
     public static final String SAMPLES = "forecaster-samples";
@@ -17,9 +18,6 @@ public final class StoreNames {
      * ({@link ForecastInForce}).
      */
     public static final String IN_FORCE = "forecaster-in-force";
-
-    /** The read side's view of the {@code forecasts} topic (see {@link SpareCapacity#addView}). */
-    public static final String FORECASTS_VIEW = "forecaster-forecasts-view";
 
     private StoreNames() {
     }

@@ -1,7 +1,7 @@
 package io.gleaner.planner.topology;
 
-import io.gleaner.forecaster.topology.SpareCapacity;
-import io.gleaner.forecaster.topology.StoreNames;
+import io.gleaner.schemas.forecasts.SpareCapacity;
+
 import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
@@ -21,7 +21,7 @@ final class ForecastOutlook implements CapacityOutlook {
 
     /** The outlook of the global forecasts store that {@link PlannerTopology} adds. */
     static ForecastOutlook of(ProcessorContext<?, ?> context) {
-        KeyValueStore<String, CapacityForecast> store = context.getStateStore(StoreNames.FORECASTS_VIEW);
+        KeyValueStore<String, CapacityForecast> store = context.getStateStore(SpareCapacity.VIEW_STORE);
         return new ForecastOutlook(SpareCapacity.of(store));
     }
 

@@ -1,6 +1,5 @@
 package io.gleaner.planner.topology;
 
-import io.gleaner.forecaster.topology.SpareCapacity;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.schemas.Topic;
@@ -8,6 +7,7 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
+import io.gleaner.schemas.forecasts.SpareCapacity;
 import io.gleaner.schemas.streams.Decoded;
 import io.gleaner.schemas.streams.DecodedSource;
 import io.gleaner.schemas.streams.EventTimeBound;

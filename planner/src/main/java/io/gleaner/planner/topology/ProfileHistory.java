@@ -1,6 +1,7 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.classifier.estimate.JobProfile;
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.planner.core.JobHistory;
 import io.gleaner.schemas.InputChecks;
 import java.util.Optional;
@@ -26,7 +27,7 @@ final class ProfileHistory implements JobHistory {
         var stored = store.get(jobName);
         // The view holds only profiles the classifier's mapping takes (PlannerTopology checks them on the way in).
         return stored == null ? Optional.empty()
-                : Optional.of(io.gleaner.classifier.topology.AvroMapping.toCore(stored));
+                : Optional.of(ProfileRecords.toCore(stored));
     }
 
     /**
@@ -42,7 +43,7 @@ final class ProfileHistory implements JobHistory {
             return Optional.of("record key '" + key + "' is not the profile's job name '" + profile.getJobName() + "'");
         }
         try {
-            io.gleaner.classifier.topology.AvroMapping.toCore(profile);
+            ProfileRecords.toCore(profile);
             return Optional.empty();
         } catch (IllegalArgumentException | NullPointerException e) {
             return Optional.of(String.valueOf(e.getMessage()));

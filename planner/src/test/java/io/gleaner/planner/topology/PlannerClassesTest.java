@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.gleaner.classifier.estimate.NodeType;
 import io.gleaner.classifier.estimate.ProfileBuilder;
 import io.gleaner.classifier.estimate.TaskRun;
+import io.gleaner.classifier.profiles.ProfileRecords;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.PolicyName;
@@ -130,7 +131,7 @@ class PlannerClassesTest {
             runs.add(TaskRun.map("old", "name-a1", nodeType, Instant.EPOCH, Instant.ofEpochSecond(1), 64L << 20));
         }
         profiles.pipeInput("name-a1",
-                io.gleaner.classifier.topology.AvroMapping.toAvro(ProfileBuilder.fromRun(runs)), 500);
+                ProfileRecords.toAvro(ProfileBuilder.fromRun(runs)), 500);
         submit(job("a1", "bob", 1_000, 4, 0));
 
         beat(heartbeat("n1", 3_000, 2));

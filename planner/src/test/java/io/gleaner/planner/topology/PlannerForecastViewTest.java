@@ -3,7 +3,7 @@ package io.gleaner.planner.topology;
 import static io.gleaner.planner.topology.PlannerEvents.heartbeat;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.forecaster.topology.SeriesKey;
+import io.gleaner.schemas.forecasts.SeriesKey;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
 import io.gleaner.planner.core.PlacementResult;

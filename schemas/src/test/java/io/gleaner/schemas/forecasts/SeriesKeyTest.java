@@ -1,4 +1,4 @@
-package io.gleaner.forecaster.topology;
+package io.gleaner.schemas.forecasts;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

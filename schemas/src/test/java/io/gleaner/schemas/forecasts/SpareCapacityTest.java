@@ -1,16 +1,16 @@
-package io.gleaner.forecaster.topology;
+package io.gleaner.schemas.forecasts;
 
-import static io.gleaner.forecaster.topology.ForecasterFixtures.T0;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.forecaster.ForecasterConfig;
-import io.gleaner.forecaster.topology.SpareCapacity.Spare;
-import io.gleaner.forecaster.topology.SpareCapacity.Status;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.forecasts.SpareCapacity.Spare;
+import io.gleaner.schemas.forecasts.SpareCapacity.Status;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.Metric;
+import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
+import io.gleaner.schemas.streams.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SpareCapacityTest {
+
+    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
     @TempDir
     Path stateDir;
@@ -78,17 +80,17 @@ class SpareCapacityTest {
     @Test
     void shouldReadTheForecastsTopicThroughTheView() {
         var topics = Topics.withPrefix("test.");
-        var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
-        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
-        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        var serde = AvroSerde.of(CapacityForecast.class, new InMemorySchemaRegistryClient());
+        var stage = StageSettings.defaults("reader", "reader").withStateDir(stateDir);
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(stage.streamsProperties())));
         var deadLetters = new ArrayList<DeadLetter>();
-        SpareCapacity.addView(builder, topics, serde, config.stage().eventTimeBound(), "test",
+        SpareCapacity.addView(builder, topics, serde, stage.eventTimeBound(), "test",
                 (key, deadLetter) -> deadLetters.add(deadLetter));
-        try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
+        try (var driver = new TopologyTestDriver(builder.build(), stage.streamsProperties())) {
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
 
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(StoreNames.FORECASTS_VIEW));
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(SpareCapacity.VIEW_STORE));
 
             assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
             assertThat(spare.forecast("n1", Metric.CPU)).contains(forecast(false));
@@ -99,17 +101,17 @@ class SpareCapacityTest {
     @Test
     void shouldDeadLetterWhatTheViewCannotUseAndForgetTheForecastItReplaced() {
         var topics = Topics.withPrefix("test.");
-        var serde = ForecasterSerdes.with(new InMemorySchemaRegistryClient()).capacityForecast();
-        var config = ForecasterConfig.defaults().withStage(s -> s.withStateDir(stateDir));
-        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
+        var serde = AvroSerde.of(CapacityForecast.class, new InMemorySchemaRegistryClient());
+        var stage = StageSettings.defaults("reader", "reader").withStateDir(stateDir);
+        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(stage.streamsProperties())));
         var deadLetters = new ArrayList<DeadLetter>();
-        SpareCapacity.addView(builder, topics, serde, config.stage().eventTimeBound(), "test",
+        SpareCapacity.addView(builder, topics, serde, stage.eventTimeBound(), "test",
                 (key, deadLetter) -> deadLetters.add(deadLetter));
-        try (var driver = new TopologyTestDriver(builder.build(), config.streamsProperties())) {
+        try (var driver = new TopologyTestDriver(builder.build(), stage.streamsProperties())) {
             var bytes = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
                     new ByteArraySerializer());
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(StoreNames.FORECASTS_VIEW));
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(SpareCapacity.VIEW_STORE));
             input.pipeInput("n1/CPU", forecast(false), T0);
             input.pipeInput("n2/CPU", on("n2", forecast(false)), T0);
 

@@ -1,4 +1,4 @@
-package io.gleaner.forecaster.topology;
+package io.gleaner.schemas.forecasts;
 
 import io.gleaner.schemas.avro.Metric;
 import java.util.Objects;

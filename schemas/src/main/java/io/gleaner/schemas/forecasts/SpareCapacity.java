@@ -1,4 +1,4 @@
-package io.gleaner.forecaster.topology;
+package io.gleaner.schemas.forecasts;
 
 import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.Topics;
@@ -16,12 +16,15 @@ import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
- * The planner's read side of {@code forecasts}: spare capacity A(k,m,t) of node k and metric m at time t
+ * The read side of the {@code forecasts} topic's contract, for the planner and any other reader: spare capacity A(k,m,t) of node k and metric m at time t
  * (Salamander Eq. 1), from the latest forecast of the series. Backed by any lookup from series key
  * ({@link SeriesKey}) to forecast; {@link #addView} adds the usual one, a global view of the topic, to a
  * planner's topology.
  */
 public final class SpareCapacity {
+
+    /** The store of the view {@link #addView} adds; a global store, read whole by every instance of its reader. */
+    public static final String VIEW_STORE = "forecaster-forecasts-view";
 
     /** Why a lookup gives no spare capacity, or that it does. */
     public enum Status {
@@ -70,7 +73,7 @@ public final class SpareCapacity {
     }
 
     /**
-     * Adds a global view of {@code forecasts} to {@code builder}, the store {@link StoreNames#FORECASTS_VIEW}: every
+     * Adds a global view of {@code forecasts} to {@code builder}, the store {@link #VIEW_STORE}: every
      * instance of the reading application sees every series. A record that does not decode, that {@link #problem}
      * finds wrong, or issued at a time {@code bound} does not take goes to {@code sink} as a dead letter naming {@code stage}
      * ({@link GlobalView}).
@@ -79,7 +82,7 @@ public final class SpareCapacity {
                                EventTimeBound bound, String stage, GlobalView.DeadLetterSink sink) {
         GlobalView.add(builder, topics.forecasts(), serde,
                 (key, forecast) -> bound.problem(forecast.getIssuedAt()).or(() -> problem(key, forecast)),
-                StoreNames.FORECASTS_VIEW, "forecasts-view", stage, sink);
+                VIEW_STORE, "forecasts-view", stage, sink);
     }
 
     /**
