@@ -24,7 +24,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
 /** The demo's workload read the way {@link DemoRun} reads it, and the topics read back after a run. */
-final class DemoFixtures {
+public final class DemoFixtures {
 
     private DemoFixtures() {
     }
@@ -68,7 +68,7 @@ final class DemoFixtures {
     }
 
     /** Every committed record of every partition of {@code topic}, read with {@code read_committed}. */
-    static List<ConsumerRecord<String, byte[]>> readCommitted(String bootstrapServers, String topic) {
+    public static List<ConsumerRecord<String, byte[]>> readCommitted(String bootstrapServers, String topic) {
         try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.gleaner.deploy.demo.DemoFixtures;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobEventType;
@@ -23,21 +24,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.avro.specific.SpecificRecord;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -237,23 +230,7 @@ class ExecutorJsIT {
     private static <T extends SpecificRecord> List<T> read(String bootstrapServers, String topic, Class<T> type,
             RestSchemaRegistryClient client) {
         var decoder = new AvroDeserializer<>(type, client);
-        Function<ConsumerRecord<String, byte[]>, T> decode = r -> decoder.deserialize(r.topic(), r.value());
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new ByteArrayDeserializer())) {
-            var partitions = consumer.partitionsFor(topic).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
-            consumer.assign(partitions);
-            consumer.seekToBeginning(partitions);
-            var ends = consumer.endOffsets(partitions);
-            var records = new ArrayList<T>();
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(100)).forEach(r -> records.add(decode.apply(r)));
-                return partitions.stream().allMatch(tp -> consumer.position(tp) >= ends.get(tp));
-            });
-            return records;
-        }
+        return DemoFixtures.readCommitted(bootstrapServers, topic).stream()
+                .map(r -> decoder.deserialize(r.topic(), r.value())).toList();
     }
 }

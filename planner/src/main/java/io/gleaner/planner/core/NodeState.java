@@ -46,6 +46,12 @@ public record NodeState(String nodeId, Instant time, String rack, List<String> l
         }
     }
 
+    /** This heartbeat offering {@code resources} and {@code slots} free instead of what it sent. */
+    public NodeState withFree(Resources resources, int slots) {
+        return new NodeState(nodeId, time, rack, labels, capacity, speedGflops, this.slots, resources, slots,
+                runningAttempts);
+    }
+
     /** This heartbeat with other {@link #runningAttempts()}. */
     public NodeState withRunningAttempts(List<String> value) {
         return new NodeState(nodeId, time, rack, labels, capacity, speedGflops, slots, free, freeSlots, value);

@@ -233,7 +233,9 @@ public final class PlannerCell {
         releaseRetries(node.time());
         var standing = state.standing(node.nodeId()).orElse(NodeStanding.clear(node.nodeId()));
         var reserved = stillReserved(standing.reserved(), node.runningAttempts());
-        var offered = standing.isExcluded(node.time()) ? withNothingFree(node) : withoutReserved(node, reserved);
+        // An excluded node offers nothing, so that no policy places on it.
+        var offered = standing.isExcluded(node.time()) ? node.withFree(Resources.NONE, 0)
+                : withoutReserved(node, reserved);
         var result = policy.place(new PlanningState(offered, state.queue(), state.leastDemand(), outlook, history),
                 node.time());
         var placedByJob = new LinkedHashMap<String, List<Placement>>();
@@ -324,15 +326,8 @@ public final class PlannerCell {
             cpus -= demand.cpus();
             memory -= demand.memoryBytes();
         }
-        return new NodeState(node.nodeId(), node.time(), node.rack(), node.labels(), node.capacity(),
-                node.speedGflops(), node.slots(), new Resources(Math.max(0, cpus), Math.max(0, memory)),
-                Math.max(0, node.freeSlots() - reserved.size()), node.runningAttempts());
-    }
-
-    /** The heartbeat of an excluded node: nothing free, so that no policy places on it. */
-    private static NodeState withNothingFree(NodeState node) {
-        return new NodeState(node.nodeId(), node.time(), node.rack(), node.labels(), node.capacity(),
-                node.speedGflops(), node.slots(), Resources.NONE, 0, node.runningAttempts());
+        return node.withFree(new Resources(Math.max(0, cpus), Math.max(0, memory)),
+                Math.max(0, node.freeSlots() - reserved.size()));
     }
 
     /** Of these decision ids, those of attempts placed that have not ended, in order, once each. */
