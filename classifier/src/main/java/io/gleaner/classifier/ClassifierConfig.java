@@ -3,7 +3,7 @@ package io.gleaner.classifier;
 import static io.gleaner.schemas.SettingValues.duration;
 
 import io.gleaner.schemas.Topics;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

@@ -25,7 +25,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule coresUseNoAdapter = noClasses().that().resideInAPackage("io.gleaner..core..")
             .should().dependOnClassesThat().resideInAnyPackage("io.gleaner..topology..", "io.gleaner..lockstep..",
-                    "io.gleaner.schemas.serde..", "io.gleaner.schemas.streams..")
+                    "io.gleaner.schemas.serde..", "io.gleaner.runtime..")
             .because("adapters depend on cores, never the other way (CONVENTIONS §1)");
 
     /**
@@ -35,6 +35,25 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule stagesUseNoOtherStagesAdapter = CompositeArchRule.of(adapterOnlyOf("forecaster"))
             .and(adapterOnlyOf("classifier")).and(adapterOnlyOf("planner")).and(adapterOnlyOf("qos"));
+
+    /**
+     * The foundations and the stages run one way: {@code schemas} (the contracts) and {@code runtime} (what a stage
+     * runs on) know no stage, and no stage knows the offline evaluators or the bench that drive it.
+     */
+    @ArchTest
+    static final ArchRule foundationsKnowNoStage = noClasses()
+            .that().resideInAnyPackage("io.gleaner.schemas..", "io.gleaner.runtime..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.ingest..", "io.gleaner.forecaster..",
+                    "io.gleaner.classifier..", "io.gleaner.planner..", "io.gleaner.qos..", "io.gleaner.simulator..",
+                    "io.gleaner.evaluation..", "io.gleaner.deploy..")
+            .because("contracts and the stage runtime sit below every stage (CONVENTIONS §1)");
+
+    @ArchTest
+    static final ArchRule stagesKnowNoEvaluator = noClasses()
+            .that().resideInAnyPackage("io.gleaner.forecaster..", "io.gleaner.classifier..", "io.gleaner.planner..",
+                    "io.gleaner.qos..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.simulator..", "io.gleaner.evaluation..")
+            .because("the evaluators drive the stages' cores; a stage does not depend on what evaluates it");
 
     private static ArchRule adapterOnlyOf(String stage) {
         return noClasses().that().resideOutsideOfPackages("io.gleaner." + stage + "..", "io.gleaner.deploy..")

@@ -7,7 +7,7 @@ import static io.gleaner.schemas.SettingValues.intValue;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;

@@ -14,7 +14,7 @@ import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.Topics;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

@@ -10,7 +10,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.RetryRules;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -44,7 +44,7 @@ class PlannerConfigTest {
         assertThat(config).isEqualTo(new PlannerConfig(new StageSettings("planner", "cell-7", "", 250, 1,
                 Path.of("/var/lib/gleaner"), "kafka:9092", "prod.",
                 io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081"),
-                io.gleaner.schemas.streams.EventTimeBound.DEFAULT_MAX_AHEAD), PolicyName.FIFO));
+                io.gleaner.runtime.EventTimeBound.DEFAULT_MAX_AHEAD), PolicyName.FIFO));
     }
 
     @Test

@@ -7,7 +7,7 @@ import static io.gleaner.schemas.SettingValues.text;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.Topics;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;

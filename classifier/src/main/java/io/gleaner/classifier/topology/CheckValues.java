@@ -1,7 +1,7 @@
 package io.gleaner.classifier.topology;
 
-import io.gleaner.schemas.streams.DeadLetters;
-import io.gleaner.schemas.streams.Decoded;
+import io.gleaner.runtime.DeadLetters;
+import io.gleaner.runtime.Decoded;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessor;
 import org.apache.kafka.streams.processor.api.FixedKeyProcessorContext;

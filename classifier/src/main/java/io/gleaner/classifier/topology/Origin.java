@@ -1,7 +1,7 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.schemas.avro.DeadLetter;
-import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.runtime.DeadLetters;
 import java.util.Objects;
 
 /**

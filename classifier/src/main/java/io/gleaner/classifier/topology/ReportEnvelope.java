@@ -1,8 +1,8 @@
 package io.gleaner.classifier.topology;
 
 import io.gleaner.classifier.estimate.Phase;
-import io.gleaner.schemas.streams.DeadLetters;
-import io.gleaner.schemas.streams.Wire;
+import io.gleaner.runtime.DeadLetters;
+import io.gleaner.runtime.Wire;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;

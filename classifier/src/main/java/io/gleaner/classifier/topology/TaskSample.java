@@ -1,6 +1,6 @@
 package io.gleaner.classifier.topology;
 
-import io.gleaner.schemas.streams.Wire;
+import io.gleaner.runtime.Wire;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.Map;

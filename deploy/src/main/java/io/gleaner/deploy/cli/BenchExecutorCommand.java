@@ -3,7 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.deploy.executorbench.ExecutorBench;
 import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
 import io.gleaner.deploy.demo.DemoRun;
-import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.runtime.StageApp;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.classifier.ClassifierConfig;
 import io.gleaner.schemas.serde.RegistryConfig;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Option;

@@ -1,7 +1,7 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.schemas.streams.EventTimeBound;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.EventTimeBound;
+import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
 import java.time.InstantSource;
 import picocli.CommandLine.Option;

@@ -4,7 +4,7 @@ import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.ingest.adapter.AdapterApp;
 import io.gleaner.ingest.adapter.AdapterConfig;
 import io.gleaner.ingest.mapping.Mapping;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -6,7 +6,7 @@ import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Mixin;

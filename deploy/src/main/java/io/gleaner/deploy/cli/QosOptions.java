@@ -3,7 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.qos.QosConfig;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.schemas.serde.RegistryConfig;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;

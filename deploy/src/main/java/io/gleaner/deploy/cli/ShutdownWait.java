@@ -1,8 +1,8 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.schemas.streams.StageApp;
-import io.gleaner.schemas.streams.StageStop;
-import io.gleaner.schemas.streams.StreamsStage;
+import io.gleaner.runtime.StageApp;
+import io.gleaner.runtime.StageStop;
+import io.gleaner.runtime.StreamsStage;
 import java.util.Collection;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,6 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.schemas.streams.StageStop;
+import io.gleaner.runtime.StageStop;
 
 /**
  * A long-running command ends because one of its stages stopped for good: the command closes the other stages and

@@ -25,7 +25,7 @@ import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
-import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.runtime.StageApp;
 import io.gleaner.simulator.ClusterPresets;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.SimulationProgress;

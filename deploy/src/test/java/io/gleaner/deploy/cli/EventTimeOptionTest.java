@@ -3,8 +3,8 @@ package io.gleaner.deploy.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gleaner.schemas.streams.EventTimeBound;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.EventTimeBound;
+import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;

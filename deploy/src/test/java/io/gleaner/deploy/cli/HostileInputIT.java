@@ -38,7 +38,7 @@ import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
-import io.gleaner.schemas.streams.StageApp;
+import io.gleaner.runtime.StageApp;
 import io.gleaner.schemas.testing.TestKafka;
 import java.nio.file.Files;
 import java.nio.file.Path;

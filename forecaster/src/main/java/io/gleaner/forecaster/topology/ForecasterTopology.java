@@ -6,7 +6,7 @@ import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.forecasts.SeriesKey;
-import io.gleaner.schemas.streams.DecodedSource;
+import io.gleaner.runtime.DecodedSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

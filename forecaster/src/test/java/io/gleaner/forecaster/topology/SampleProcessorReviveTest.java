@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UtilizationSample;
-import io.gleaner.schemas.streams.Decoded;
+import io.gleaner.runtime.Decoded;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.gleaner.ingest.adapter;
 
-import static io.gleaner.schemas.streams.StageSettings.isName;
+import static io.gleaner.runtime.StageSettings.isName;
 
 import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.schemas.Topics;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;

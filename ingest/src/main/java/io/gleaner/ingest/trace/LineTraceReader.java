@@ -1,7 +1,7 @@
 package io.gleaner.ingest.trace;
 
 import io.gleaner.schemas.InputChecks;
-import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.runtime.DeadLetters;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;

@@ -6,7 +6,7 @@ import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.UtilizationSample;
-import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.runtime.DeadLetters;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;

@@ -9,7 +9,7 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import io.gleaner.schemas.testing.TestKafka;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.schemas.avro.DeadLetter;
-import io.gleaner.schemas.streams.EventTimeBound;
+import io.gleaner.runtime.EventTimeBound;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

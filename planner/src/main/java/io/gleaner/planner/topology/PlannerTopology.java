@@ -7,11 +7,10 @@ import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.TaskReport;
-import io.gleaner.schemas.forecasts.SpareCapacity;
-import io.gleaner.schemas.streams.Decoded;
-import io.gleaner.schemas.streams.DecodedSource;
-import io.gleaner.schemas.streams.EventTimeBound;
-import io.gleaner.schemas.streams.GlobalView;
+import io.gleaner.runtime.Decoded;
+import io.gleaner.runtime.DecodedSource;
+import io.gleaner.runtime.EventTimeBound;
+import io.gleaner.runtime.GlobalView;
 import java.time.Instant;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -75,7 +74,7 @@ public final class PlannerTopology {
         builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
-        SpareCapacity.addView(builder, topics, serdes.capacityForecast(), config.stage().eventTimeBound(), STAGE,
+        ForecastOutlook.addView(builder, topics, serdes.capacityForecast(), config.stage().eventTimeBound(), STAGE,
                 globalDeadLetters);
         // The classifier's profiles, for COSHH's execution rates of job names with history. Outside the lockstep
         // barrier like the forecasts: a profile arriving late changes the rates of a later job of that name only.

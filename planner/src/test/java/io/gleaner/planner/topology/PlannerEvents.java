@@ -9,7 +9,7 @@ import io.gleaner.schemas.avro.TaskGroup;
 import io.gleaner.schemas.avro.TaskKind;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
-import io.gleaner.schemas.streams.GlobalView;
+import io.gleaner.runtime.GlobalView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

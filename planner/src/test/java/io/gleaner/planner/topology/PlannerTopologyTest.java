@@ -25,7 +25,7 @@ import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskSpec;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Instant;

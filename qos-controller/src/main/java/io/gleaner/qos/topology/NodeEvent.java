@@ -1,6 +1,6 @@
 package io.gleaner.qos.topology;
 
-import io.gleaner.schemas.streams.Wire;
+import io.gleaner.runtime.Wire;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.gleaner.qos.topology;
 import io.gleaner.qos.core.NodeObservation;
 import io.gleaner.qos.core.Resources;
 import io.gleaner.qos.core.RunningAttempt;
-import io.gleaner.schemas.streams.Wire;
+import io.gleaner.runtime.Wire;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

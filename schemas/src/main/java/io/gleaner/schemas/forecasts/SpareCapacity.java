@@ -1,30 +1,21 @@
 package io.gleaner.schemas.forecasts;
 
 import io.gleaner.schemas.InputChecks;
-import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
-import io.gleaner.schemas.streams.EventTimeBound;
-import io.gleaner.schemas.streams.GlobalView;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import org.apache.kafka.common.serialization.Serde;
-import org.apache.kafka.streams.StreamsBuilder;
 import org.apache.kafka.streams.state.ReadOnlyKeyValueStore;
 
 /**
  * The read side of the {@code forecasts} topic's contract, for the planner and any other reader: spare capacity A(k,m,t) of node k and metric m at time t
  * (Salamander Eq. 1), from the latest forecast of the series. Backed by any lookup from series key
- * ({@link SeriesKey}) to forecast; {@link #addView} adds the usual one, a global view of the topic, to a
- * planner's topology.
+ * ({@link SeriesKey}) to forecast, such as a reader's global view of the topic.
  */
 public final class SpareCapacity {
-
-    /** The store of the view {@link #addView} adds; a global store, read whole by every instance of its reader. */
-    public static final String VIEW_STORE = "forecaster-forecasts-view";
 
     /** Why a lookup gives no spare capacity, or that it does. */
     public enum Status {
@@ -70,19 +61,6 @@ public final class SpareCapacity {
     public static SpareCapacity of(ReadOnlyKeyValueStore<String, CapacityForecast> store) {
         Objects.requireNonNull(store, "store");
         return new SpareCapacity(store::get);
-    }
-
-    /**
-     * Adds a global view of {@code forecasts} to {@code builder}, the store {@link #VIEW_STORE}: every
-     * instance of the reading application sees every series. A record that does not decode, that {@link #problem}
-     * finds wrong, or issued at a time {@code bound} does not take goes to {@code sink} as a dead letter naming {@code stage}
-     * ({@link GlobalView}).
-     */
-    public static void addView(StreamsBuilder builder, Topics topics, Serde<CapacityForecast> serde,
-                               EventTimeBound bound, String stage, GlobalView.DeadLetterSink sink) {
-        GlobalView.add(builder, topics.forecasts(), serde,
-                (key, forecast) -> bound.problem(forecast.getIssuedAt()).or(() -> problem(key, forecast)),
-                VIEW_STORE, "forecasts-view", stage, sink);
     }
 
     /**

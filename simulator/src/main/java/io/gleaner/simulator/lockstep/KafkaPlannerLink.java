@@ -4,7 +4,7 @@ import io.gleaner.planner.core.DataPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
-import io.gleaner.schemas.streams.DeadLetters;
+import io.gleaner.runtime.DeadLetters;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;

@@ -27,7 +27,7 @@ import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
-import io.gleaner.schemas.streams.StageSettings;
+import io.gleaner.runtime.StageSettings;
 import io.gleaner.schemas.testing.TestKafka;
 import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.ClusterSpec;

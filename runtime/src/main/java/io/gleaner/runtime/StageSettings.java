@@ -1,0 +1,281 @@
+package io.gleaner.runtime;
+
+import static io.gleaner.schemas.SettingValues.duration;
+import static io.gleaner.schemas.SettingValues.intValue;
+import static io.gleaner.schemas.SettingValues.longValue;
+import static io.gleaner.schemas.SettingValues.text;
+
+import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.streams.StreamsConfig;
+
+/**
+ * How a stage runs on Kafka, the same for every stage: its Kafka Streams application, where its state lives, the
+ * cluster, the topic prefix and the schema registry. Each stage's configuration holds one and adds what is its own.
+ * The keys are the stage's ({@code gleaner.<name>.application-id}, {@code .instance-id}, {@code .commit-interval-ms},
+ * {@code .stream-threads}, {@code .state-dir}) and three that every stage shares ({@value #BOOTSTRAP_SERVERS},
+ * {@value #TOPIC_PREFIX}, {@value #MAX_EVENT_TIME_AHEAD}), plus {@link RegistryConfig}'s; every error names the key.
+ *
+ * @param name             the stage's name in its keys, e.g. {@code forecaster}
+ * @param applicationId    Kafka Streams {@code application.id}: the consumer group, the transactional id prefix and
+ *                         the prefix of the changelog and repartition topics ({@code gleaner.<name>.application-id})
+ * @param instanceId       the static group member id of this instance ({@code group.instance.id}), or empty for a
+ *                         dynamic member ({@code gleaner.<name>.instance-id}, empty by default). With one, a
+ *                         restarted instance takes its tasks back at once; without, a restart within the session
+ *                         timeout (45 s) waits for the old member to expire. Each instance of one application id
+ *                         needs its own: a second instance with the same id fences the first
+ * @param commitIntervalMs how often Kafka Streams commits its exactly-once transaction, in ms, > 0; an output
+ *                         becomes visible to read-committed consumers at the latest one commit after it is made
+ *                         ({@code gleaner.<name>.commit-interval-ms})
+ * @param streamThreads    stream threads of this instance, >= 1 ({@code gleaner.<name>.stream-threads})
+ * @param stateDir         where the RocksDB stores live; keep it across restarts to avoid restoring them from their
+ *                         changelogs ({@code gleaner.<name>.state-dir})
+ * @param bootstrapServers the Kafka cluster ({@value #BOOTSTRAP_SERVERS})
+ * @param topicPrefix      prefix of every catalogue topic's name ({@value #TOPIC_PREFIX})
+ * @param registry         the schema registry
+ * @param maxEventTimeAhead how far after the wall clock an input's event time may be; a later one is a dead letter
+ *                         ({@link EventTimeBound}; {@value #MAX_EVENT_TIME_AHEAD}, an ISO-8601 duration, default
+ *                         15 minutes)
+ */
+public record StageSettings(String name, String applicationId, String instanceId, long commitIntervalMs,
+                            int streamThreads, Path stateDir, String bootstrapServers, String topicPrefix,
+                            RegistryConfig registry, Duration maxEventTimeAhead) {
+
+    /** Key, after {@code gleaner.<name>.}, of {@link #applicationId()}. */
+    public static final String APPLICATION_ID = "application-id";
+    /** Key, after {@code gleaner.<name>.}, of {@link #instanceId()}. */
+    public static final String INSTANCE_ID = "instance-id";
+    /** Key, after {@code gleaner.<name>.}, of {@link #commitIntervalMs()}. */
+    public static final String COMMIT_INTERVAL_MS = "commit-interval-ms";
+    /** Key, after {@code gleaner.<name>.}, of {@link #streamThreads()}. */
+    public static final String STREAM_THREADS = "stream-threads";
+    /** Key, after {@code gleaner.<name>.}, of {@link #stateDir()}. */
+    public static final String STATE_DIR = "state-dir";
+    /** Key of {@link #bootstrapServers()}, the same for every stage. */
+    public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
+    /** Key of {@link #topicPrefix()}, the same for every stage. */
+    public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
+    /** Key of {@link #maxEventTimeAhead()}, the same for every stage. */
+    public static final String MAX_EVENT_TIME_AHEAD = "gleaner.max-event-time-ahead";
+
+    /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
+    public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
+    /** Default {@link #streamThreads()}. */
+    public static final int DEFAULT_STREAM_THREADS = 1;
+    /** Default {@link #bootstrapServers()}. */
+    public static final String DEFAULT_BOOTSTRAP_SERVERS = "localhost:9092";
+
+    /**
+     * How long a stage's exactly-once transaction may stay open: 5 minutes, not Kafka Streams' 10 s. One record can
+     * take long to process (Salamander's search may run 30 s on a re-plan, COSHH's LPs tens of seconds on 1,000
+     * nodes that do not merge), and a transaction that times out while it does is aborted, the task migrates and
+     * processes the same records again, as long again. Within the brokers' default {@code
+     * transaction.max.timeout.ms} (15 minutes); a restarted instance fences its old transaction at once.
+     */
+    public static final Duration TRANSACTION_TIMEOUT = Duration.ofMinutes(5);
+
+    /** What Kafka allows in an application id or topic name. */
+    private static final Pattern LEGAL_NAME = Pattern.compile("[a-zA-Z0-9._-]+");
+
+    public StageSettings {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(applicationId, "applicationId");
+        Objects.requireNonNull(instanceId, "instanceId");
+        Objects.requireNonNull(stateDir, "stateDir");
+        Objects.requireNonNull(bootstrapServers, "bootstrapServers");
+        Objects.requireNonNull(topicPrefix, "topicPrefix");
+        Objects.requireNonNull(registry, "registry");
+        Objects.requireNonNull(maxEventTimeAhead, "maxEventTimeAhead");
+        requireName("a stage's name", name);
+        requireName(key(name, APPLICATION_ID), applicationId);
+        if (!instanceId.isEmpty()) {
+            requireName(key(name, INSTANCE_ID), instanceId);
+        }
+        if (commitIntervalMs <= 0) {
+            throw new IllegalArgumentException(key(name, COMMIT_INTERVAL_MS) + " must be > 0, was " + commitIntervalMs);
+        }
+        if (streamThreads < 1) {
+            throw new IllegalArgumentException(key(name, STREAM_THREADS) + " must be >= 1, was " + streamThreads);
+        }
+        if (bootstrapServers.isBlank()) {
+            throw new IllegalArgumentException(BOOTSTRAP_SERVERS + " must not be blank");
+        }
+        if (!topicPrefix.isEmpty()) {
+            requireName(TOPIC_PREFIX, topicPrefix);
+        }
+        if (maxEventTimeAhead.isNegative()) {
+            throw new IllegalArgumentException(MAX_EVENT_TIME_AHEAD + " must not be negative, was " + maxEventTimeAhead);
+        }
+    }
+
+    /**
+     * The settings of stage {@code name} with {@code applicationId} and every other setting at its default: a
+     * dynamic member, {@value #DEFAULT_COMMIT_INTERVAL_MS} ms commits, one stream thread, state in
+     * {@code gleaner-state/<name>} (relative to the working directory), Kafka at {@value #DEFAULT_BOOTSTRAP_SERVERS},
+     * the catalogue's default prefix, the registry at {@link RegistryConfig#DEFAULT_URL} and event times up to
+     * {@link EventTimeBound#DEFAULT_MAX_AHEAD} after the wall clock.
+     */
+    public static StageSettings defaults(String name, String applicationId) {
+        return new StageSettings(name, applicationId, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
+                Path.of("gleaner-state", name), DEFAULT_BOOTSTRAP_SERVERS, Topics.DEFAULT_PREFIX,
+                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD);
+    }
+
+    /**
+     * Reads the settings of stage {@code name} from properties (the keys above); a missing key takes its default
+     * ({@link #defaults}), other keys are ignored.
+     *
+     * @throws IllegalArgumentException naming the key and the value when one is wrong
+     */
+    public static StageSettings from(Map<String, ?> properties, String name, String defaultApplicationId) {
+        var defaults = defaults(name, defaultApplicationId);
+        return new StageSettings(name,
+                text(properties, key(name, APPLICATION_ID), defaults.applicationId),
+                text(properties, key(name, INSTANCE_ID), defaults.instanceId),
+                longValue(properties, key(name, COMMIT_INTERVAL_MS), defaults.commitIntervalMs),
+                intValue(properties, key(name, STREAM_THREADS), defaults.streamThreads),
+                Path.of(text(properties, key(name, STATE_DIR), defaults.stateDir.toString())),
+                text(properties, BOOTSTRAP_SERVERS, defaults.bootstrapServers),
+                text(properties, TOPIC_PREFIX, defaults.topicPrefix),
+                RegistryConfig.fromOrDefault(properties),
+                duration(properties, MAX_EVENT_TIME_AHEAD, defaults.maxEventTimeAhead));
+    }
+
+    /**
+     * Checks that these are stage {@code expected}'s settings, as a stage's configuration does with the settings
+     * it is given.
+     *
+     * @throws IllegalArgumentException e.g. {@code the planner needs its own stage settings, was qos's}
+     */
+    public void requireStage(String expected) {
+        if (!name.equals(expected)) {
+            throw new IllegalArgumentException("the " + expected + " needs its own stage settings, was " + name + "'s");
+        }
+    }
+
+    /** The key of stage {@code name}'s setting {@code setting}, e.g. {@code gleaner.forecaster.state-dir}. */
+    public static String key(String name, String setting) {
+        return "gleaner." + name + "." + setting;
+    }
+
+    /** This stage's key of {@code setting}, e.g. {@code gleaner.forecaster.state-dir}. */
+    public String key(String setting) {
+        return key(name, setting);
+    }
+
+    /**
+     * The Kafka Streams settings every stage runs with: exactly-once (v2), explicit names for every internal resource
+     * (KIP-1111), a {@link #TRANSACTION_TIMEOUT} long enough for the slowest record, and these values; with a
+     * non-empty {@link #instanceId()} the stream threads' consumers are static group members (Kafka Streams suffixes
+     * the id with each thread's index). A stage adds what is its own.
+     */
+    public Properties streamsProperties() {
+        var props = new Properties();
+        props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
+        props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
+        props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, Long.toString(commitIntervalMs));
+        props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.EXACTLY_ONCE_V2);
+        props.put(StreamsConfig.ENSURE_EXPLICIT_INTERNAL_RESOURCE_NAMING_CONFIG, "true");
+        props.put(StreamsConfig.NUM_STREAM_THREADS_CONFIG, Integer.toString(streamThreads));
+        props.put(StreamsConfig.producerPrefix(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG),
+                Long.toString(TRANSACTION_TIMEOUT.toMillis()));
+        if (!instanceId.isEmpty()) {
+            props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
+        }
+        return props;
+    }
+
+    /** The topic catalogue with this stage's prefix. */
+    public Topics topics() {
+        return Topics.withPrefix(topicPrefix);
+    }
+
+    /** These settings with another application id. */
+    public StageSettings withApplicationId(String value) {
+        return new StageSettings(name, value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another static member id (empty: a dynamic member). */
+    public StageSettings withInstanceId(String value) {
+        return new StageSettings(name, applicationId, value, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another commit interval. */
+    public StageSettings withCommitIntervalMs(long value) {
+        return new StageSettings(name, applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
+                topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another number of stream threads. */
+    public StageSettings withStreamThreads(int value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
+                topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another state directory. */
+    public StageSettings withStateDir(Path value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, value,
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with other bootstrap servers. */
+    public StageSettings withBootstrapServers(String value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
+                topicPrefix, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another topic prefix. */
+    public StageSettings withTopicPrefix(String value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, value, registry, maxEventTimeAhead);
+    }
+
+    /** These settings with another registry. */
+    public StageSettings withRegistry(RegistryConfig value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, value, maxEventTimeAhead);
+    }
+
+    /** These settings with another bound on event times after the wall clock. */
+    public StageSettings withMaxEventTimeAhead(Duration value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, value);
+    }
+
+    /**
+     * Which event times the stage's inputs take: up to {@link #maxEventTimeAhead()} after the system's wall clock,
+     * the one clock a stage reads ({@link EventTimeBound} says why).
+     */
+    public EventTimeBound eventTimeBound() {
+        return new EventTimeBound(maxEventTimeAhead, InstantSource.system());
+    }
+
+    /** Whether {@code value} may be part of a Kafka topic name: letters, digits, '.', '_' or '-'. */
+    public static boolean isName(String value) {
+        return LEGAL_NAME.matcher(value).matches();
+    }
+
+    /**
+     * Checks that {@code value}, the setting {@code key}, may be part of a topic name.
+     *
+     * @throws IllegalArgumentException e.g. {@code gleaner.planner.application-id must be letters, digits, '.', '_'
+     *                                  or '-', was 'a b'}
+     */
+    public static void requireName(String key, String value) {
+        if (!isName(value)) {
+            throw new IllegalArgumentException(key + " must be letters, digits, '.', '_' or '-', was '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package io.gleaner.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StageSettingsTest {
+
+    @Test
+    void streamsRunExactlyOnceWithATransactionLongerThanTheSlowestRecord() {
+        var props = StageSettings.defaults("planner", "app").streamsProperties();
+
+        assertThat(props.getProperty("processing.guarantee")).isEqualTo("exactly_once_v2");
+        // Kafka Streams' own default would be 10 s, shorter than a Salamander re-plan may take.
+        assertThat(props.getProperty("producer.transaction.timeout.ms")).isEqualTo("300000");
+        assertThat(StageSettings.TRANSACTION_TIMEOUT).isGreaterThan(Duration.ofSeconds(30));
+    }
+
+    @Test
+    void defaultsAreTheStagesOwnAndEveryKeyIsReadUnderTheStagesName() {
+        var defaults = StageSettings.defaults("qos", "gleaner-qos");
+        assertThat(defaults.stateDir()).isEqualTo(Path.of("gleaner-state", "qos"));
+        assertThat(defaults.instanceId()).isEmpty();
+        assertThat(defaults.streamsProperties()).doesNotContainKey("main.consumer.group.instance.id")
+                .containsEntry("num.stream.threads", "1").containsEntry("commit.interval.ms", "100");
+
+        var read = StageSettings.from(Map.of("gleaner.qos.application-id", "q", "gleaner.qos.instance-id", "q-1",
+                "gleaner.qos.commit-interval-ms", "250", "gleaner.qos.stream-threads", 3, "gleaner.qos.state-dir", "/s",
+                "gleaner.bootstrap-servers", "k:9092", "gleaner.topic-prefix", "t.",
+                "schema.registry.url", "http://r:1", "gleaner.planner.state-dir", "/not-mine",
+                "gleaner.max-event-time-ahead", "PT5M"), "qos", "gleaner-qos");
+
+        assertThat(read).isEqualTo(new StageSettings("qos", "q", "q-1", 250, 3, Path.of("/s"), "k:9092", "t.",
+                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5)));
+        assertThat(read.streamsProperties()).containsEntry("main.consumer.group.instance.id", "q-1")
+                .containsEntry("application.id", "q").containsEntry("state.dir", "/s");
+        assertThat(read.topics().prefix()).isEqualTo("t.");
+    }
+
+    @Test
+    void errorsNameTheStagesKey() {
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.commit-interval-ms", "0"),
+                "forecaster", "f")).hasMessage("gleaner.forecaster.commit-interval-ms must be > 0, was 0");
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.stream-threads", "0"),
+                "forecaster", "f")).hasMessage("gleaner.forecaster.stream-threads must be >= 1, was 0");
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.instance-id", "a b"),
+                "forecaster", "f"))
+                .hasMessage("gleaner.forecaster.instance-id must be letters, digits, '.', '_' or '-', was 'a b'");
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.bootstrap-servers", " "), "forecaster", "f"))
+                .hasMessage("gleaner.bootstrap-servers must not be blank");
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.topic-prefix", "a/"), "forecaster", "f"))
+                .hasMessage("gleaner.topic-prefix must be letters, digits, '.', '_' or '-', was 'a/'");
+    }
+
+    @Test
+    void namesAreWhatKafkaAllowsInTopicNames() {
+        assertThat(StageSettings.isName("gleaner.planner-1_a")).isTrue();
+        assertThat(StageSettings.isName("a b")).isFalse();
+        assertThat(StageSettings.isName("")).isFalse();
+        assertThatThrownBy(() -> StageSettings.requireName("x.id", "a/b"))
+                .hasMessage("x.id must be letters, digits, '.', '_' or '-', was 'a/b'");
+    }
+}
