@@ -89,6 +89,14 @@ public final class CoshhPolicy implements PlacementPolicy {
         return queueing instanceof CoshhQueueing coshh ? Optional.of(coshh) : Optional.empty();
     }
 
+    /** COSHH's classes and plans, once after each re-solve of its queuing process. */
+    @Override
+    public PolicyOutputs takeOutputs() {
+        return queueing().flatMap(CoshhQueueing::takeChanges)
+                .map(changes -> new PolicyOutputs(Optional.of(changes), List.of()))
+                .orElse(PolicyOutputs.NONE);
+    }
+
     @Override
     public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
         ledgers.onProgress(before, after);

@@ -32,6 +32,15 @@ public interface PlacementPolicy {
     }
 
     /**
+     * What this policy decided besides placements and input layouts since it was last asked (COSHH's classes and
+     * plans, Salamander's admissions). The cell asks after every input it applies and returns them in its verdict;
+     * each output is given once. The default has none.
+     */
+    default PolicyOutputs takeOutputs() {
+        return PolicyOutputs.NONE;
+    }
+
+    /**
      * Where {@code dataset}, the input of {@code job}'s maps ({@link Job#mapDataset()}), goes when this policy places
      * data (Cuckoo, COSHH; see {@link DataPlacements}): a layout of that dataset, which replaces the submitter's.
      * Asked only for a job whose maps read a dataset, before the job joins the queue, at its submit time;

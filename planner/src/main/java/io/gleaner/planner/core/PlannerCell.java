@@ -94,11 +94,35 @@ public final class PlannerCell {
     }
 
     /**
+     * {@code verdict} with what the policy decided besides while the input was applied (its classes, plans and
+     * admissions, {@link PlacementPolicy#takeOutputs}), each admission also a step of its job's life cycle.
+     */
+    private Verdict withPolicyOutputs(Verdict verdict) {
+        if (!(verdict instanceof Verdict.Applied applied)) {
+            return verdict;
+        }
+        var outputs = policy.takeOutputs();
+        if (outputs.isEmpty()) {
+            return applied;
+        }
+        var steps = new ArrayList<JobStep>();
+        for (var admission : outputs.admissions()) {
+            var progress = state.job(admission.jobId());
+            steps.add(JobStep.admission(admission, progress, progress.map(JobProgress::tasks).orElse(0)));
+        }
+        return applied.with(outputs, steps);
+    }
+
+    /**
      * Adds a submitted job to the queue, with its input where the policy places it ({@link PlacementPolicy#placeInput})
      * if it does. A duplicate is recognised whatever the layout it was submitted with, as the queued job may carry
      * the policy's.
      */
     public Verdict onJob(Job job) {
+        return withPolicyOutputs(admit(job));
+    }
+
+    private Verdict admit(Job job) {
         var existing = state.job(job.jobId());
         if (existing.isPresent()) {
             var submitted = job.group(TaskKind.MAP).flatMap(TaskGroup::layout);
@@ -142,6 +166,10 @@ public final class PlannerCell {
 
     /** Applies the end (or launch) of a task attempt to its job. */
     public Verdict onOutcome(TaskOutcome outcome) {
+        return withPolicyOutputs(record(outcome));
+    }
+
+    private Verdict record(TaskOutcome outcome) {
         var found = state.job(outcome.jobId());
         if (found.isEmpty()) {
             return state.completedAt(outcome.jobId())
@@ -208,6 +236,10 @@ public final class PlannerCell {
 
     /** Records the node's heartbeat and asks the policy to fill its spare capacity. */
     public Verdict onHeartbeat(NodeState node) {
+        return withPolicyOutputs(answer(node));
+    }
+
+    private Verdict answer(NodeState node) {
         var previous = state.node(node.nodeId());
         if (previous.isPresent()) {
             var before = previous.get().time();

@@ -53,7 +53,7 @@ import java.util.function.Predicate;
  * the chunk to the node (from a replica the executor picks), so it reads locally once it starts.
  *
  * <p><b>Admission.</b> Every plan answers the jobs it considered ({@link Admission}); an answer that differs from
- * the job's previous one waits in {@link #takeAdmissions()} (the last per job) until the stage publishes it.
+ * the job's previous one waits in {@link #takeOutputs()} (the last per job) until the stage publishes it.
  */
 public final class SalamanderPolicy implements PlacementPolicy {
 
@@ -83,10 +83,14 @@ public final class SalamanderPolicy implements PlacementPolicy {
     }
 
     /** The admissions that changed since the last call, the latest per job, in the order they changed. */
-    public List<Admission> takeAdmissions() {
+    @Override
+    public PolicyOutputs takeOutputs() {
+        if (unpublished.isEmpty()) {
+            return PolicyOutputs.NONE;
+        }
         var changed = List.copyOf(unpublished.values());
         unpublished.clear();
-        return changed;
+        return new PolicyOutputs(Optional.empty(), changed);
     }
 
     @Override

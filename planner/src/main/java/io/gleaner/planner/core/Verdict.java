@@ -1,5 +1,6 @@
 package io.gleaner.planner.core;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -23,10 +24,11 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
     /**
      * The input changed the state (or was a normal no-op such as LAUNCHED); a heartbeat may have placed attempts and
      * found nodes lost ({@code lost}, {@link NodeLiveness}), a job may have had its input placed; {@code steps} are
-     * the jobs' life-cycle steps it caused.
+     * the jobs' life-cycle steps it caused; {@code outputs} what the policy decided besides (its classes, plans and
+     * admissions, {@link PlacementPolicy#takeOutputs}), whose admissions' steps end {@code steps}.
      */
     record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
-                   List<NodeLoss> lost, List<JobStep> steps) implements Verdict {
+                   List<NodeLoss> lost, List<JobStep> steps, PolicyOutputs outputs) implements Verdict {
 
         /** Applied, nothing placed. */
         public static final Applied NOTHING_PLACED = new Applied(List.of(), List.of());
@@ -37,6 +39,13 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
             Objects.requireNonNull(dataPlacement, "dataPlacement");
             lost = List.copyOf(lost);
             steps = List.copyOf(steps);
+            Objects.requireNonNull(outputs, "outputs");
+        }
+
+        /** An answer whose policy decided nothing besides. */
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+                       List<NodeLoss> lost, List<JobStep> steps) {
+            this(placements, rejected, dataPlacement, lost, steps, PolicyOutputs.NONE);
         }
 
         /** An answer that caused no life-cycle step. */
@@ -48,6 +57,13 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
         /** Nothing placed; these steps. */
         public static Applied steps(List<JobStep> steps) {
             return new Applied(List.of(), List.of(), Optional.empty(), List.of(), steps);
+        }
+
+        /** This answer with the policy's {@code outputs} and the steps of their admissions after its own. */
+        Applied with(PolicyOutputs outputs, List<JobStep> admissionSteps) {
+            var all = new ArrayList<>(steps);
+            all.addAll(admissionSteps);
+            return new Applied(placements, rejected, dataPlacement, lost, all, outputs);
         }
 
         /** A job's answer, or a heartbeat's that found no node lost. */

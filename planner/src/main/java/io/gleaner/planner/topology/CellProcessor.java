@@ -2,13 +2,10 @@ package io.gleaner.planner.topology;
 
 import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.Checked;
-import io.gleaner.planner.core.CoshhPolicy;
-import io.gleaner.planner.core.CoshhQueueing;
 import io.gleaner.planner.core.JobHistory;
-import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.JobStep;
 import io.gleaner.planner.core.PlannerCell;
-import io.gleaner.planner.core.SalamanderPolicy;
+import io.gleaner.planner.core.PolicyOutputs;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobClass;
@@ -84,15 +81,13 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     }
 
     /**
-     * COSHH's queuing process re-solved on this record: its classes go to {@code jobs.classes}, with a tombstone for
-     * each class of the previous publication that is gone (whichever processor published it, before a restart
-     * too: {@link StoreNames#PUBLISHED_CLASSES}), and both plans to {@code plans}.
+     * What the policy decided besides placements on this record: COSHH's classes go to {@code jobs.classes}, with a
+     * tombstone for each class of the previous publication that is gone (whichever processor published it, before a
+     * restart too: {@link StoreNames#PUBLISHED_CLASSES}), and both plans to {@code plans}; the admissions that changed
+     * go to {@code jobs.admissions}, keyed by job (their ADMITTED or REJECTED steps are among the verdict's steps).
      */
-    private void publishClassesAndPlans(long timestamp) {
-        if (!(states.policy(context) instanceof CoshhPolicy coshh)) {
-            return;
-        }
-        coshh.queueing().flatMap(CoshhQueueing::takeChanges).ifPresent(update -> {
+    private void publish(PolicyOutputs outputs, long timestamp) {
+        outputs.classesAndPlans().ifPresent(update -> {
             var classes = ClassPlanMapping.jobClasses(update);
             var current = new HashSet<String>();
             for (var jobClass : classes) {
@@ -117,20 +112,9 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
             }
             log.debug("published {} classes and both plans at {}", classes.size(), update.issuedAt());
         });
-    }
-
-    /**
-     * The Salamander policy's answers that changed on this record go to {@code jobs.admissions}, keyed by job, each
-     * also as an ADMITTED or REJECTED step on {@code jobs.events}.
-     */
-    private void publishAdmissions(long timestamp) {
-        if (states.policy(context) instanceof SalamanderPolicy salamander) {
-            for (var admission : salamander.takeAdmissions()) {
-                context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
-                        timestamp));
-                var progress = states.of(context).job(admission.jobId());
-                publish(JobStep.admission(admission, progress, progress.map(JobProgress::tasks).orElse(0)));
-            }
+        for (var admission : outputs.admissions()) {
+            context.forward(new Record<>(admission.jobId(), PlannerOutput.of(EventMapping.jobAdmission(admission)),
+                    timestamp));
         }
     }
 
@@ -166,8 +150,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                         placement.epoch()));
             }
             applied.steps().forEach(this::publish);
-            publishClassesAndPlans(record.timestamp());
-            publishAdmissions(record.timestamp());
+            publish(applied.outputs(), record.timestamp());
         } else if (verdict instanceof Verdict.Refused refused) {
             var admission = refused.admission();
             log.info("refused job {}: {}", admission.jobId(), admission.reason().orElseThrow());

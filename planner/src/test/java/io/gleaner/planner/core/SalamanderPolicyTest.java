@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -39,9 +40,11 @@ class SalamanderPolicyTest {
         cell.onJob(job);
 
         var placements = new ArrayList<Placement>();
-        placements.addAll(placed(cell.onHeartbeat(idleNode("n1", at(3)))));
+        var first = cell.onHeartbeat(idleNode("n1", at(3)));
+        placements.addAll(placed(first));
         var plan = policy.plan();
-        placements.addAll(placed(cell.onHeartbeat(idleNode("n2", at(3)))));
+        var second = cell.onHeartbeat(idleNode("n2", at(3)));
+        placements.addAll(placed(second));
 
         assertThat(placements).extracting(Placement::kind).containsOnly(TaskKind.MAP).hasSize(6);
         for (var placement : placements) {
@@ -56,11 +59,12 @@ class SalamanderPolicyTest {
                 assertThat(move.chunk()).isEqualTo(placement.chunk().orElseThrow());
             });
         }
-        var admissions = policy.takeAdmissions();
+        var admissions = admissions(first, second);
         assertThat(admissions).extracting(Admission::jobId).containsExactly("j1");
         assertThat(admissions.get(0).accepted()).isTrue();
         assertThat(admissions.get(0).estimatedCompletion().orElseThrow()).isAfter(at(3));
-        assertThat(policy.takeAdmissions()).as("taken once").isEmpty();
+        assertThat(((Verdict.Applied) first).steps()).extracting(JobStep::type).contains(JobStep.Type.ADMITTED);
+        assertThat(policy.takeOutputs().admissions()).as("taken once, by the cell").isEmpty();
     }
 
     @Test
@@ -85,10 +89,11 @@ class SalamanderPolicyTest {
         cell.onJob(job("big", at(0), maps(2, res(1, 128))));
         cell.onJob(job("small", at(1), maps(2)));
 
-        var placements = placed(cell.onHeartbeat(idleNode("n1", at(3))));
+        var verdict = cell.onHeartbeat(idleNode("n1", at(3)));
+        var placements = placed(verdict);
 
         assertThat(placements).extracting(Placement::jobId).containsOnly("small").hasSize(2);
-        var admissions = policy.takeAdmissions();
+        var admissions = admissions(verdict);
         var big = admissions.stream().filter(a -> a.jobId().equals("big")).findFirst().orElseThrow();
         assertThat(big.accepted()).isFalse();
         assertThat(big.reason().orElseThrow()).contains("131072 MiB of RAM").contains("65536 MiB");
@@ -345,5 +350,11 @@ class SalamanderPolicyTest {
         }
         assertThat(plans.get(0)).isEqualTo(plans.get(1));
         assertThat(plans.get(0).tasks()).isNotEmpty();
+    }
+
+    /** The admissions the cell returned in {@code verdicts}, in order. */
+    private static List<Admission> admissions(Verdict... verdicts) {
+        return Arrays.stream(verdicts).map(Verdict.Applied.class::cast)
+                .flatMap(applied -> applied.outputs().admissions().stream()).toList();
     }
 }
