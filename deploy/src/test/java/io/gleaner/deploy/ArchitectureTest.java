@@ -45,14 +45,14 @@ class ArchitectureTest {
             .that().resideInAnyPackage("io.gleaner.schemas..", "io.gleaner.runtime..")
             .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.ingest..", "io.gleaner.forecaster..",
                     "io.gleaner.classifier..", "io.gleaner.planner..", "io.gleaner.qos..", "io.gleaner.simulator..",
-                    "io.gleaner.evaluation..", "io.gleaner.deploy..")
+                    "io.gleaner.evaluators..", "io.gleaner.deploy..")
             .because("contracts and the stage runtime sit below every stage (CONVENTIONS §1)");
 
     @ArchTest
     static final ArchRule stagesKnowNoEvaluator = noClasses()
             .that().resideInAnyPackage("io.gleaner.forecaster..", "io.gleaner.classifier..", "io.gleaner.planner..",
                     "io.gleaner.qos..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.simulator..", "io.gleaner.evaluation..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.simulator..", "io.gleaner.evaluators..")
             .because("the evaluators drive the stages' cores; a stage does not depend on what evaluates it");
 
     private static ArchRule adapterOnlyOf(String stage) {

@@ -2,9 +2,9 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Series;
-import io.gleaner.evaluation.forecasts.ForecastModels;
-import io.gleaner.evaluation.forecasts.TraceSeries;
-import io.gleaner.evaluation.forecasts.TraceSeriesLoader;
+import io.gleaner.evaluators.forecasts.ForecastModels;
+import io.gleaner.evaluators.forecasts.TraceSeries;
+import io.gleaner.evaluators.forecasts.TraceSeriesLoader;
 import io.gleaner.ingest.bitbrains.BitbrainsOwnerExcerpt;
 import java.io.IOException;
 import java.time.Duration;

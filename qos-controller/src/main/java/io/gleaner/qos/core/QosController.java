@@ -1,22 +1,20 @@
 package io.gleaner.qos.core;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
- * Runs a {@link QosPolicy} node by node on event time and remembers what Algorithm 3 needs across periods
- * (Salamander §III-D): per node, the CPU limit it last set and the time of its last tick. Pure: no clock, no
- * threads; "now" is each observation's time. A node that stops reporting is simply not ticked; {@link #forget}
- * drops it. Not thread-safe: one instance per stream task or simulator.
+ * Runs a {@link QosPolicy} node by node on event time, gating each node to one tick per period and carrying the CPU
+ * limit it set from one period to the next (Salamander §III-D): state in ({@link NodeControl}), actions and the next
+ * state out. Pure: no clock, no threads, no memory of its own; "now" is each observation's time, and each driver
+ * keeps the nodes' {@link NodeControl} where it keeps its state (the QoS stage in its store, the simulator in memory
+ * by node).
  */
 public final class QosController {
 
@@ -26,16 +24,17 @@ public final class QosController {
 
     private final QosPolicy policy;
     private final Duration period;
-    private final Map<String, NodeMemory> nodes = new HashMap<>();
 
-    /** What the controller remembers of one node. */
-    private static final class NodeMemory {
-        private Instant lastTick;
-        private double cpuLimitCores;
-
-        private NodeMemory(Instant lastTick, double cpuLimitCores) {
-            this.lastTick = lastTick;
-            this.cpuLimitCores = cpuLimitCores;
+    /**
+     * A tick that happened.
+     *
+     * @param actions what the node should apply, in order
+     * @param control what the controller remembers of the node afterwards
+     */
+    public record Tick(List<QosAction> actions, NodeControl control) {
+        public Tick {
+            actions = List.copyOf(actions);
+            Objects.requireNonNull(control, "control");
         }
     }
 
@@ -54,76 +53,38 @@ public final class QosController {
     }
 
     /**
-     * One period tick of the observation's node, when it is due: the node was never ticked, or at least one period
-     * has passed since its last tick. Otherwise (too early, or older than the last tick: a late record) nothing
-     * happens and the list is empty. The CPU limit in force is the one this controller last set on the node; on a
-     * node's first tick, the one the observation reports.
+     * One period tick of the observation's node, when it is due: the node was never ticked ({@code control} empty),
+     * or at least one period has passed since its last tick; otherwise (too early, or older than the last tick: a
+     * late record) empty. The CPU limit in force is the one {@code control} remembers; on a node's first tick, the
+     * one the observation reports.
      */
-    public List<QosAction> tick(NodeObservation observation) {
-        var memory = nodes.get(observation.nodeId());
+    public Optional<Tick> tick(NodeObservation observation, Optional<NodeControl> control) {
         NodeObservation current;
-        if (memory == null) {
+        if (control.isEmpty()) {
             current = observation;
-        } else if (observation.time().isBefore(memory.lastTick.plus(period))) {
-            return List.of();
+        } else if (observation.time().isBefore(control.get().lastTick().plus(period))) {
+            return Optional.empty();
         } else {
-            current = observation.withCpuLimit(memory.cpuLimitCores);
+            current = observation.withCpuLimit(control.get().cpuLimitCores());
         }
         var decision = policy.decide(current);
-        if (memory == null) {
-            nodes.put(observation.nodeId(), new NodeMemory(observation.time(), decision.cpuLimitCores()));
-        } else {
-            memory.lastTick = observation.time();
-            memory.cpuLimitCores = decision.cpuLimitCores();
-        }
-        return decision.actions();
+        return Optional.of(new Tick(decision.actions(), new NodeControl(observation.time(), decision.cpuLimitCores())));
     }
 
-    /** {@link #tick} on each observation in (time, node id) order; all actions, in that order. */
-    public List<QosAction> tickAll(Collection<NodeObservation> observations) {
+    /**
+     * {@link #tick} on each observation in (time, node id) order, the nodes' state in and out of {@code controls}
+     * (node id to what is remembered of it); all actions, in that order.
+     */
+    public List<QosAction> tickAll(Collection<NodeObservation> observations, Map<String, NodeControl> controls) {
         var ordered = new ArrayList<>(observations);
         ordered.sort(TICK_ORDER);
         var actions = new ArrayList<QosAction>();
         for (var observation : ordered) {
-            actions.addAll(tick(observation));
+            tick(observation, Optional.ofNullable(controls.get(observation.nodeId()))).ifPresent(tick -> {
+                controls.put(observation.nodeId(), tick.control());
+                actions.addAll(tick.actions());
+            });
         }
         return actions;
-    }
-
-    /** The CPU limit this controller last left on {@code nodeId}; empty if it never ticked the node. */
-    public OptionalDouble cpuLimit(String nodeId) {
-        var memory = nodes.get(nodeId);
-        return memory == null ? OptionalDouble.empty() : OptionalDouble.of(memory.cpuLimitCores);
-    }
-
-    /** When {@code nodeId} was last ticked; empty if never. */
-    public Optional<Instant> lastTick(String nodeId) {
-        var memory = nodes.get(nodeId);
-        return memory == null ? Optional.empty() : Optional.of(memory.lastTick);
-    }
-
-    /**
-     * Sets what is remembered of {@code nodeId}: its last tick and the CPU limit in force, as a stream processor
-     * reads them back from its state store (so that the store, restored from its changelog after a restart, is the
-     * one source of truth and the next {@link #tick} gates and limits exactly as before the restart).
-     */
-    public void remember(String nodeId, Instant lastTick, double cpuLimitCores) {
-        Objects.requireNonNull(nodeId, "nodeId");
-        Objects.requireNonNull(lastTick, "lastTick");
-        if (!Double.isFinite(cpuLimitCores) || cpuLimitCores < 0) {
-            throw new IllegalArgumentException("cpuLimitCores of node " + nodeId + " must be finite and >= 0, was "
-                    + cpuLimitCores);
-        }
-        nodes.put(nodeId, new NodeMemory(lastTick, cpuLimitCores));
-    }
-
-    /** Drops what is remembered of {@code nodeId} (a node that left); its next observation is a first tick. */
-    public void forget(String nodeId) {
-        nodes.remove(nodeId);
-    }
-
-    /** How many nodes are remembered. */
-    public int nodeCount() {
-        return nodes.size();
     }
 }

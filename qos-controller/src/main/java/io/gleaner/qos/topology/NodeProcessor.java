@@ -1,5 +1,6 @@
 package io.gleaner.qos.topology;
 
+import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosController;
 import java.time.Instant;
 import java.util.Objects;
@@ -15,9 +16,9 @@ import org.slf4j.LoggerFactory;
  * core, write the store and forward. The period gate is the core's ({@link QosController#tick}): a tick happens when
  * the event's time is at least one period after the node's last tick (or the node was never ticked), so ticks follow
  * the records; between two records of a node nothing happens (no wall-clock punctuation, and no stream-time one
- * either: with no new record there is nothing new to decide on). The controller's memory of the node (last tick, CPU
- * limit in force) is loaded from the store before each tick and written back after it, so the store, restored from
- * its changelog, is the one source of truth across restarts and rebalances.
+ * either: with no new record there is nothing new to decide on). The controller's memory of the node ({@link NodeControl}:
+ * last tick, CPU limit in force) is kept in the view, so the store, restored from its changelog, is the one source of
+ * truth across restarts and rebalances.
  */
 final class NodeProcessor implements Processor<String, NodeEvent, String, io.gleaner.schemas.avro.QosAction> {
 
@@ -49,17 +50,13 @@ final class NodeProcessor implements Processor<String, NodeEvent, String, io.gle
         var time = Instant.ofEpochMilli(event.timeMs());
         var observation = view.observation(nodeId, time);
         if (observation != null) {
-            controller.forget(nodeId);
-            if (view.lastTickMs() >= 0) {
-                controller.remember(nodeId, Instant.ofEpochMilli(view.lastTickMs()), view.cpuLimitCores());
-            }
-            var actions = controller.tick(observation);
-            var lastTick = controller.lastTick(nodeId).orElseThrow();
-            view.ticked(lastTick.toEpochMilli(), controller.cpuLimit(nodeId).orElseThrow());
-            controller.forget(nodeId);
-            for (var action : actions) {
-                log.debug("node {} at {}: {} {}", nodeId, time, action.kind(), action.reason());
-                context.forward(new Record<>(nodeId, AvroMapping.toAvro(action), action.time().toEpochMilli()));
+            var tick = controller.tick(observation, view.control());
+            if (tick.isPresent()) {
+                view.ticked(tick.get().control());
+                for (var action : tick.get().actions()) {
+                    log.debug("node {} at {}: {} {}", nodeId, time, action.kind(), action.reason());
+                    context.forward(new Record<>(nodeId, AvroMapping.toAvro(action), action.time().toEpochMilli()));
+                }
             }
         }
         nodes.put(nodeId, view);

@@ -1,5 +1,6 @@
 package io.gleaner.qos.topology;
 
+import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.NodeObservation;
 import io.gleaner.qos.core.Resources;
 import io.gleaner.qos.core.RunningAttempt;
@@ -11,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
 
@@ -150,20 +152,16 @@ final class NodeView {
         return new Resources(cpus, ramBytes);
     }
 
-    /** When the node was last ticked, in ms; -1 if never. */
-    long lastTickMs() {
-        return lastTickMs;
+    /** What the controller remembers of the node; empty before its first tick. */
+    Optional<NodeControl> control() {
+        return lastTickMs < 0 ? Optional.empty()
+                : Optional.of(new NodeControl(Instant.ofEpochMilli(lastTickMs), cpuLimitCores));
     }
 
-    /** The CPU limit in force after the last tick (meaningless before the first). */
-    double cpuLimitCores() {
-        return cpuLimitCores;
-    }
-
-    /** Records a tick: its time and the CPU limit it left. */
-    void ticked(long timeMs, double limitCores) {
-        lastTickMs = timeMs;
-        cpuLimitCores = limitCores;
+    /** Records a tick: what the controller remembers of the node after it. */
+    void ticked(NodeControl control) {
+        lastTickMs = control.lastTick().toEpochMilli();
+        cpuLimitCores = control.cpuLimitCores();
     }
 
     /** How many placements the view holds (for tests of the pruning rule). */

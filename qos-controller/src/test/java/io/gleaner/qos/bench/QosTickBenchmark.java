@@ -1,5 +1,6 @@
 package io.gleaner.qos.bench;
 
+import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.NodeObservation;
 import io.gleaner.qos.core.QosAction;
 import io.gleaner.qos.core.QosController;
@@ -8,6 +9,8 @@ import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -58,6 +61,7 @@ public class QosTickBenchmark {
 
     private List<List<NodeObservation>> snapshots;
     private QosController controller;
+    private Map<String, NodeControl> controls;
     private long tick;
 
     @Setup(Level.Trial)
@@ -68,6 +72,7 @@ public class QosTickBenchmark {
             snapshots.add(QosFixtures.randomCluster(random, nodes, T0));
         }
         controller = QosController.of(QosMode.parse(mode), QosSettings.defaults());
+        controls = new HashMap<>();
         tick = 0;
     }
 
@@ -81,6 +86,6 @@ public class QosTickBenchmark {
             observations.add(new NodeObservation(o.nodeId(), time, o.capacity(), o.owners(), o.tasks(), o.attempts(),
                     o.cpuLimitCores()));
         }
-        return controller.tickAll(observations);
+        return controller.tickAll(observations, controls);
     }
 }

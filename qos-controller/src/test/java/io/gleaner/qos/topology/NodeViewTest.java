@@ -2,6 +2,7 @@ package io.gleaner.qos.topology;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.RunningAttempt;
 import java.time.Instant;
 import java.util.List;
@@ -78,15 +79,14 @@ class NodeViewTest {
         view.apply(new NodeEvent.Heartbeat("n1", 100, 4, 10 * GB, List.of("a1", "a9")));
         view.apply(new NodeEvent.Placement("n1", 0, "a1", 50, 1.5, 2 * GB));
         view.apply(new NodeEvent.Sample("n1", 100, NodeEvent.Use.TASKS_RAM, 0.5));
-        view.ticked(100, 1.25);
+        view.ticked(new NodeControl(Instant.ofEpochMilli(100), 1.25));
         var serde = NodeView.serde();
 
         var back = serde.deserializer().deserialize("t", serde.serializer().serialize("t", view));
 
         var time = Instant.ofEpochMilli(300);
         assertThat(back.observation("n1", time)).isEqualTo(view.observation("n1", time));
-        assertThat(back.lastTickMs()).isEqualTo(100);
-        assertThat(back.cpuLimitCores()).isEqualTo(1.25);
+        assertThat(back.control()).contains(new NodeControl(Instant.ofEpochMilli(100), 1.25));
         // a9 has no placement: scheduled at the heartbeat that listed it, with the 5 - 2 = 3 GB unaccounted for.
         assertThat(back.observation("n1", time).attempts()).contains(
                 new RunningAttempt("a9", Instant.ofEpochMilli(100), 0, 3 * GB));

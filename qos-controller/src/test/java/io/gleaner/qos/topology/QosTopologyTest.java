@@ -223,8 +223,9 @@ class QosTopologyTest {
         send(owners("n1", 1000, Metric.CPU, 0.75));
 
         NodeView view = driver.<String, NodeView>getKeyValueStore(StoreNames.NODES).get("n1");
-        assertThat(view.lastTickMs()).isEqualTo(1000);
-        assertThat(view.cpuLimitCores()).isCloseTo(0.6, within(1e-9));
+        var control = view.control().orElseThrow();
+        assertThat(control.lastTick()).isEqualTo(Instant.ofEpochMilli(1000));
+        assertThat(control.cpuLimitCores()).isCloseTo(0.6, within(1e-9));
     }
 
     @Test
@@ -288,8 +289,8 @@ class QosTopologyTest {
         send(owners("n1", 0, Metric.CPU, 0.95));
 
         assertThat(actions.isEmpty()).isTrue();
-        assertThat(driver.<String, NodeView>getKeyValueStore(StoreNames.NODES).get("n1").lastTickMs())
-                .isEqualTo(-1);
+        assertThat(driver.<String, NodeView>getKeyValueStore(StoreNames.NODES).get("n1").control())
+                .isEmpty();
         // Once it arrives the node is ticked: owners at 3.8 cores leave 0 (clamped) < 1 core: throttle to 0.
         send(owners("n1", 10, Metric.MEMORY, 0.1));
         assertThat(actions.readValuesToList()).extracting(QosAction::getAction, QosAction::getCpuLimit)

@@ -8,6 +8,7 @@ import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.TaskGroup;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosActionKind;
 import io.gleaner.qos.core.QosController;
 import java.nio.charset.StandardCharsets;
@@ -101,6 +102,8 @@ public final class Simulation {
     private final QosController qos;
     private final long qosPeriod;
     private final Set<String> pendingTicks = new HashSet<>();
+    /** What the QoS controller remembers of each node it ticked, as the QoS stage keeps it in its store. */
+    private final Map<String, NodeControl> controls = new HashMap<>();
     /** Nodes that failed ({@link NodeFailure}). */
     private final Set<String> failedNodes = new HashSet<>();
     /** Tasks (job/kind/index) whose attempt was lost with its node, until the planner places a new attempt. */
@@ -503,7 +506,9 @@ public final class Simulation {
         }
         var node = nodes.get(nodeId);
         ticks++;
-        var actions = qos.tick(node.observation(time));
+        var tick = qos.tick(node.observation(time), Optional.ofNullable(controls.get(nodeId)));
+        tick.ifPresent(done -> controls.put(nodeId, done.control()));
+        var actions = tick.map(QosController.Tick::actions).orElse(List.of());
         if (actions.isEmpty()) {
             return false;
         }
