@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import io.gleaner.qos.topology.QosSerdes;
-import io.gleaner.qos.topology.StoreNames;
+import io.gleaner.qos.topology.QosStores;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.Metric;
@@ -185,7 +185,7 @@ class QosIT {
             app.start();
             // Records of different inputs reach a node in any order; wait until phase 1 is all in the node events
             // topic, so that phase 2 comes after it there (one node, one partition of that topic, in order).
-            var nodeEvents = APPLICATION_ID + "-" + StoreNames.NODE_EVENTS + "-repartition";
+            var nodeEvents = APPLICATION_ID + "-" + QosStores.NODE_EVENTS + "-repartition";
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).untilAsserted(() ->
                     assertThat(read(nodeEvents, new ByteArrayDeserializer())).hasSize(checkedEvents));
 

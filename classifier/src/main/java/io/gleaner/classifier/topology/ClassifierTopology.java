@@ -38,24 +38,24 @@ import org.slf4j.LoggerFactory;
  * The classifier's job profiles as a Kafka Streams topology (seed 002 §3.2, seed 003 §3.3): successful task reports
  * become task runs, a job's runs become its run's profile when every task of the job has succeeded, and the run's
  * profile is merged into the profile of its job name, published on {@code jobs.profiles} (key job name). Every
- * operator, store and repartition topic is named ({@link StoreNames}).
+ * operator, store and repartition topic is named ({@link ClassifierStores}).
  *
  * <p><b>Partitioning</b>, correct for any partition counts of the inputs (the catalogue gives them one partition
  * each today, for the planner; nothing here relies on it):
  * <ol>
- *   <li>{@code nodes.heartbeats} (keyed by node id) becomes a table of node types ({@link StoreNames#NODE_TYPES}).
- *       Successful reports are re-keyed by node id through {@link StoreNames#REPORTS_BY_NODE} and joined with it; the
+ *   <li>{@code nodes.heartbeats} (keyed by node id) becomes a table of node types ({@link ClassifierStores#NODE_TYPES}).
+ *       Successful reports are re-keyed by node id through {@link ClassifierStores#REPORTS_BY_NODE} and joined with it; the
  *       stream-table join makes Kafka Streams give that repartition topic as many partitions as
  *       {@code nodes.heartbeats} has, so a report meets its node's heartbeats in one task. (A global table would need
  *       no repartition, but a global store is filled by its own thread with no event-time order against the reports,
  *       so whether a report found its node would depend on timing.)</li>
- *   <li>{@code jobs.submitted} (keyed by job id) becomes a table of jobs ({@link StoreNames#JOBS}); reports with their
- *       node type are re-keyed by job id through {@link StoreNames#REPORTS_BY_JOB}, co-partitioned with it by the
+ *   <li>{@code jobs.submitted} (keyed by job id) becomes a table of jobs ({@link ClassifierStores#JOBS}); reports with their
+ *       node type are re-keyed by job id through {@link ClassifierStores#REPORTS_BY_JOB}, co-partitioned with it by the
  *       join, and collected per job ({@link RunCollector}), which shares the table's task and deletes its expired
  *       entries ({@link ProgressRetention}).</li>
- *   <li>A finished run's profile is re-keyed by job name through {@link StoreNames#RUN_PROFILES_BY_NAME}, so that
+ *   <li>A finished run's profile is re-keyed by job name through {@link ClassifierStores#RUN_PROFILES_BY_NAME}, so that
  *       every run of a name, whatever its job id's partition, is merged in one task ({@link ProfileMerger}, store
- *       {@link StoreNames#PROFILES}).</li>
+ *       {@link ClassifierStores#PROFILES}).</li>
  * </ol>
  *
  * <p><b>Ordering.</b> Within a task Kafka Streams processes its partitions in timestamp order, and timestamps are
@@ -84,7 +84,7 @@ public final class ClassifierTopology {
     public static Topology build(Topics topics, ClassifierSerdes serdes, ClassifierConfig config) {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         var deadLetters = new ArrayList<KStream<String, DeadLetter>>();
-        var profileSerde = AvroMapping.profileSerde(serdes.jobProfile());
+        var profileSerde = ClassifierRecords.profileSerde(serdes.jobProfile());
         var envelopeSerde = ReportEnvelope.serde();
         var bound = config.stage().eventTimeBound();
         var jobEntrySerde = JobEntry.serde();
@@ -92,17 +92,17 @@ public final class ClassifierTopology {
         var nodeTypes = checked(builder, topics.nodesHeartbeats(), serdes.nodeHeartbeat(), NodeHeartbeat::getTime,
                 bound, "heartbeats", Inputs::heartbeat, deadLetters)
                 .toTable(Named.as("node-types-table"), Materialized.<String, String, KeyValueStore<Bytes, byte[]>>as(
-                        StoreNames.NODE_TYPES).withKeySerde(Serdes.String()).withValueSerde(Serdes.String()));
+                        ClassifierStores.NODE_TYPES).withKeySerde(Serdes.String()).withValueSerde(Serdes.String()));
         var jobs = checked(builder, topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 bound, "jobs", Inputs::job, deadLetters)
                 .processValues(JobStamper::new, Named.as("stamp-jobs"))
                 .toTable(Named.as("jobs-table"), Materialized.<String, JobEntry, KeyValueStore<Bytes, byte[]>>as(
-                        StoreNames.JOBS).withKeySerde(Serdes.String()).withValueSerde(jobEntrySerde));
+                        ClassifierStores.JOBS).withKeySerde(Serdes.String()).withValueSerde(jobEntrySerde));
 
         var withNodeType = routed(checked(builder, topics.tasksReports(), serdes.taskReport(), TaskReport::getTime,
                 bound, "reports", Inputs::report, deadLetters)
                 .selectKey((key, report) -> report.nodeId(), Named.as("reports-by-node-key"))
-                .repartition(Repartitioned.<String, ReportEnvelope>as(StoreNames.REPORTS_BY_NODE)
+                .repartition(Repartitioned.<String, ReportEnvelope>as(ClassifierStores.REPORTS_BY_NODE)
                         .withKeySerde(Serdes.String()).withValueSerde(envelopeSerde))
                 .leftJoin(nodeTypes, (report, nodeType) -> nodeType == null
                                 ? Routed.<ReportEnvelope>dead(report.origin().deadLetter("node '" + report.nodeId()
@@ -114,7 +114,7 @@ public final class ClassifierTopology {
 
         var withJob = routed(withNodeType
                 .selectKey((key, report) -> report.jobId(), Named.as("reports-by-job-key"))
-                .repartition(Repartitioned.<String, ReportEnvelope>as(StoreNames.REPORTS_BY_JOB)
+                .repartition(Repartitioned.<String, ReportEnvelope>as(ClassifierStores.REPORTS_BY_JOB)
                         .withKeySerde(Serdes.String()).withValueSerde(envelopeSerde))
                 .leftJoin(jobs, (report, job) -> job == null
                                 ? Routed.<JobReport>dead(report.origin().deadLetter("job '" + report.jobId()
@@ -125,20 +125,20 @@ public final class ClassifierTopology {
                                 .withName("join-jobs")),
                 "jobs-joined", deadLetters);
 
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.RUNS),
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ClassifierStores.RUNS),
                 Serdes.String(), TaskSample.serde()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PROGRESS),
-                Serdes.String(), JobProgress.serde()));
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.PROFILES),
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ClassifierStores.PROGRESS),
+                Serdes.String(), ProfilingProgress.serde()));
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ClassifierStores.PROFILES),
                 Serdes.String(), profileSerde));
 
         var retention = new ProgressRetention(config.profiledRetention(), config.unfinishedRetention());
         var runProfiles = routed(withJob.process(() -> new RunCollector(retention), Named.as("collect-runs"),
-                StoreNames.RUNS, StoreNames.PROGRESS, StoreNames.JOBS), "runs", deadLetters);
+                ClassifierStores.RUNS, ClassifierStores.PROGRESS, ClassifierStores.JOBS), "runs", deadLetters);
         runProfiles
                 .repartition(Repartitioned.<String, io.gleaner.classifier.estimate.JobProfile>as(
-                        StoreNames.RUN_PROFILES_BY_NAME).withKeySerde(Serdes.String()).withValueSerde(profileSerde))
-                .processValues(ProfileMerger::new, Named.as("merge-profiles"), StoreNames.PROFILES)
+                        ClassifierStores.RUN_PROFILES_BY_NAME).withKeySerde(Serdes.String()).withValueSerde(profileSerde))
+                .processValues(ProfileMerger::new, Named.as("merge-profiles"), ClassifierStores.PROFILES)
                 .mapValues(ProfileRecords::toAvro, Named.as("profile-values"))
                 .to(topics.jobsProfiles().name(),
                         Produced.with(Serdes.String(), serdes.jobProfile()).withName("profiles-sink"));

@@ -50,7 +50,7 @@ final class Inputs {
             log.debug("skipping a heartbeat of node {} without slots or cores: it runs no task", key);
             return null;
         }
-        return AvroMapping.nodeType(heartbeat);
+        return ClassifierRecords.nodeType(heartbeat);
     }
 
     /**
@@ -88,7 +88,7 @@ final class Inputs {
         }
         var task = report.getJobId() + " " + report.getKind() + " " + report.getTaskIndex();
         // The field rules refused kind UNKNOWN, a start after the time, negative indexes and bytes, blank ids.
-        var phase = AvroMapping.phase(report.getKind());
+        var phase = ClassifierRecords.phase(report.getKind());
         if (report.getStartTime() == null) {
             throw new IllegalArgumentException("SUCCEEDED report of " + task + " has no startTime");
         }

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Merges the profile of one finished run into the profile of its job name ({@link ProfileBuilder#merge}: min of
  * mins, max of maxes, averages weighted by task count, runs and counts added), stores it in
- * {@link StoreNames#PROFILES} and forwards the merged profile. Runs in the task of the job name's partition, so every
+ * {@link ClassifierStores#PROFILES} and forwards the merged profile. Runs in the task of the job name's partition, so every
  * run of a name meets the stored profile here whatever partition its job id had.
  */
 final class ProfileMerger implements FixedKeyProcessor<String, JobProfile, JobProfile> {
@@ -25,7 +25,7 @@ final class ProfileMerger implements FixedKeyProcessor<String, JobProfile, JobPr
     @Override
     public void init(FixedKeyProcessorContext<String, JobProfile> context) {
         this.context = context;
-        this.profiles = context.getStateStore(StoreNames.PROFILES);
+        this.profiles = context.getStateStore(ClassifierStores.PROFILES);
     }
 
     @Override

@@ -4,9 +4,9 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * When an entry of {@link StoreNames#PROGRESS} expires, in event time: a profiled marker {@code profiled} after its
+ * When an entry of {@link ClassifierStores#PROGRESS} expires, in event time: a profiled marker {@code profiled} after its
  * run was profiled, an unfinished run {@code unfinished} after its last new task success. An entry of
- * {@link StoreNames#JOBS} goes with its job's progress entry; a job with no progress entry (no success counted yet)
+ * {@link ClassifierStores#JOBS} goes with its job's progress entry; a job with no progress entry (no success counted yet)
  * expires {@code unfinished} after its submission was stored. Expiry is checked by a purge every
  * {@link #purgeInterval()} of stream time, so an entry goes between its retention and its retention plus one
  * interval.
@@ -35,7 +35,7 @@ record ProgressRetention(Duration profiled, Duration unfinished) {
      * Whether {@code entry} has expired at stream time {@code streamTimeMs}: its age (stream time minus its time)
      * has reached its retention. An entry without a time (format 1) never has; the purge stamps it first.
      */
-    boolean expired(JobProgress entry, long streamTimeMs) {
+    boolean expired(ProfilingProgress entry, long streamTimeMs) {
         if (!entry.timeKnown()) {
             return false;
         }

@@ -25,17 +25,17 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Dedupe: a task is {@code (phase, taskIndex)}; its first success is kept and any later success of it (a
  *       redelivered report, a second attempt that also succeeded) is ignored, logged at debug. After the run was
- *       profiled, the job keeps a small {@link JobProgress} entry marked profiled, so a late success is ignored
+ *       profiled, the job keeps a small {@link ProfilingProgress} entry marked profiled, so a late success is ignored
  *       too and never starts a second run of the same job id.</li>
  *   <li>A task index outside the job's tasks of that kind is a dead letter naming the index and the count.</li>
- *   <li>On completion the job's entries leave {@link StoreNames#RUNS}.</li>
+ *   <li>On completion the job's entries leave {@link ClassifierStores#RUNS}.</li>
  *   <li>Expiry ({@link ProgressRetention}), so that the stores hold recent jobs only: every entry records the stream
  *       time of its last new success; a purge punctuated on stream time (never the wall clock) deletes a profiled
  *       marker once its age reaches the profiled retention, and an unfinished run (its progress entry and its task
  *       samples) once it has had no new success for the unfinished retention, so a run still progressing is never
  *       dropped. An entry written before entries had a time (format 1) is stamped with the time of the first purge
  *       that sees it, so it lives one retention after the upgrade, like an entry written then.</li>
- *   <li>The same purge bounds {@link StoreNames#JOBS}: a job's entry stays while the job has a progress entry and
+ *   <li>The same purge bounds {@link ClassifierStores#JOBS}: a job's entry stays while the job has a progress entry and
  *       is deleted with it (unless the job was submitted again after that entry's last change: then it stays as a
  *       job that has not reported yet); a job with no progress entry is deleted once its submission is the
  *       unfinished retention old ({@link JobStamper} stamps when it was stored; format 1 entries are stamped as
@@ -51,7 +51,7 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
     private final ProgressRetention retention;
     private ProcessorContext<String, Routed<JobProfile>> context;
     private KeyValueStore<String, TaskSample> runs;
-    private KeyValueStore<String, JobProgress> progress;
+    private KeyValueStore<String, ProfilingProgress> progress;
     private TimestampedKeyValueStore<String, JobEntry> jobs;
 
     RunCollector(ProgressRetention retention) {
@@ -61,12 +61,12 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
     @Override
     public void init(ProcessorContext<String, Routed<JobProfile>> context) {
         this.context = context;
-        this.runs = context.getStateStore(StoreNames.RUNS);
-        this.progress = context.getStateStore(StoreNames.PROGRESS);
+        this.runs = context.getStateStore(ClassifierStores.RUNS);
+        this.progress = context.getStateStore(ClassifierStores.PROGRESS);
         // The jobs table's own store: the stream-table join puts it in this task (the one of the job id's
         // partition). Deleting from under the table is safe: nothing reads the table's changes (the join only looks
         // entries up), and its changelog records the tombstones, so a restore does not bring them back.
-        this.jobs = context.getStateStore(StoreNames.JOBS);
+        this.jobs = context.getStateStore(ClassifierStores.JOBS);
         context.schedule(retention.purgeInterval(), PunctuationType.STREAM_TIME, this::purge);
     }
 
@@ -84,7 +84,7 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
         var jobId = report.jobId();
         var state = progress.get(jobId);
         if (state == null) {
-            state = JobProgress.NONE;
+            state = ProfilingProgress.NONE;
         }
         var key = RunKeys.key(jobId, report.phase(), report.taskIndex());
         if (state.profiled() || runs.get(key) != null) {
@@ -97,11 +97,11 @@ final class RunCollector implements Processor<String, JobReport, String, Routed<
         // age then grows only as the task's event time moves on.
         long now = context.currentStreamTimeMs();
         if (succeeded < job.tasks()) {
-            progress.put(jobId, new JobProgress(succeeded, false, now));
+            progress.put(jobId, new ProfilingProgress(succeeded, false, now));
             return;
         }
         var profile = ProfileBuilder.fromRun(takeRun(jobId, job.jobName()));
-        progress.put(jobId, new JobProgress(succeeded, true, now));
+        progress.put(jobId, new ProfilingProgress(succeeded, true, now));
         log.debug("job {} ({}) finished its {} tasks: profiled", jobId, job.jobName(), succeeded);
         context.forward(new Record<>(job.jobName(), Routed.of(profile), record.timestamp()));
     }

@@ -3,7 +3,7 @@ package io.gleaner.classifier.topology;
 import io.gleaner.classifier.estimate.Phase;
 
 /**
- * Keys of the {@link StoreNames#RUNS} store: {@code <length of jobId>:<jobId>/<PHASE>/<taskIndex>}, e.g.
+ * Keys of the {@link ClassifierStores#RUNS} store: {@code <length of jobId>:<jobId>/<PHASE>/<taskIndex>}, e.g.
  * {@code 4:job7/MAP/3}. The length makes the job's prefix unambiguous whatever characters a job id holds (without
  * it, the prefix of job {@code a} would also match job {@code a/MAP}), so one prefix scan finds exactly one job's
  * tasks.

@@ -8,7 +8,7 @@ import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * One successful task of a running job as the {@link StoreNames#RUNS} store keeps it (the key, {@link RunKeys},
+ * One successful task of a running job as the {@link ClassifierStores#RUNS} store keeps it (the key, {@link RunKeys},
  * holds the job, phase and task index).
  *
  * @param nodeType   the type of node it ran on

@@ -88,19 +88,19 @@ final class ClassifierDriver implements AutoCloseable {
         return deadLetters;
     }
 
-    /** The store {@link StoreNames#JOBS}. */
+    /** The store {@link ClassifierStores#JOBS}. */
     KeyValueStore<String, JobEntry> jobStore() {
-        return driver.getKeyValueStore(StoreNames.JOBS);
+        return driver.getKeyValueStore(ClassifierStores.JOBS);
     }
 
-    /** The store {@link StoreNames#PROGRESS}. */
-    KeyValueStore<String, JobProgress> progress() {
-        return driver.getKeyValueStore(StoreNames.PROGRESS);
+    /** The store {@link ClassifierStores#PROGRESS}. */
+    KeyValueStore<String, ProfilingProgress> progress() {
+        return driver.getKeyValueStore(ClassifierStores.PROGRESS);
     }
 
-    /** The store {@link StoreNames#RUNS}. */
+    /** The store {@link ClassifierStores#RUNS}. */
     KeyValueStore<String, TaskSample> runs() {
-        return driver.getKeyValueStore(StoreNames.RUNS);
+        return driver.getKeyValueStore(ClassifierStores.RUNS);
     }
 
     /** Pipes a submission keyed by its job id at its submit time. */
@@ -132,7 +132,7 @@ final class ClassifierDriver implements AutoCloseable {
         return entries;
     }
 
-    /** The keys of the {@link StoreNames#RUNS} store, in key order. */
+    /** The keys of the {@link ClassifierStores#RUNS} store, in key order. */
     List<String> runKeys() {
         return entries(runs()).stream().map(entry -> entry.key).toList();
     }

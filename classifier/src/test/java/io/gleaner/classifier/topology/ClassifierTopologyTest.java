@@ -186,7 +186,7 @@ class ClassifierTopologyTest {
         assertThat(merged.getMeanTaskCountByNode()).isEqualTo(Map.of(
                 "MAP/" + SMALL, 2L, "MAP/" + LARGE, 2L, "REDUCE/" + SMALL, 1L, "REDUCE/" + LARGE, 1L));
         KeyValueStore<String, io.gleaner.classifier.estimate.JobProfile> stored =
-                driver.testDriver().getKeyValueStore(StoreNames.PROFILES);
+                driver.testDriver().getKeyValueStore(ClassifierStores.PROFILES);
         assertThat(ProfileRecords.toAvro(stored.get("sort"))).isEqualTo(merged);
     }
 
@@ -269,7 +269,7 @@ class ClassifierTopologyTest {
                                 "speedGflops must be finite and in (0, 10000.0], was NaN (node n1)"),
                         org.assertj.core.groups.Tuple.tuple(driver.topics().jobsSubmitted().name(),
                                 "record key 'other' is not the job id 'jobA'"));
-        var nodeTypes = driver.testDriver().<String, String>getTimestampedKeyValueStore(StoreNames.NODE_TYPES);
+        var nodeTypes = driver.testDriver().<String, String>getTimestampedKeyValueStore(ClassifierStores.NODE_TYPES);
         assertThat(nodeTypes.get("n1")).isNull();
         driver.send(heartbeat("n1", 2, 2, 4, 8, 1));
         assertThat(nodeTypes.get("n1").value()).isEqualTo(SMALL);

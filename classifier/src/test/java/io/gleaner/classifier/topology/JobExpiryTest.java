@@ -43,7 +43,7 @@ class JobExpiryTest {
                 .withUnfinishedRetention(UNFINISHED);
         driver = new ClassifierDriver(config);
         jobsChangelog = driver.testDriver().createOutputTopic(
-                config.stage().applicationId() + "-" + StoreNames.JOBS + "-changelog",
+                config.stage().applicationId() + "-" + ClassifierStores.JOBS + "-changelog",
                 new StringDeserializer(), new ByteArrayDeserializer());
         tick(0);
     }
@@ -228,13 +228,13 @@ class JobExpiryTest {
     @Test
     void shouldStampAJobEntryWithoutATimeAtTheFirstPurgeAndExpireItOneRetentionLater() {
         // As a format 1 value decodes (JobEntryTest): no time. Written under the submit time 0:00, as the table does.
-        driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS)
+        driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(ClassifierStores.JOBS)
                 .put("jobOld", ValueAndTimestamp.make(new JobEntry("sort", 2, 0), ms(0)));
 
         // The purge at 10:00 is the first to see it: it stamps it with 10:00 (the table's timestamp stays) ...
         tick(minutes(10));
         assertThat(driver.jobStore().get("jobOld")).isEqualTo(new JobEntry("sort", 2, 0, ms(minutes(10))));
-        assertThat(driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(StoreNames.JOBS)
+        assertThat(driver.testDriver().<String, JobEntry>getTimestampedKeyValueStore(ClassifierStores.JOBS)
                 .get("jobOld").timestamp()).isEqualTo(ms(0));
         // ... kept at 30:00 (20:00 after the stamp), though 30:00 after its submit time ...
         tick(minutes(30));

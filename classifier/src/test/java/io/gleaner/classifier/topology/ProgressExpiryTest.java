@@ -51,7 +51,7 @@ class ProgressExpiryTest {
         driver.send(job("idle-" + ticks++, "idle", 1, 0, second));
     }
 
-    private List<KeyValue<String, JobProgress>> progressEntries() {
+    private List<KeyValue<String, ProfilingProgress>> progressEntries() {
         return ClassifierDriver.entries(driver.progress());
     }
 
@@ -67,7 +67,7 @@ class ProgressExpiryTest {
 
         // A one-map job: had the marker gone, this success would be a whole new run and a second profile.
         assertThat(driver.profiles().isEmpty()).isTrue();
-        assertThat(driver.progress().get("jobA")).isEqualTo(new JobProgress(1, true, ms(20)));
+        assertThat(driver.progress().get("jobA")).isEqualTo(new ProfilingProgress(1, true, ms(20)));
         assertThat(driver.runKeys()).isEmpty();
         assertThat(driver.deadLetters().isEmpty()).isTrue();
     }
@@ -77,7 +77,7 @@ class ProgressExpiryTest {
         driver.send(job("jobA", "grep", 1, 0, 1));
         driver.mapSucceeded("jobA", 0, 20);
         tick(minutes(10) + 19);
-        assertThat(progressEntries()).containsExactly(KeyValue.pair("jobA", new JobProgress(1, true, ms(20))));
+        assertThat(progressEntries()).containsExactly(KeyValue.pair("jobA", new ProfilingProgress(1, true, ms(20))));
 
         // The next purge, at 20:00, sees it 19:40 old.
         tick(minutes(20));
@@ -102,7 +102,7 @@ class ProgressExpiryTest {
 
         // A new, unfinished run of jobB: one success, its sample kept, no profile. Its time is the stream time,
         // 20:00, not the report's 0:20.
-        assertThat(driver.progress().get("jobB")).isEqualTo(new JobProgress(1, false, ms(minutes(20))));
+        assertThat(driver.progress().get("jobB")).isEqualTo(new ProfilingProgress(1, false, ms(minutes(20))));
         assertThat(driver.runKeys()).containsExactly(RunKeys.key("jobB", Phase.MAP, 0));
         assertThat(driver.profiles().isEmpty()).isTrue();
         // It is unfinished, so the unfinished retention applies: 20 minutes old at the purge at 40:00, kept ...
@@ -124,7 +124,7 @@ class ProgressExpiryTest {
         driver.mapSucceeded("jobC", 1, minutes(25));
         // 49:40 after its first success, 25:00 after its last: the retention counts from the last, kept.
         tick(minutes(50));
-        assertThat(driver.progress().get("jobC")).isEqualTo(new JobProgress(2, false, ms(minutes(25))));
+        assertThat(driver.progress().get("jobC")).isEqualTo(new ProfilingProgress(2, false, ms(minutes(25))));
         assertThat(driver.runKeys()).hasSize(2);
 
         driver.mapSucceeded("jobC", 2, minutes(52));
@@ -140,7 +140,7 @@ class ProgressExpiryTest {
         driver.mapSucceeded("jobD", 0, 20);
         // profiled retention passed, unfinished retention not yet (29:40 old at the purge at 30:00)
         tick(minutes(30));
-        assertThat(driver.progress().get("jobD")).isEqualTo(new JobProgress(1, false, ms(20)));
+        assertThat(driver.progress().get("jobD")).isEqualTo(new ProfilingProgress(1, false, ms(20)));
         assertThat(driver.runKeys()).hasSize(1);
 
         tick(minutes(40));
@@ -152,17 +152,17 @@ class ProgressExpiryTest {
 
     @Test
     void shouldStampAnEntryWithoutATimeAtTheFirstPurgeAndExpireItOneRetentionLater() {
-        // As a format 1 value decodes (JobProgressTest): a profiled marker with no time. (The purge at 0:00 ran on
+        // As a format 1 value decodes (ProfilingProgressTest): a profiled marker with no time. (The purge at 0:00 ran on
         // the heartbeat of start(); this entry was not there yet.)
-        driver.progress().put("jobOld", new JobProgress(2, true, JobProgress.UNKNOWN_TIME));
+        driver.progress().put("jobOld", new ProfilingProgress(2, true, ProfilingProgress.UNKNOWN_TIME));
 
         // The next purge, at 10:00, is the first to see it: it stamps it with 10:00 and deletes nothing.
         tick(minutes(10));
-        assertThat(driver.progress().get("jobOld")).isEqualTo(new JobProgress(2, true, ms(minutes(10))));
+        assertThat(driver.progress().get("jobOld")).isEqualTo(new ProfilingProgress(2, true, ms(minutes(10))));
         // still a marker: a late success of it is ignored
         driver.send(job("jobOld", "sort", 2, 0, 1));
         driver.mapSucceeded("jobOld", 1, minutes(15));
-        assertThat(driver.progress().get("jobOld")).isEqualTo(new JobProgress(2, true, ms(minutes(10))));
+        assertThat(driver.progress().get("jobOld")).isEqualTo(new ProfilingProgress(2, true, ms(minutes(10))));
         assertThat(driver.runKeys()).isEmpty();
 
         // one profiled retention after the stamp

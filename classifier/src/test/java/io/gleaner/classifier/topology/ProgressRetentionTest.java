@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** When a {@link JobProgress} entry or a job entry without progress expires, and how often the purge runs. */
+/** When a {@link ProfilingProgress} entry or a job entry without progress expires, and how often the purge runs. */
 class ProgressRetentionTest {
 
     private static final long MINUTE = 60_000;
@@ -16,7 +16,7 @@ class ProgressRetentionTest {
 
     @Test
     void shouldExpireAProfiledMarkerWhenItsAgeReachesTheProfiledRetention() {
-        var marker = new JobProgress(4, true, AT);
+        var marker = new ProfilingProgress(4, true, AT);
 
         assertThat(retention.expired(marker, AT + 10 * MINUTE - 1)).isFalse();
         assertThat(retention.expired(marker, AT + 10 * MINUTE)).isTrue();
@@ -24,7 +24,7 @@ class ProgressRetentionTest {
 
     @Test
     void shouldKeepAnUnfinishedRunUntilTheLongerUnfinishedRetention() {
-        var unfinished = new JobProgress(2, false, AT);
+        var unfinished = new ProfilingProgress(2, false, AT);
 
         // past the profiled retention, which is not the one that applies
         assertThat(retention.expired(unfinished, AT + 10 * MINUTE)).isFalse();
@@ -34,7 +34,7 @@ class ProgressRetentionTest {
 
     @Test
     void shouldNeverExpireAnEntryWithoutATimeBeforeThePurgeStampsIt() {
-        var formatOne = new JobProgress(4, true, JobProgress.UNKNOWN_TIME);
+        var formatOne = new ProfilingProgress(4, true, ProfilingProgress.UNKNOWN_TIME);
 
         assertThat(retention.expired(formatOne, AT + 365 * 24 * 60 * MINUTE)).isFalse();
     }

@@ -31,7 +31,7 @@ import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
 import io.gleaner.simulator.core.SimulationSettings;
-import io.gleaner.simulator.lockstep.AvroMapping;
+import io.gleaner.simulator.lockstep.LockstepRecords;
 import io.gleaner.simulator.lockstep.LockstepConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -256,7 +256,7 @@ public final class DemoRun {
             while (rows.hasNext()) {
                 var row = rows.next();
                 if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
-                    jobs.add(settings.users().apply(AvroMapping.job(parsed.value())));
+                    jobs.add(settings.users().apply(LockstepRecords.job(parsed.value())));
                 } else if (row instanceof TraceRow.Rejected<JobSubmitted> rejected) {
                     log.warn("trace {} line {}: {}", rows.sourceName(), rejected.line(), rejected.reason());
                     deadLetters.send(null, rejected.deadLetter(), null);

@@ -8,7 +8,7 @@ import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.schemas.avro.JobSubmitted;
-import io.gleaner.simulator.lockstep.AvroMapping;
+import io.gleaner.simulator.lockstep.LockstepRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -31,7 +31,7 @@ public final class DemoFixtures {
 
     /**
      * The first {@code jobs} jobs of the bundled FB-2009 trace with the default rule, mapped as {@link DemoRun}
-     * maps them ({@link AvroMapping#job}); fails if a row is rejected, since the bundled trace has none.
+     * maps them ({@link LockstepRecords#job}); fails if a row is rejected, since the bundled trace has none.
      */
     static List<Job> fb2009(int jobs) {
         var result = new ArrayList<Job>();
@@ -39,7 +39,7 @@ public final class DemoFixtures {
             while (rows.hasNext()) {
                 var row = rows.next();
                 if (row instanceof TraceRow.Parsed<JobSubmitted> parsed) {
-                    result.add(AvroMapping.job(parsed.value()));
+                    result.add(LockstepRecords.job(parsed.value()));
                 } else {
                     throw new IllegalStateException("the bundled FB-2009 trace rejected a row: " + row);
                 }

@@ -9,7 +9,7 @@ import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.deploy.topics.CatalogueTopics;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.schemas.Topics;
@@ -193,7 +193,7 @@ class DemoRestartIT {
         }
 
         @Override
-        public List<DataPlacement> takeDataPlacements() {
+        public List<InputPlacement> takeDataPlacements() {
             return current.takeDataPlacements();
         }
     }

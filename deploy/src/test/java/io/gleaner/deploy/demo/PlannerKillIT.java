@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
 import io.gleaner.deploy.topics.CatalogueTopics;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.schemas.Topics;
@@ -270,7 +270,7 @@ class PlannerKillIT {
         }
 
         @Override
-        public List<DataPlacement> takeDataPlacements() {
+        public List<InputPlacement> takeDataPlacements() {
             return current.takeDataPlacements();
         }
     }

@@ -135,7 +135,7 @@ final class ValidEvents {
                 .setSpare(spare).setStale(false).build();
     }
 
-    /** A profile with maps only, as the classifier publishes one (counts and means agree; see its AvroMapping). */
+    /** A profile with maps only, as the classifier publishes one (counts and means agree; see its ClassifierRecords). */
     JobProfile profile(String jobName) {
         long maps = 1 + random.nextInt(20);
         double min = 1_000 + random.nextInt(10_000);

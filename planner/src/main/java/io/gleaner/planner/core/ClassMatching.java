@@ -22,7 +22,7 @@ import java.util.function.IntToDoubleFunction;
  * second); δ_ij is the share of resource j given to class i and λ the factor by which every arrival rate can grow with
  * the system still stable. The same class solves the primary and the secondary LP (COSHH Eqs. 1-3 and 4-6).
  *
- * <p><b>Merged columns.</b> Resources whose µ columns are proportional (nodes of one type, or of one hardware with
+ * <p><b>Merged columns.</b> CpuMemory whose µ columns are proportional (nodes of one type, or of one hardware with
  * different slot counts or core speeds when rates scale with them) are merged into one column g. Write resource j of
  * g as µ_·j = w_j µ_·r, r the first resource of g (w_r = 1), and let n_g = Σ_{j∈g} w_j; the merged column has µ_·r
  * and capacity n_g ({@code Σ_i δ_ig ≤ n_g}), and the merged optimum is split evenly, δ_ij = δ_ig / n_g for each j in

@@ -122,14 +122,14 @@ public final class CoshhPolicy implements PlacementPolicy {
      * its class is known; before the first heartbeat, and when no node suggests its classes, its input stays.
      */
     @Override
-    public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
+    public Optional<InputPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
         if (!placeData || !ledgers.built()) {
             return Optional.empty();
         }
         return queueing.suggestedNodes(job, history)
                 .flatMap(nodes -> DataPlacements.overSuggested(nodes.suggested(), nodes.others(),
                         ChunkLayout.DEFAULT_REPLICATION, dataset, seed))
-                .map(layout -> new DataPlacement(job.jobId(), dataset, layout, job.submitTime(),
+                .map(layout -> new InputPlacement(job.jobId(), dataset, layout, job.submitTime(),
                         PolicyName.COSHH));
     }
 
@@ -203,7 +203,7 @@ public final class CoshhPolicy implements PlacementPolicy {
         }
 
         /** Launches one task for the first user in the stage's order that can launch one; null when none can. */
-        Placement launchOne(List<UserTurn> turns, HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
+        Placement launchOne(List<UserTurn> turns, HeartbeatLaunches heartbeat, CpuMemory free, int freeSlots) {
             while (true) {
                 UserTurn best = null;
                 for (var turn : turns) {
@@ -247,7 +247,7 @@ public final class CoshhPolicy implements PlacementPolicy {
         }
 
         /** Launches one task of her first job (FIFO) that the stage offers and that can launch here. */
-        Placement launchOne(Stage stage, HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
+        Placement launchOne(Stage stage, HeartbeatLaunches heartbeat, CpuMemory free, int freeSlots) {
             int i = stage.index();
             if (!started[i]) {
                 // The ledger does not change during a heartbeat (the cell reports its placements after it).

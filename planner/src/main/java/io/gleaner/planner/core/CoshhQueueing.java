@@ -25,7 +25,7 @@ import java.util.TreeMap;
 /**
  * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
  *
- * <p>Resources are the nodes that have sent a heartbeat, each of a {@link NodeType} (same slots, cores, RAM and core
+ * <p>CpuMemory are the nodes that have sent a heartbeat, each of a {@link NodeType} (same slots, cores, RAM and core
  * speed: same rates). Jobs are taken in, in the order they arrived ({@link #onJob}), on the next heartbeat that can
  * place, which is Algorithm 1's "when a new job arrives" because only heartbeats place. A job's features (section 3.1):
  * its user's priority, for which the user's weight stands (section 2.1 derives the weight from the priority; the
@@ -284,8 +284,8 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         var reduces = job.group(TaskKind.REDUCE);
         var any = maps.or(() -> reduces).orElseThrow();
         var work = new WorkRates(
-                maps.map(TaskGroup::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.mapFlopPerByte()),
-                reduces.map(TaskGroup::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.reduceFlopPerByte()),
+                maps.map(PhaseTasks::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.mapFlopPerByte()),
+                reduces.map(PhaseTasks::flopPerByte).filter(f -> f > 0).orElse(WorkRates.DEFAULTS.reduceFlopPerByte()),
                 any.demand().cpus() > 0 ? any.demand().cpus() : WorkRates.DEFAULTS.cpusPerTask(),
                 WorkRates.DEFAULTS.shuffleBitsPerSecond());
         var shape = new JobShape(job.count(TaskKind.MAP), maps.map(CoshhQueueing::bytes).orElse(0L),
@@ -299,7 +299,7 @@ public final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     }
 
     /** What the tasks of a group read together, as the tasks themselves say (the job's totals may be rounded). */
-    private static long bytes(TaskGroup group) {
+    private static long bytes(PhaseTasks group) {
         return group.count() == 0 ? 0 : group.bytesPerTask() * (group.count() - 1L) + group.lastTaskBytes();
     }
 

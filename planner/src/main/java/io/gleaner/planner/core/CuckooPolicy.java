@@ -42,7 +42,7 @@ public final class CuckooPolicy implements PlacementPolicy {
      * is weighed by the cores it has free now. Before any node beat, the input stays where it was written.
      */
     @Override
-    public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
+    public Optional<InputPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
         if (!placeData || nodes.isEmpty()) {
             return Optional.empty();
         }
@@ -54,7 +54,7 @@ public final class CuckooPolicy implements PlacementPolicy {
         }
         int replication = Math.min(ChunkLayout.DEFAULT_REPLICATION, ids.size());
         return DataPlacements.weightedRoundRobin(ids, weights, replication, dataset)
-                .map(layout -> new DataPlacement(job.jobId(), dataset, layout, job.submitTime(),
+                .map(layout -> new InputPlacement(job.jobId(), dataset, layout, job.submitTime(),
                         PolicyName.CUCKOO));
     }
 

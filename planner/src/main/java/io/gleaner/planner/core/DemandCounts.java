@@ -28,8 +28,8 @@ final class DemandCounts {
         }
     }
 
-    /** The least CPU and the least RAM of the counted demands, each on its own; {@link Resources#NONE} if none. */
-    Resources least() {
-        return cpus.isEmpty() ? Resources.NONE : new Resources(cpus.firstKey(), memory.firstKey());
+    /** The least CPU and the least RAM of the counted demands, each on its own; {@link CpuMemory#NONE} if none. */
+    CpuMemory least() {
+        return cpus.isEmpty() ? CpuMemory.NONE : new CpuMemory(cpus.firstKey(), memory.firstKey());
     }
 }

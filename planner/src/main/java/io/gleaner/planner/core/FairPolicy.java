@@ -149,7 +149,7 @@ public final class FairPolicy implements PlacementPolicy {
         }
 
         /** Launches one task of the pool's first job that can launch one, passing over those that cannot. */
-        Placement launchOne(HeartbeatLaunches heartbeat, Resources free, int freeSlots) {
+        Placement launchOne(HeartbeatLaunches heartbeat, CpuMemory free, int freeSlots) {
             while (!exhausted) {
                 if (current == null) {
                     if (!jobs.hasNext()) {

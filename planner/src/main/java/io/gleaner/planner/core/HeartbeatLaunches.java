@@ -44,7 +44,7 @@ final class HeartbeatLaunches {
      * rejection when it had a task to run) and returns null. {@code progress} is the job as the heartbeat found
      * it; what this heartbeat placed of it is in its turn.
      */
-    Placement launch(JobProgress progress, Resources free, int freeSlots) {
+    Placement launch(JobProgress progress, CpuMemory free, int freeSlots) {
         if (!progress.hasRunnable()) {
             return null;
         }

@@ -180,7 +180,7 @@ final class HolisticPlanning {
      * Task {@code index} of {@code group}: Rq from its demand, Te on every node from its work; a pinned task
      * ({@code pinnedNode >= 0}) has {@code pinnedSteps} left on its node.
      */
-    private Task task(String taskId, TaskGroup group, int index, List<NodeState> nodes, int pinnedSteps,
+    private Task task(String taskId, PhaseTasks group, int index, List<NodeState> nodes, int pinnedSteps,
                       int pinnedNode) {
         var te = new int[nodes.size()];
         double copy = copySeconds(group, index, settings.linkBitsPerSecond());
@@ -200,13 +200,13 @@ final class HolisticPlanning {
     }
 
     /** Seconds of work of task {@code index} of {@code group} on {@code node}: its FLOP at the node's speed. */
-    static double workSeconds(TaskGroup group, int index, NodeState node) {
+    static double workSeconds(PhaseTasks group, int index, NodeState node) {
         double cores = group.demand().cpus() > 0 ? group.demand().cpus() : 1;
         return group.inputBytes(index) * group.flopPerByte() / (node.speedGflops() * 1e9 * cores);
     }
 
     /** Seconds to copy the input of task {@code index} of {@code group} over a link of that bandwidth. */
-    static double copySeconds(TaskGroup group, int index, long linkBitsPerSecond) {
+    static double copySeconds(PhaseTasks group, int index, long linkBitsPerSecond) {
         return group.inputBytes(index) * 8.0 / linkBitsPerSecond;
     }
 
@@ -214,7 +214,7 @@ final class HolisticPlanning {
      * Seconds task {@code index} of {@code group} takes on {@code node} from its release, unrounded: its work, plus
      * for a map without a replica of its chunk there the chunk's copy.
      */
-    static double estimatedSeconds(TaskGroup group, int index, NodeState node, long linkBitsPerSecond) {
+    static double estimatedSeconds(PhaseTasks group, int index, NodeState node, long linkBitsPerSecond) {
         double seconds = workSeconds(group, index, node);
         if (group.hasLocality() && !group.isLocal(index, node.nodeId())) {
             seconds += copySeconds(group, index, linkBitsPerSecond);

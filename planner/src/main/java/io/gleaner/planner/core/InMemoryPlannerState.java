@@ -41,7 +41,7 @@ public final class InMemoryPlannerState implements PlannerState {
     }
 
     @Override
-    public Resources leastDemand() {
+    public CpuMemory leastDemand() {
         return demands.least();
     }
 

@@ -19,7 +19,7 @@ import java.util.Optional;
  */
 public record Job(String jobId, String jobName, String user, String queue, int priority, Instant submitTime,
                   Optional<Instant> deadline, long inputBytes, long shuffleBytes, long outputBytes,
-                  List<TaskGroup> taskGroups) {
+                  List<PhaseTasks> taskGroups) {
 
     public Job {
         requireText(jobId, "jobId");
@@ -72,11 +72,11 @@ public record Job(String jobId, String jobName, String user, String queue, int p
 
     /** The dataset the job's maps read, if it has maps that read one. */
     public Optional<String> mapDataset() {
-        return group(TaskKind.MAP).flatMap(TaskGroup::dataset);
+        return group(TaskKind.MAP).flatMap(PhaseTasks::dataset);
     }
 
     /** The group of {@code kind}, if the job has one. */
-    public Optional<TaskGroup> group(TaskKind kind) {
+    public Optional<PhaseTasks> group(TaskKind kind) {
         // A loop, not a stream: policies ask this for every task they consider on every heartbeat.
         for (var group : taskGroups) {
             if (group.kind() == kind) {
@@ -88,7 +88,7 @@ public record Job(String jobId, String jobName, String user, String queue, int p
 
     /** Number of tasks of {@code kind}; 0 when the job has no such group. */
     public int count(TaskKind kind) {
-        return group(kind).map(TaskGroup::count).orElse(0);
+        return group(kind).map(PhaseTasks::count).orElse(0);
     }
 
     private static void requireText(String value, String name) {

@@ -16,8 +16,8 @@ import java.util.Optional;
  */
 public final class NodeCapacities {
 
-    private final Map<String, Resources> byNode = new HashMap<>();
-    private List<Resources> front;
+    private final Map<String, CpuMemory> byNode = new HashMap<>();
+    private List<CpuMemory> front;
 
     /** Records {@code node}'s capacity. */
     public void put(NodeState node) {
@@ -43,7 +43,7 @@ public final class NodeCapacities {
      * Why {@code demand} fits no node: names the demand and the front of the capacities; empty when a node's capacity
      * holds it, or when no node is known (nothing can be said yet).
      */
-    public Optional<String> shortfall(Resources demand) {
+    public Optional<String> shortfall(CpuMemory demand) {
         if (byNode.isEmpty()) {
             return Optional.empty();
         }
@@ -57,9 +57,9 @@ public final class NodeCapacities {
                 + ")");
     }
 
-    private List<Resources> front() {
+    private List<CpuMemory> front() {
         if (front == null) {
-            var built = new ArrayList<Resources>();
+            var built = new ArrayList<CpuMemory>();
             for (var capacity : byNode.values()) {
                 if (built.stream().anyMatch(kept -> kept.fits(capacity))) {
                     continue;
@@ -72,7 +72,7 @@ public final class NodeCapacities {
         return front;
     }
 
-    private static String describe(Resources resources) {
+    private static String describe(CpuMemory resources) {
         return resources.cpus() + " cores and " + resources.memoryBytes() + " bytes of RAM";
     }
 }

@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param freeSlots         slots not running a task, 0..slots
  * @param runningAttempts   decision ids of the attempts running on the node
  */
-public record NodeState(String nodeId, Instant time, String rack, List<String> labels, Resources capacity,
-                        double speedGflops, int slots, Resources free, int freeSlots, List<String> runningAttempts) {
+public record NodeState(String nodeId, Instant time, String rack, List<String> labels, CpuMemory capacity,
+                        double speedGflops, int slots, CpuMemory free, int freeSlots, List<String> runningAttempts) {
 
     public NodeState {
         Objects.requireNonNull(nodeId, "nodeId");
@@ -47,7 +47,7 @@ public record NodeState(String nodeId, Instant time, String rack, List<String> l
     }
 
     /** This heartbeat offering {@code resources} and {@code slots} free instead of what it sent. */
-    public NodeState withFree(Resources resources, int slots) {
+    public NodeState withFree(CpuMemory resources, int slots) {
         return new NodeState(nodeId, time, rack, labels, capacity, speedGflops, this.slots, resources, slots,
                 runningAttempts);
     }

@@ -18,7 +18,7 @@ import java.util.Optional;
  * @param chunk       for a map of a group with a dataset, the chunk it reads
  * @param chunkMoves  chunks to copy before the attempt starts, in order (Salamander section III-C)
  * @param spec        what to run: the group's spec resolved for this attempt
- *                    ({@link TaskGroup#resolvedSpec(TaskAttempt)}); empty when the job gave none
+ *                    ({@link PhaseTasks#resolvedSpec(TaskAttempt)}); empty when the job gave none
  * @param mapOutputLocation for a reduce, where its job's maps wrote ({@link TaskSpec#mapOutputLocation}); empty for a
  *                    map, and when the maps name no output location
  * @param mapOutputs  for a reduce, where its job's map outputs are, by node ({@link JobProgress#mapOutputs()}); the
@@ -26,7 +26,7 @@ import java.util.Optional;
  */
 public record Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                         String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
-                        Resources demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves, Optional<TaskSpec> spec,
+                        CpuMemory demand, Optional<Chunk> chunk, List<ChunkMove> chunkMoves, Optional<TaskSpec> spec,
                         Optional<String> mapOutputLocation, List<MapOutputs> mapOutputs) {
 
     public Placement {
@@ -54,7 +54,7 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
     /** A placement that moves no chunk and names nothing to run. */
     public Placement(String decisionId, long epoch, String jobId, TaskKind kind, int taskIndex, int attempt,
                      String nodeId, Instant notBefore, String policy, long inputBytes, double flopPerByte,
-                     Resources demand, Optional<Chunk> chunk) {
+                     CpuMemory demand, Optional<Chunk> chunk) {
         this(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes, flopPerByte,
                 demand, chunk, List.of(), Optional.empty(), Optional.empty(), List.of());
     }
@@ -79,7 +79,7 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
         var group = job.group(attempt.kind()).orElseThrow(() -> new IllegalArgumentException(
                 "job " + job.jobId() + " has no " + attempt.kind() + " group"));
         var mapOutputLocation = attempt.kind() == TaskKind.REDUCE
-                ? job.group(TaskKind.MAP).flatMap(TaskGroup::spec).flatMap(s -> s.mapOutputLocation(job.jobId()))
+                ? job.group(TaskKind.MAP).flatMap(PhaseTasks::spec).flatMap(s -> s.mapOutputLocation(job.jobId()))
                 : Optional.<String>empty();
         int index = attempt.taskIndex();
         return new Placement(attempt.decisionId(), decidedAt.toEpochMilli(), job.jobId(), attempt.kind(), index,

@@ -46,7 +46,7 @@ public interface PlacementPolicy {
      * Asked only for a job whose maps read a dataset, before the job joins the queue, at its submit time;
      * {@code outlook} and {@code history} are the cell's. Empty keeps the submitter's layout, which is the default.
      */
-    default Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
+    default Optional<InputPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook, JobHistory history) {
         return Optional.empty();
     }
 }

@@ -125,7 +125,7 @@ public final class PlannerCell {
     private Verdict admit(Job job) {
         var existing = state.job(job.jobId());
         if (existing.isPresent()) {
-            var submitted = job.group(TaskKind.MAP).flatMap(TaskGroup::layout);
+            var submitted = job.group(TaskKind.MAP).flatMap(PhaseTasks::layout);
             return existing.get().job().withMapLayout(submitted).equals(job)
                     ? new Verdict.Ignored("duplicate submission of job " + job.jobId())
                     : new Verdict.Invalid("job " + job.jobId() + " was already submitted with different contents");
@@ -266,7 +266,7 @@ public final class PlannerCell {
         var standing = state.standing(node.nodeId()).orElse(NodeStanding.clear(node.nodeId()));
         var reserved = stillReserved(standing.reserved(), node.runningAttempts());
         // An excluded node offers nothing, so that no policy places on it.
-        var offered = standing.isExcluded(node.time()) ? node.withFree(Resources.NONE, 0)
+        var offered = standing.isExcluded(node.time()) ? node.withFree(CpuMemory.NONE, 0)
                 : withoutReserved(node, reserved);
         var result = policy.place(new PlanningState(offered, state.queue(), state.leastDemand(), outlook, history),
                 node.time());
@@ -358,7 +358,7 @@ public final class PlannerCell {
             cpus -= demand.cpus();
             memory -= demand.memoryBytes();
         }
-        return node.withFree(new Resources(Math.max(0, cpus), Math.max(0, memory)),
+        return node.withFree(new CpuMemory(Math.max(0, cpus), Math.max(0, memory)),
                 Math.max(0, node.freeSlots() - reserved.size()));
     }
 

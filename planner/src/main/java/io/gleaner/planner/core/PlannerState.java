@@ -19,7 +19,7 @@ public interface PlannerState {
     List<JobProgress> queue();
 
     /** {@link PlanningState#leastDemand()} of the {@link #queue()}, kept up to date as jobs come and go. */
-    Resources leastDemand();
+    CpuMemory leastDemand();
 
     /** The unfinished job {@code jobId}, if any. */
     Optional<JobProgress> job(String jobId);

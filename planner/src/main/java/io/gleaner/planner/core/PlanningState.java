@@ -11,12 +11,12 @@ import java.util.Objects;
  *                    it in order and stop as early as it can
  * @param leastDemand the least CPU and the least RAM that any task of a queued job holds (each minimum taken on
  *                    its own, so not necessarily one task's demand); spare capacity that does not fit it fits no
- *                    task of the queue. {@link Resources#NONE} when the queue is empty.
+ *                    task of the queue. {@link CpuMemory#NONE} when the queue is empty.
  * @param outlook     the forecast spare capacity of every node over time ({@link CapacityOutlook#NONE} without a
  *                    forecaster)
  * @param history     the profiles of past runs by job name ({@link JobHistory#NONE} without a classifier)
  */
-public record PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook,
+public record PlanningState(NodeState node, List<JobProgress> queue, CpuMemory leastDemand, CapacityOutlook outlook,
                             JobHistory history) {
 
     public PlanningState {
@@ -28,12 +28,12 @@ public record PlanningState(NodeState node, List<JobProgress> queue, Resources l
     }
 
     /** The state without job history. */
-    public PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand, CapacityOutlook outlook) {
+    public PlanningState(NodeState node, List<JobProgress> queue, CpuMemory leastDemand, CapacityOutlook outlook) {
         this(node, queue, leastDemand, outlook, JobHistory.NONE);
     }
 
     /** The state without forecasts. */
-    public PlanningState(NodeState node, List<JobProgress> queue, Resources leastDemand) {
+    public PlanningState(NodeState node, List<JobProgress> queue, CpuMemory leastDemand) {
         this(node, queue, leastDemand, CapacityOutlook.NONE);
     }
 
@@ -42,7 +42,7 @@ public record PlanningState(NodeState node, List<JobProgress> queue, Resources l
         this(node, queue, leastDemandOf(queue));
     }
 
-    private static Resources leastDemandOf(List<JobProgress> queue) {
+    private static CpuMemory leastDemandOf(List<JobProgress> queue) {
         var demands = new DemandCounts();
         queue.forEach(progress -> demands.add(progress.job()));
         return demands.least();

@@ -260,7 +260,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         private final List<Placement> placed = new ArrayList<>();
         /** The planned tasks placed on this heartbeat: the node's own list and {@code stealable} both hold them. */
         private final Set<String> released = new HashSet<>();
-        private Resources free;
+        private CpuMemory free;
         private int freeSlots;
         /** RAM in bytes the tasks still placed may take besides {@code free} (the forecast's, when limited). */
         private long memoryLimit = Long.MAX_VALUE;
@@ -273,14 +273,14 @@ public final class SalamanderPolicy implements PlacementPolicy {
         }
 
         boolean hasSpace() {
-            return freeSlots > 0 && free.cpus() > Resources.CPU_TOLERANCE && free.memoryBytes() > 0;
+            return freeSlots > 0 && free.cpus() > CpuMemory.CPU_TOLERANCE && free.memoryBytes() > 0;
         }
 
         void limitMemory(long bytes) {
             memoryLimit = Math.min(memoryLimit, bytes);
         }
 
-        boolean fits(Resources demand) {
+        boolean fits(CpuMemory demand) {
             return free.fits(demand) && demand.memoryBytes() <= memoryLimit;
         }
 

@@ -27,7 +27,7 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
      * the jobs' life-cycle steps it caused; {@code outputs} what the policy decided besides (its classes, plans and
      * admissions, {@link PlacementPolicy#takeOutputs}), whose admissions' steps end {@code steps}.
      */
-    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+    record Applied(List<Placement> placements, List<Rejection> rejected, Optional<InputPlacement> dataPlacement,
                    List<NodeLoss> lost, List<JobStep> steps, PolicyOutputs outputs) implements Verdict {
 
         /** Applied, nothing placed. */
@@ -43,13 +43,13 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
         }
 
         /** An answer whose policy decided nothing besides. */
-        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<InputPlacement> dataPlacement,
                        List<NodeLoss> lost, List<JobStep> steps) {
             this(placements, rejected, dataPlacement, lost, steps, PolicyOutputs.NONE);
         }
 
         /** An answer that caused no life-cycle step. */
-        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement,
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<InputPlacement> dataPlacement,
                        List<NodeLoss> lost) {
             this(placements, rejected, dataPlacement, lost, List.of());
         }
@@ -67,7 +67,7 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
         }
 
         /** A job's answer, or a heartbeat's that found no node lost. */
-        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<DataPlacement> dataPlacement) {
+        public Applied(List<Placement> placements, List<Rejection> rejected, Optional<InputPlacement> dataPlacement) {
             this(placements, rejected, dataPlacement, List.of());
         }
 

@@ -4,7 +4,7 @@ import io.gleaner.planner.core.Admission;
 import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobStep;
@@ -13,8 +13,8 @@ import io.gleaner.planner.core.MapOutputs;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.Resources;
-import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.CpuMemory;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.TaskSpec;
@@ -230,7 +230,7 @@ public final class EventMapping {
     }
 
     /** A data placement as the {@code data.placements} topic carries it. */
-    public static io.gleaner.schemas.avro.DataPlacement dataPlacement(DataPlacement placement) {
+    public static io.gleaner.schemas.avro.DataPlacement dataPlacement(InputPlacement placement) {
         return io.gleaner.schemas.avro.DataPlacement.newBuilder()
                 .setJobId(placement.jobId())
                 .setDataset(placement.dataset())
@@ -241,13 +241,13 @@ public final class EventMapping {
     }
 
     /** The data placement of a {@code data.placements} event; invalid with the reason for a bad layout or policy. */
-    public static Checked<DataPlacement> dataPlacement(io.gleaner.schemas.avro.DataPlacement event) {
-        return Checked.of(() -> new DataPlacement(event.getJobId(), event.getDataset(),
+    public static Checked<InputPlacement> dataPlacement(io.gleaner.schemas.avro.DataPlacement event) {
+        return Checked.of(() -> new InputPlacement(event.getJobId(), event.getDataset(),
                 chunkLayout(event.getLayout()), event.getTime(), PolicyName.parse(event.getPolicy())));
     }
 
-    private static TaskGroup taskGroup(io.gleaner.schemas.avro.TaskGroup group, String jobId) {
-        return new TaskGroup(taskKind(group.getKind(), jobId), group.getCount(), group.getBytesPerTask(),
+    private static PhaseTasks taskGroup(io.gleaner.schemas.avro.TaskGroup group, String jobId) {
+        return new PhaseTasks(taskKind(group.getKind(), jobId), group.getCount(), group.getBytesPerTask(),
                 group.getLastTaskBytes(), group.getFlopPerByte(), resources(group.getDemand()),
                 Optional.ofNullable(group.getDataset()), group.getFirstChunk(),
                 Optional.ofNullable(group.getLayout()).map(EventMapping::chunkLayout),
@@ -278,7 +278,7 @@ public final class EventMapping {
         return new io.gleaner.schemas.avro.ChunkLayout(layout.nodes(), layout.start(), layout.replication());
     }
 
-    private static io.gleaner.schemas.avro.TaskGroup taskGroup(TaskGroup group) {
+    private static io.gleaner.schemas.avro.TaskGroup taskGroup(PhaseTasks group) {
         return io.gleaner.schemas.avro.TaskGroup.newBuilder()
                 .setKind(taskKind(group.kind()))
                 .setCount(group.count())
@@ -332,11 +332,11 @@ public final class EventMapping {
         };
     }
 
-    private static Resources resources(io.gleaner.schemas.avro.Resources resources) {
-        return new Resources(resources.getCpus(), resources.getMemoryBytes());
+    private static CpuMemory resources(io.gleaner.schemas.avro.Resources resources) {
+        return new CpuMemory(resources.getCpus(), resources.getMemoryBytes());
     }
 
-    private static io.gleaner.schemas.avro.Resources resources(Resources resources) {
+    private static io.gleaner.schemas.avro.Resources resources(CpuMemory resources) {
         return new io.gleaner.schemas.avro.Resources(resources.cpus(), resources.memoryBytes());
     }
 }

@@ -68,7 +68,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         this.context = context;
         this.outlook = ForecastOutlook.of(context);
         this.history = ProfileHistory.of(context);
-        this.publishedClasses = context.getStateStore(StoreNames.PUBLISHED_CLASSES);
+        this.publishedClasses = context.getStateStore(PlannerStores.PUBLISHED_CLASSES);
         // The stores may have been restored since the task's copy was read.
         states.forget(context);
     }
@@ -83,7 +83,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     /**
      * What the policy decided besides placements on this record: COSHH's classes go to {@code jobs.classes}, with a
      * tombstone for each class of the previous publication that is gone (whichever processor published it, before a
-     * restart too: {@link StoreNames#PUBLISHED_CLASSES}), and both plans to {@code plans}; the admissions that changed
+     * restart too: {@link PlannerStores#PUBLISHED_CLASSES}), and both plans to {@code plans}; the admissions that changed
      * go to {@code jobs.admissions}, keyed by job (their ADMITTED or REJECTED steps are among the verdict's steps).
      */
     private void publish(PolicyOutputs outputs, long timestamp) {

@@ -32,7 +32,7 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The planner as a Kafka Streams topology: jobs.submitted, nodes.heartbeats and tasks.reports (one partition
  * each, so they meet in one task) are decoded, dead-lettering what cannot be decoded, and applied one at a
- * time, in timestamp order, to the core's {@code PlannerCell} over shared state stores ({@link StoreNames}).
+ * time, in timestamp order, to the core's {@code PlannerCell} over shared state stores ({@link PlannerStores}).
  * Placements go to {@code placements} keyed by node id with the heartbeat's time as timestamp, data placements to
  * {@code data.placements} keyed by dataset with the job's submit time, jobs' life-cycle steps to {@code jobs.events}
  * keyed by job id with the step's event time; invalid inputs go to {@code deadletter}. Every operator and store is named, so that no changelog is renamed by a refactor.
@@ -65,13 +65,13 @@ public final class PlannerTopology {
                           GlobalView.DeadLetterSink globalDeadLetters, Supplier<PlacementPolicy> policies) {
         // The builder must see the settings for ensure.explicit.internal.resource.naming to take effect.
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
-        builder.addStateStore(store(StoreNames.JOBS, serdes.plannerJobState()));
-        builder.addStateStore(store(StoreNames.JOB_ORDER, Serdes.String()));
-        builder.addStateStore(store(StoreNames.COMPLETED_JOBS, Serdes.Long()));
-        builder.addStateStore(store(StoreNames.NODES, serdes.nodeHeartbeat()));
-        builder.addStateStore(store(StoreNames.LOST_NODES, Serdes.Long()));
-        builder.addStateStore(store(StoreNames.NODE_STANDINGS, serdes.plannerNodeState()));
-        builder.addStateStore(store(StoreNames.PUBLISHED_CLASSES, Serdes.Long()));
+        builder.addStateStore(store(PlannerStores.JOBS, serdes.plannerJobState()));
+        builder.addStateStore(store(PlannerStores.JOB_ORDER, Serdes.String()));
+        builder.addStateStore(store(PlannerStores.COMPLETED_JOBS, Serdes.Long()));
+        builder.addStateStore(store(PlannerStores.NODES, serdes.nodeHeartbeat()));
+        builder.addStateStore(store(PlannerStores.LOST_NODES, Serdes.Long()));
+        builder.addStateStore(store(PlannerStores.NODE_STANDINGS, serdes.plannerNodeState()));
+        builder.addStateStore(store(PlannerStores.PUBLISHED_CLASSES, Serdes.Long()));
         // Every instance sees every node's forecast; no policy of today's reads it inside the lockstep barrier, so a
         // forecast arriving late changes no decision (a policy that plans on it must wait for it: Salamander's).
         ForecastOutlook.addView(builder, topics, serdes.capacityForecast(), config.stage().eventTimeBound(), STAGE,
@@ -79,7 +79,7 @@ public final class PlannerTopology {
         // The classifier's profiles, for COSHH's execution rates of job names with history. Outside the lockstep
         // barrier like the forecasts: a profile arriving late changes the rates of a later job of that name only.
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
-                StoreNames.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
+                PlannerStores.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
         var states = new TaskStates(policies, config.nodeLiveness(), config.retryRules());
         var bound = config.stage().eventTimeBound();
@@ -146,7 +146,7 @@ public final class PlannerTopology {
         var undecodable = decoded.get(name + "-dead")
                 .mapValues(value -> PlannerOutput.of(value.deadLetter()), Named.as(name + "-undecodable"));
         return decoded.get(name + "-ok")
-                .process(processor, Named.as("apply-" + name), StoreNames.all())
+                .process(processor, Named.as("apply-" + name), PlannerStores.all())
                 .merge(undecodable, Named.as(name + "-outputs"));
     }
 

@@ -19,7 +19,7 @@ final class ProfileHistory implements JobHistory {
 
     /** The history of the global profiles store that {@link PlannerTopology} adds. */
     static ProfileHistory of(ProcessorContext<?, ?> context) {
-        return new ProfileHistory(context.getStateStore(StoreNames.PROFILES_VIEW));
+        return new ProfileHistory(context.getStateStore(PlannerStores.PROFILES_VIEW));
     }
 
     @Override

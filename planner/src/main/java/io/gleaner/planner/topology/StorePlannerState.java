@@ -8,7 +8,7 @@ import io.gleaner.planner.core.NodeCapacities;
 import io.gleaner.planner.core.NodeStanding;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerState;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlannerJobState;
@@ -20,7 +20,7 @@ import org.apache.kafka.streams.processor.api.ProcessingContext;
 import org.apache.kafka.streams.state.KeyValueStore;
 
 /**
- * {@link PlannerState} over the planner's state stores ({@link StoreNames}), with the unfinished jobs also held
+ * {@link PlannerState} over the planner's state stores ({@link PlannerStores}), with the unfinished jobs also held
  * decoded in an {@link InMemoryPlannerState}: read from the stores once ({@link #load}), then written to both.
  * So a heartbeat neither scans the FIFO index nor decodes the jobs it passes, and costs what it costs in-process.
  * The copy is right only while every write to the jobs and the FIFO index goes through this instance: the
@@ -58,18 +58,18 @@ final class StorePlannerState implements PlannerState {
      * @throws IllegalStateException when the FIFO index names a job that the jobs store does not hold
      */
     static StorePlannerState load(ProcessingContext context) {
-        var state = new StorePlannerState(context.getStateStore(StoreNames.JOBS),
-                context.getStateStore(StoreNames.JOB_ORDER), context.getStateStore(StoreNames.COMPLETED_JOBS),
-                context.getStateStore(StoreNames.NODES), context.getStateStore(StoreNames.LOST_NODES),
-                context.getStateStore(StoreNames.NODE_STANDINGS));
+        var state = new StorePlannerState(context.getStateStore(PlannerStores.JOBS),
+                context.getStateStore(PlannerStores.JOB_ORDER), context.getStateStore(PlannerStores.COMPLETED_JOBS),
+                context.getStateStore(PlannerStores.NODES), context.getStateStore(PlannerStores.LOST_NODES),
+                context.getStateStore(PlannerStores.NODE_STANDINGS));
         try (var entries = state.jobOrder.all()) {
             entries.forEachRemaining(entry -> {
                 var stored = state.jobs.get(entry.value);
                 if (stored == null) {
-                    throw new IllegalStateException("job " + entry.value + " is in " + StoreNames.JOB_ORDER
-                            + " but not in " + StoreNames.JOBS);
+                    throw new IllegalStateException("job " + entry.value + " is in " + PlannerStores.JOB_ORDER
+                            + " but not in " + PlannerStores.JOBS);
                 }
-                state.unfinished.putJob(AvroMapping.toProgress(stored));
+                state.unfinished.putJob(PlannerRecords.toProgress(stored));
             });
         }
         return state;
@@ -81,7 +81,7 @@ final class StorePlannerState implements PlannerState {
     }
 
     @Override
-    public Resources leastDemand() {
+    public CpuMemory leastDemand() {
         return unfinished.leastDemand();
     }
 
@@ -95,7 +95,7 @@ final class StorePlannerState implements PlannerState {
         if (unfinished.job(progress.jobId()).isEmpty()) {
             jobOrder.put(JobOrder.key(progress.job()), progress.jobId());
         }
-        jobs.put(progress.jobId(), AvroMapping.toAvro(progress));
+        jobs.put(progress.jobId(), PlannerRecords.toAvro(progress));
         unfinished.putJob(progress);
     }
 
@@ -141,12 +141,12 @@ final class StorePlannerState implements PlannerState {
 
     @Override
     public Optional<NodeStanding> standing(String nodeId) {
-        return Optional.ofNullable(standings.get(nodeId)).map(AvroMapping::toStanding);
+        return Optional.ofNullable(standings.get(nodeId)).map(PlannerRecords::toStanding);
     }
 
     @Override
     public void putStanding(NodeStanding standing) {
-        standings.put(standing.nodeId(), AvroMapping.toAvro(standing));
+        standings.put(standing.nodeId(), PlannerRecords.toAvro(standing));
     }
 
     @Override
@@ -173,7 +173,7 @@ final class StorePlannerState implements PlannerState {
     private InMemoryPlannerState nodesRead() {
         if (!nodesRead) {
             try (var entries = nodes.all()) {
-                entries.forEachRemaining(entry -> unfinished.putNode(AvroMapping.nodeFromStore(entry.value)));
+                entries.forEachRemaining(entry -> unfinished.putNode(PlannerRecords.nodeFromStore(entry.value)));
             }
             nodesRead = true;
         }

@@ -3,7 +3,7 @@
  * heartbeats and task reports (dead-lettering what it cannot use), applies them one at a time to the core's
  * {@link io.gleaner.planner.core.PlannerCell} over state stores, and publishes its placements keyed by node.
  * Events map to core records through {@link io.gleaner.planner.events.EventMapping}; the store values through
- * {@link io.gleaner.planner.topology.AvroMapping}.
+ * {@link io.gleaner.planner.topology.PlannerRecords}.
  *
  * <p>The job store's value, {@code PlannerJobState}, evolves by optional fields with defaults only, so that a
  * planner reads the changelog an older one wrote: {@code PhaseProgress.launchedBeyond} (tasks launched past the

@@ -12,7 +12,7 @@ import io.gleaner.planner.core.PlannerFixtures;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.topology.PlannerEvents;
@@ -70,9 +70,9 @@ public class HeartbeatBenchmark {
 
     private static final long PERIOD_MS = 3_000;
     /** Spare capacity of the asking node: every core, but less RAM than any queued map holds (1 GiB). */
-    private static final Resources SPARE = new Resources(16, 512L << 20);
+    private static final CpuMemory SPARE = new CpuMemory(16, 512L << 20);
     /** Spare capacity of a node that runs nothing. */
-    private static final Resources IDLE = new Resources(16, 64L << 30);
+    private static final CpuMemory IDLE = new CpuMemory(16, 64L << 30);
 
     /** The in-process cell with {@code queued} jobs waiting. */
     @State(Scope.Benchmark)

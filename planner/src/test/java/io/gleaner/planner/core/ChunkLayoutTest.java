@@ -171,9 +171,9 @@ class ChunkLayoutTest {
     @Test
     void shouldTellAGroupsLocalTasksFromItsChunks() {
         // task t reads chunk 100 + t; as above, node "a" holds chunks whose t is 0, 1 or 2 mod 5
-        var group = new TaskGroup(TaskKind.MAP, 7, 1, 1, 1, new Resources(1, 1), Optional.of("d"), 100,
+        var group = new PhaseTasks(TaskKind.MAP, 7, 1, 1, 1, new CpuMemory(1, 1), Optional.of("d"), 100,
                 Optional.of(ChunkLayout.of(FIVE, 3)));
-        var plain = new TaskGroup(TaskKind.MAP, 7, 1, 1, 1, new Resources(1, 1), Optional.of("d"), 100);
+        var plain = new PhaseTasks(TaskKind.MAP, 7, 1, 1, 1, new CpuMemory(1, 1), Optional.of("d"), 100);
 
         assertThat(group.hasLocality()).isTrue();
         assertThat(group.isLocal(6, "a")).isTrue();
@@ -187,7 +187,7 @@ class ChunkLayoutTest {
 
     @Test
     void shouldRefuseALayoutOnAGroupWithoutADataset() {
-        assertThatThrownBy(() -> new TaskGroup(TaskKind.MAP, 2, 1, 1, 1, new Resources(1, 1),
+        assertThatThrownBy(() -> new PhaseTasks(TaskKind.MAP, 2, 1, 1, 1, new CpuMemory(1, 1),
                 Optional.empty(), 0, Optional.of(ChunkLayout.of(FIVE, 0))))
                 .hasMessage("MAP group has a chunk layout but no dataset");
     }

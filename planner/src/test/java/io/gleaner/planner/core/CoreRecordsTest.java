@@ -26,7 +26,7 @@ class CoreRecordsTest {
 
     @Test
     void trustedInvalidRecordThrowsWhatTheCallerMakesOfTheReason() {
-        var checked = Checked.of(() -> new Resources(-1, 0));
+        var checked = Checked.of(() -> new CpuMemory(-1, 0));
 
         assertThatThrownBy(() -> checked.orElseThrow(reason -> new IllegalStateException("stored: " + reason)))
                 .isInstanceOf(IllegalStateException.class)
@@ -35,14 +35,14 @@ class CoreRecordsTest {
 
     @Test
     void shouldRejectAGroupWithoutTasks() {
-        var checked = Checked.of(() -> new TaskGroup(TaskKind.MAP, 0, 1, 1, 1, res(1, 1), Optional.empty(), 0));
+        var checked = Checked.of(() -> new PhaseTasks(TaskKind.MAP, 0, 1, 1, 1, res(1, 1), Optional.empty(), 0));
 
         assertThat(checked).isEqualTo(new Checked.Invalid<>("MAP count must be > 0, was 0"));
     }
 
     @Test
     void shouldRejectNegativeTaskSizes() {
-        var checked = Checked.of(() -> new TaskGroup(TaskKind.REDUCE, 2, -5, 1, 1, res(1, 1), Optional.empty(), 0));
+        var checked = Checked.of(() -> new PhaseTasks(TaskKind.REDUCE, 2, -5, 1, 1, res(1, 1), Optional.empty(), 0));
 
         assertThat(checked).isEqualTo(new Checked.Invalid<>("REDUCE bytesPerTask must be >= 0, was -5"));
     }

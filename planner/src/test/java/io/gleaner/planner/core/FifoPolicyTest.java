@@ -65,7 +65,7 @@ class FifoPolicyTest {
     @Test
     void shouldFitTenTenthsOfACoreInOneCore() {
         // 0.1 summed ten times is not exactly 1.0 in binary floating point
-        var job = job("j1", at(10), maps(12, new Resources(0.1, GIB)));
+        var job = job("j1", at(10), maps(12, new CpuMemory(0.1, GIB)));
         var node = new NodeState("n1", at(30), "rack-1", List.of(), res(1, 64), 2.0, 12, res(1, 64), 12, List.of());
 
         var result = policy.place(new PlanningState(node, queue(job)), at(30));
@@ -146,7 +146,7 @@ class FifoPolicyTest {
         var wide = job("j-wide", at(10), maps(2, res(2, 1)));
         var tall = job("j-tall", at(20), maps(2, res(1, 4)));
         var queue = queue(wide, tall);
-        var starved = node("n1", at(30), 8, new Resources(0.5, 8 * GIB));
+        var starved = node("n1", at(30), 8, new CpuMemory(0.5, 8 * GIB));
 
         var result = policy.place(new PlanningState(starved, queue), at(30));
 
@@ -161,7 +161,7 @@ class FifoPolicyTest {
         // (1.5 cores, 2 GiB) fits the least demand (1 core, 1 GiB) but neither (2, 1) nor (1, 4)
         var wide = job("j-wide", at(10), maps(2, res(2, 1)));
         var tall = job("j-tall", at(20), maps(2, res(1, 4)));
-        var node = node("n1", at(30), 8, new Resources(1.5, 2 * GIB));
+        var node = node("n1", at(30), 8, new CpuMemory(1.5, 2 * GIB));
 
         var result = policy.place(new PlanningState(node, queue(wide, tall)), at(30));
 

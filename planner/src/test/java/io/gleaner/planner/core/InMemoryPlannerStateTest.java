@@ -47,7 +47,7 @@ class InMemoryPlannerStateTest {
         var wide = job("wide", at(10), maps(1, res(2, 1)));
         var tall = job("tall", at(20), maps(1, res(1, 4)), reduces(1, res(3, 8)));
 
-        assertThat(state.leastDemand()).isEqualTo(Resources.NONE);
+        assertThat(state.leastDemand()).isEqualTo(CpuMemory.NONE);
         state.putJob(JobProgress.start(wide));
         state.putJob(JobProgress.start(tall));
         // the least CPU (1, a map of "tall") and the least RAM (1 GiB, "wide"), each on its own
@@ -58,7 +58,7 @@ class InMemoryPlannerStateTest {
         state.deleteJob(wide);
         assertThat(state.leastDemand()).isEqualTo(res(1, 4));
         state.deleteJob(tall);
-        assertThat(state.leastDemand()).isEqualTo(Resources.NONE);
+        assertThat(state.leastDemand()).isEqualTo(CpuMemory.NONE);
         assertThat(state.queue()).isEmpty();
     }
 

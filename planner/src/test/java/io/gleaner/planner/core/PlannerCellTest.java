@@ -138,9 +138,9 @@ class PlannerCellTest {
             }
 
             @Override
-            public Optional<DataPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook,
+            public Optional<InputPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook,
                                                       JobHistory history) {
-                return Optional.of(new DataPlacement(job.jobId(), "d", placed, job.submitTime(), PolicyName.CUCKOO));
+                return Optional.of(new InputPlacement(job.jobId(), "d", placed, job.submitTime(), PolicyName.CUCKOO));
             }
         };
         var placingCell = new PlannerCell(placing, state);
@@ -149,7 +149,7 @@ class PlannerCellTest {
         var verdict = placingCell.onJob(submitted);
 
         assertThat(((Verdict.Applied) verdict).dataPlacement()).contains(
-                new DataPlacement("j1", "d", placed, at(10), PolicyName.CUCKOO));
+                new InputPlacement("j1", "d", placed, at(10), PolicyName.CUCKOO));
         assertThat(state.job("j1").orElseThrow().job().group(TaskKind.MAP).orElseThrow().layout()).contains(placed);
         assertThat(placingCell.onJob(submitted)).isEqualTo(new Verdict.Ignored("duplicate submission of job j1"));
         assertThat(((Verdict.Applied) placingCell.onJob(job("j2", at(11), reduces(1)))).dataPlacement())

@@ -20,46 +20,46 @@ public final class PlannerFixtures {
     }
 
     /** {@code cpus} cores and {@code gib} GiB of RAM. */
-    public static Resources res(double cpus, long gib) {
-        return new Resources(cpus, gib * GIB);
+    public static CpuMemory res(double cpus, long gib) {
+        return new CpuMemory(cpus, gib * GIB);
     }
 
     /** {@code count} maps of 1 core and 1 GiB, 64 MiB each (the last 10 MiB), over chunks 100.. of dataset "d". */
-    public static TaskGroup maps(int count) {
+    public static PhaseTasks maps(int count) {
         return maps(count, res(1, 1));
     }
 
     /** {@code count} maps with that demand, 64 MiB each (the last 10 MiB), over chunks 100.. of dataset "d". */
-    public static TaskGroup maps(int count, Resources demand) {
-        return new TaskGroup(TaskKind.MAP, count, 64L << 20, 10L << 20, 3100, demand, Optional.of("d"), 100);
+    public static PhaseTasks maps(int count, CpuMemory demand) {
+        return new PhaseTasks(TaskKind.MAP, count, 64L << 20, 10L << 20, 3100, demand, Optional.of("d"), 100);
     }
 
     /** {@code count} reduces of 1 core and 1 GiB reading 32 MiB each. */
-    public static TaskGroup reduces(int count) {
+    public static PhaseTasks reduces(int count) {
         return reduces(count, res(1, 1));
     }
 
     /** {@code count} reduces with that demand reading 32 MiB each. */
-    public static TaskGroup reduces(int count, Resources demand) {
-        return new TaskGroup(TaskKind.REDUCE, count, 32L << 20, 32L << 20, 6300, demand, Optional.empty(), 0);
+    public static PhaseTasks reduces(int count, CpuMemory demand) {
+        return new PhaseTasks(TaskKind.REDUCE, count, 32L << 20, 32L << 20, 6300, demand, Optional.empty(), 0);
     }
 
     /**
      * {@code count} maps of 1 core and 1 GiB, 64 MiB each, task {@code t} reading chunk {@code t} of dataset "d",
      * whose replicas are where {@code layout} says.
      */
-    public static TaskGroup mapsOn(int count, ChunkLayout layout) {
-        return new TaskGroup(TaskKind.MAP, count, 64L << 20, 64L << 20, 3100, res(1, 1), Optional.of("d"), 0,
+    public static PhaseTasks mapsOn(int count, ChunkLayout layout) {
+        return new PhaseTasks(TaskKind.MAP, count, 64L << 20, 64L << 20, 3100, res(1, 1), Optional.of("d"), 0,
                 Optional.of(layout));
     }
 
     /** Job {@code jobId} of user alice submitted at {@code submitTime} with these task groups. */
-    public static Job job(String jobId, Instant submitTime, TaskGroup... groups) {
+    public static Job job(String jobId, Instant submitTime, PhaseTasks... groups) {
         return job(jobId, "alice", submitTime, groups);
     }
 
     /** Job {@code jobId} of {@code user} submitted at {@code submitTime} with these task groups. */
-    public static Job job(String jobId, String user, Instant submitTime, TaskGroup... groups) {
+    public static Job job(String jobId, String user, Instant submitTime, PhaseTasks... groups) {
         return new Job(jobId, "name-" + jobId, user, "default", 0, submitTime, Optional.empty(), 1000, 500, 100,
                 List.of(groups));
     }
@@ -74,7 +74,7 @@ public final class PlannerFixtures {
     }
 
     /** A node with 8 slots, 16 cores and 64 GiB, of which {@code freeSlots} slots and {@code free} are free. */
-    public static NodeState node(String nodeId, Instant time, int freeSlots, Resources free) {
+    public static NodeState node(String nodeId, Instant time, int freeSlots, CpuMemory free) {
         return new NodeState(nodeId, time, "rack-1", List.of(), res(16, 64), 2.0, 8, free, freeSlots, List.of());
     }
 

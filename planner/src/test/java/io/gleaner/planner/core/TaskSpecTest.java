@@ -23,8 +23,8 @@ class TaskSpecTest {
     }
 
     /** Maps reading chunks 40.. of ds-j with {@code spec}. */
-    private static TaskGroup maps(int count, TaskSpec spec) {
-        return new TaskGroup(TaskKind.MAP, count, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+    private static PhaseTasks maps(int count, TaskSpec spec) {
+        return new PhaseTasks(TaskKind.MAP, count, 128L << 20, 128L << 20, 3100, new CpuMemory(1, 3 * GIB),
                 Optional.of("ds-j"), 40, Optional.empty(), Optional.of(spec));
     }
 
@@ -57,7 +57,7 @@ class TaskSpecTest {
     void shouldGiveAReduceTheMapsOutputLocationWithTaskAndAttemptLeftOpen() {
         var mapSpec = spec(null, "s3://b/{job}/{kind}/{task}.{attempt}");
         var reduceSpec = spec(null, "s3://b/{job}/final/{task}");
-        var job = job("j", T0, maps(2, mapSpec), new TaskGroup(TaskKind.REDUCE, 1, 1, 1, 1, new Resources(1, GIB),
+        var job = job("j", T0, maps(2, mapSpec), new PhaseTasks(TaskKind.REDUCE, 1, 1, 1, 1, new CpuMemory(1, GIB),
                 Optional.empty(), 0, Optional.empty(), Optional.of(reduceSpec)));
 
         var reduce = Placement.of(job, new TaskAttempt("j", TaskKind.REDUCE, 0, 0), "n1", T0, "fifo");
@@ -89,7 +89,7 @@ class TaskSpecTest {
         var placement = Placement.of(located, new TaskAttempt("j", TaskKind.MAP, 0, 0), "n1", T0, "salamander")
                 .withChunkMoves(List.of(new ChunkMove(new Chunk("ds-j", 40), Optional.empty(), "n1")));
 
-        assertThat(located.group(TaskKind.MAP).flatMap(TaskGroup::spec)).hasValue(spec);
+        assertThat(located.group(TaskKind.MAP).flatMap(PhaseTasks::spec)).hasValue(spec);
         assertThat(placement.spec().flatMap(TaskSpec::inputLocation)).hasValue("/in/40");
     }
 

@@ -12,9 +12,9 @@ import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.TaskAttempt;
-import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.TaskSpec;
@@ -44,7 +44,7 @@ class EventMappingTest {
     @Test
     void chunkLayoutSurvivesTheRoundTripThroughJobSubmitted() {
         var layout = new ChunkLayout(List.of("n1", "n2", "n3", "n4"), 2, 3);
-        var group = new TaskGroup(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+        var group = new PhaseTasks(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new CpuMemory(1, 3 * GIB),
                 Optional.of("ds-j"), 40, Optional.of(layout));
         var job = job("j", T0, group, reduces(1));
 
@@ -62,7 +62,7 @@ class EventMappingTest {
     void taskSpecSurvivesTheRoundTripThroughJobSubmitted() {
         var spec = new TaskSpec(List.of("/bin/wc", "-l"), Optional.of("ghcr.io/acme/wc:1"), Map.of("B", "2", "A", "1"),
                 Optional.of("s3://in/{dataset}/{chunk}"), Optional.of("s3://out/{job}/{kind}-{task}-{attempt}"));
-        var group = new TaskGroup(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+        var group = new PhaseTasks(TaskKind.MAP, 3, 128L << 20, 128L << 20, 3100, new CpuMemory(1, 3 * GIB),
                 Optional.of("ds-j"), 40, Optional.empty(), Optional.of(spec));
         var job = job("j", T0, group, reduces(1));
 
@@ -89,7 +89,7 @@ class EventMappingTest {
     void resolvedSpecAndMapOutputLocationSurviveTheRoundTripThroughPlacementDecision() {
         var spec = new TaskSpec(List.of("run"), Optional.empty(), Map.of(), Optional.of("/in/{chunk}"),
                 Optional.of("/out/{job}/{kind}/{task}/{attempt}"));
-        var maps = new TaskGroup(TaskKind.MAP, 2, 1, 1, 1, new Resources(1, GIB), Optional.of("ds-j"), 0,
+        var maps = new PhaseTasks(TaskKind.MAP, 2, 1, 1, 1, new CpuMemory(1, GIB), Optional.of("ds-j"), 0,
                 Optional.empty(), Optional.of(spec));
         var job = job("j", T0, maps, reduces(1));
         var reduce = Placement.of(job, new TaskAttempt("j", TaskKind.REDUCE, 0, 0), "n2", T0, "fifo");
@@ -182,8 +182,8 @@ class EventMappingTest {
 
     @Test
     void heartbeatKeepsEveryField() {
-        var node = new NodeState("n1", T0, "rack-a", List.of("gpu=a100"), new Resources(4, 64 * GIB), 8.0, 4,
-                new Resources(3, 61 * GIB), 3, List.of("j/m/0/0"));
+        var node = new NodeState("n1", T0, "rack-a", List.of("gpu=a100"), new CpuMemory(4, 64 * GIB), 8.0, 4,
+                new CpuMemory(3, 61 * GIB), 3, List.of("j/m/0/0"));
 
         var heartbeat = EventMapping.nodeHeartbeat(node);
 
@@ -230,8 +230,8 @@ class EventMappingTest {
     }
 
     /** {@code count} maps of 128 MiB chunks 0.. of {@code dataset}, 1 core and 3 GiB each. */
-    private static TaskGroup maps(int count, String dataset) {
-        return new TaskGroup(TaskKind.MAP, count, 128L << 20, 128L << 20, 3100, new Resources(1, 3 * GIB),
+    private static PhaseTasks maps(int count, String dataset) {
+        return new PhaseTasks(TaskKind.MAP, count, 128L << 20, 128L << 20, 3100, new CpuMemory(1, 3 * GIB),
                 Optional.of(dataset), 0);
     }
 

@@ -106,7 +106,7 @@ class PlannerJobEventsTest {
         submit(job("j1", 1_000, 1, 0));
         beat(heartbeat("n1", 3_000, 1));
         var first = placements.readValue();
-        KeyValueStore<String, PlannerNodeState> standings = driver.getKeyValueStore(StoreNames.NODE_STANDINGS);
+        KeyValueStore<String, PlannerNodeState> standings = driver.getKeyValueStore(PlannerStores.NODE_STANDINGS);
         var reservedBefore = List.copyOf(standings.get("n1").getReserved());
 
         send(TaskReport.newBuilder(report(first, TaskState.REFUSED, 4_000)).setReason("no GPU here").build());

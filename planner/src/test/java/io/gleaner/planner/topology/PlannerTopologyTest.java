@@ -195,9 +195,9 @@ class PlannerTopologyTest {
         beat(heartbeat("n1", 3_000, 2));
         placements.readRecordsToList();
 
-        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
-        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
-        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(StoreNames.NODES);
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(PlannerStores.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(PlannerStores.JOB_ORDER);
+        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(PlannerStores.NODES);
 
         assertThat(jobStore.get("j1").getMaps().getLaunched()).isEqualTo(2);
         assertThat(orderStore.get(JobOrder.key(Instant.ofEpochMilli(1_000), "j1"))).isEqualTo("j1");
@@ -221,8 +221,8 @@ class PlannerTopologyTest {
         assertThat(relaunch.value.getDecisionId()).isEqualTo("j1/m/0/1");
         assertThat(placements.isEmpty()).isTrue();
         assertThat(deadLetters.isEmpty()).isTrue();
-        KeyValueStore<String, Long> lostStore = driver.getKeyValueStore(StoreNames.LOST_NODES);
-        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(StoreNames.NODES);
+        KeyValueStore<String, Long> lostStore = driver.getKeyValueStore(PlannerStores.LOST_NODES);
+        KeyValueStore<String, NodeHeartbeat> nodeStore = driver.getKeyValueStore(PlannerStores.NODES);
         assertThat(lostStore.get("n1")).isEqualTo(13_000L);
         assertThat(nodeStore.get("n1")).isNull();
         // The planner's record of what n2 holds: the attempt it just placed there, which n2 has not reported yet.
@@ -307,7 +307,7 @@ class PlannerTopologyTest {
         assertThat(answers.get(0).value().getAccepted()).isFalse();
         assertThat(answers.get(0).value().getReason()).contains("each MAP task of job too-wide needs 32.0 cores",
                 "not queued");
-        assertThat(driver.<String, PlannerJobState>getKeyValueStore(StoreNames.JOBS).get("too-wide")).isNull();
+        assertThat(driver.<String, PlannerJobState>getKeyValueStore(PlannerStores.JOBS).get("too-wide")).isNull();
         assertThat(admissions.isEmpty()).isTrue();
     }
 
@@ -375,7 +375,7 @@ class PlannerTopologyTest {
         startFair("");
         // map 0's chunk is on n1, map 1's on n2; n3 asks
         submit(withOneReplicaOn(job("a1", "alice", 1_000, 2, 0), 0, "n1", "n2"));
-        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(PlannerStores.JOBS);
 
         beat(heartbeat("n3", 3_000, 1));
         var waitAfterFirst = jobStore.get("a1").getLocalityWaitSince();
@@ -401,9 +401,9 @@ class PlannerTopologyTest {
         // as after a restart: a1 has waited since 0 s; a2, submitted now, has not waited yet
         var waited = JobProgress.start(EventMapping.job(withOneReplicaOn(job("a1", "alice", 100, 1, 0), 0, "n1", "n2"))
                 .orElseThrow(IllegalStateException::new)).withLocalityWait(Optional.of(Instant.EPOCH));
-        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
-        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
-        jobStore.put("a1", AvroMapping.toAvro(waited));
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(PlannerStores.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(PlannerStores.JOB_ORDER);
+        jobStore.put("a1", PlannerRecords.toAvro(waited));
         orderStore.put(JobOrder.key(waited.job()), "a1");
         submit(withOneReplicaOn(job("a2", "alice", 1_000, 1, 0), 0, "n1", "n2"));
 
@@ -419,9 +419,9 @@ class PlannerTopologyTest {
         beat(heartbeat("n1", 3_000, 4));
         send(report(placements.readValue(), TaskState.SUCCEEDED, 5_000));
 
-        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
-        KeyValueStore<String, Long> completed = driver.getKeyValueStore(StoreNames.COMPLETED_JOBS);
-        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(PlannerStores.JOBS);
+        KeyValueStore<String, Long> completed = driver.getKeyValueStore(PlannerStores.COMPLETED_JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(PlannerStores.JOB_ORDER);
         assertThat(jobStore.get("j1")).isNull();
         try (var order = orderStore.all()) {
             assertThat(order.hasNext()).isFalse();
@@ -433,9 +433,9 @@ class PlannerTopologyTest {
     void shouldServeTheJobsTheStoresHeldBeforeTheFirstRecord() {
         // as after a restart: the stores were restored before the processors saw any record
         var stored = JobProgress.start(EventMapping.job(job("j1", 1_000, 3, 0)).orElseThrow(IllegalStateException::new));
-        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(StoreNames.JOBS);
-        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
-        jobStore.put("j1", AvroMapping.toAvro(stored.withPlaced(Placement.of(stored.job(),
+        KeyValueStore<String, PlannerJobState> jobStore = driver.getKeyValueStore(PlannerStores.JOBS);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(PlannerStores.JOB_ORDER);
+        jobStore.put("j1", PlannerRecords.toAvro(stored.withPlaced(Placement.of(stored.job(),
                 new TaskAttempt("j1", io.gleaner.planner.core.TaskKind.MAP, 0, 0), "n1", Instant.ofEpochMilli(500),
                 "fifo"))));
         orderStore.put(JobOrder.key(stored.job()), "j1");
@@ -447,11 +447,11 @@ class PlannerTopologyTest {
 
     @Test
     void shouldRefuseToRunOnAnOrderIndexThatNamesAMissingJob() {
-        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(StoreNames.JOB_ORDER);
+        KeyValueStore<String, String> orderStore = driver.getKeyValueStore(PlannerStores.JOB_ORDER);
         orderStore.put(JobOrder.key(Instant.ofEpochMilli(1_000), "ghost"), "ghost");
 
         assertThatThrownBy(() -> beat(heartbeat("n1", 3_000, 4)))
-                .hasRootCauseMessage("job ghost is in " + StoreNames.JOB_ORDER + " but not in " + StoreNames.JOBS);
+                .hasRootCauseMessage("job ghost is in " + PlannerStores.JOB_ORDER + " but not in " + PlannerStores.JOBS);
     }
 
     @Test
@@ -551,7 +551,7 @@ class PlannerTopologyTest {
         var topology = PlannerTopology.build(topics, serdes, PlannerConfig.defaults(), PlannerEvents.NO_GLOBAL_DEAD_LETTERS).describe().toString();
 
         assertThat(topology).doesNotContain("KSTREAM-").doesNotContain("KTABLE-");
-        assertThat(topology).contains(StoreNames.all());
+        assertThat(topology).contains(PlannerStores.all());
         assertThat(topology).contains("apply-jobs", "apply-reports", "apply-heartbeats", "placements-sink",
                 "dead-letters-sink");
     }
@@ -588,7 +588,7 @@ class PlannerTopologyTest {
         }
 
         assertThat(seen).doesNotHaveDuplicates().hasSize(3 + 2 + 2 + 1);
-        KeyValueStore<String, Long> completed = driver.getKeyValueStore(StoreNames.COMPLETED_JOBS);
+        KeyValueStore<String, Long> completed = driver.getKeyValueStore(PlannerStores.COMPLETED_JOBS);
         assertThat(completed.get("j1")).isNotNull();
         assertThat(completed.get("j2")).isNotNull();
         assertThat(deadLetters.isEmpty()).isTrue();

@@ -21,7 +21,7 @@ import java.util.Objects;
  * @param cpuLimitCores the CPU limit on the tasks in force before this tick, in cores, finite and >= 0; a node whose
  *                   tasks were never limited reports its capacity
  */
-public record NodeObservation(String nodeId, Instant time, Resources capacity, Resources owners, Resources tasks,
+public record NodeObservation(String nodeId, Instant time, CpuRam capacity, CpuRam owners, CpuRam tasks,
                               List<RunningAttempt> attempts, double cpuLimitCores) {
 
     public NodeObservation {

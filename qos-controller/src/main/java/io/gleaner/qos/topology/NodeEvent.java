@@ -11,7 +11,7 @@ import java.util.Objects;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * One checked input record of a node, as it travels through {@link StoreNames#NODE_EVENTS}: what the stage keeps of a
+ * One checked input record of a node, as it travels through {@link QosStores#NODE_EVENTS}: what the stage keeps of a
  * heartbeat, a utilization sample or a placement. Every event carries its node id and its event time in ms.
  */
 sealed interface NodeEvent permits NodeEvent.Heartbeat, NodeEvent.Sample, NodeEvent.Placement {
@@ -75,7 +75,7 @@ sealed interface NodeEvent permits NodeEvent.Heartbeat, NodeEvent.Sample, NodeEv
         }
     }
 
-    /** The serde of {@link StoreNames#NODE_EVENTS}. */
+    /** The serde of {@link QosStores#NODE_EVENTS}. */
     static Serde<NodeEvent> serde() {
         // Format 2 writes strings with Wire.writeString; format 1 (writeUTF) is still read.
         return Wire.serde("qos node event", 2, NodeEvent::write, in -> read(in, Wire.TEXT),

@@ -35,7 +35,7 @@ final class NodeProcessor implements Processor<String, NodeEvent, String, io.gle
     @Override
     public void init(ProcessorContext<String, io.gleaner.schemas.avro.QosAction> context) {
         this.context = context;
-        this.nodes = context.getStateStore(StoreNames.NODES);
+        this.nodes = context.getStateStore(QosStores.NODES);
     }
 
     @Override
@@ -55,7 +55,7 @@ final class NodeProcessor implements Processor<String, NodeEvent, String, io.gle
                 view.ticked(tick.get().control());
                 for (var action : tick.get().actions()) {
                     log.debug("node {} at {}: {} {}", nodeId, time, action.kind(), action.reason());
-                    context.forward(new Record<>(nodeId, AvroMapping.toAvro(action), action.time().toEpochMilli()));
+                    context.forward(new Record<>(nodeId, QosRecords.toAvro(action), action.time().toEpochMilli()));
                 }
             }
         }

@@ -2,7 +2,7 @@ package io.gleaner.qos.topology;
 
 import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.NodeObservation;
-import io.gleaner.qos.core.Resources;
+import io.gleaner.qos.core.CpuRam;
 import io.gleaner.qos.core.RunningAttempt;
 import io.gleaner.runtime.Wire;
 import java.io.DataInputStream;
@@ -17,7 +17,7 @@ import java.util.TreeMap;
 import org.apache.kafka.common.serialization.Serde;
 
 /**
- * What the stage knows of one node, the value of {@link StoreNames#NODES}; it turns into the core's
+ * What the stage knows of one node, the value of {@link QosStores#NODES}; it turns into the core's
  * {@link NodeObservation} at a tick. Mutable, one instance per record processed (read from the store, changed,
  * written back). The rules:
  * <ul>
@@ -140,16 +140,16 @@ final class NodeView {
                             placement.cpus(), placement.ramBytes()));
         }
         double limit = lastTickMs < 0 ? capacityCpus : cpuLimitCores;
-        return new NodeObservation(nodeId, time, new Resources(capacityCpus, capacityRamBytes), owners, tasks,
+        return new NodeObservation(nodeId, time, new CpuRam(capacityCpus, capacityRamBytes), owners, tasks,
                 attempts, limit);
     }
 
-    private Resources use(NodeEvent.Use cpu, NodeEvent.Use ram) {
+    private CpuRam use(NodeEvent.Use cpu, NodeEvent.Use ram) {
         // Rounded to a billionth of a core: tasks held at a limit L report L / capacity, and L / c * c is more than L
         // for about 3% of limits and capacities, which the controller would take for an excess every tick.
         double cpus = Math.round(fractions[cpu.ordinal()] * capacityCpus * 1e9) / 1e9;
         long ramBytes = Math.round(fractions[ram.ordinal()] * capacityRamBytes);
-        return new Resources(cpus, ramBytes);
+        return new CpuRam(cpus, ramBytes);
     }
 
     /** What the controller remembers of the node; empty before its first tick. */
@@ -169,7 +169,7 @@ final class NodeView {
         return placements.size();
     }
 
-    /** The serde of {@link StoreNames#NODES}. */
+    /** The serde of {@link QosStores#NODES}. */
     static Serde<NodeView> serde() {
         // Format 2 writes strings with Wire.writeString; format 1 (writeUTF) is still read.
         return Wire.serde("qos node view", 2, NodeView::write, in -> read(in, Wire.TEXT),

@@ -27,13 +27,13 @@ import org.apache.kafka.streams.state.Stores;
 /**
  * The QoS controller as a Kafka Streams topology (Salamander §III-D, Algorithm 3; the Cuckoo baseline of §II-C):
  * heartbeats, utilization samples and placements build a per-node view ({@link NodeView}, store
- * {@link StoreNames#NODES}), each record ticks its node on event time, and the actions go to {@code qos.actions}
+ * {@link QosStores#NODES}), each record ticks its node on event time, and the actions go to {@code qos.actions}
  * (key node id, timestamp the tick's event time). Every operator, store and repartition topic is named.
  *
  * <p><b>Partitioning</b>, correct for any partition counts of the inputs (the catalogue has heartbeats on 1
  * partition, utilization and placements on 6): every input is keyed by node id (a record whose key is not its node
  * id is a dead letter), and the three checked streams are merged and written to one repartition topic,
- * {@link StoreNames#NODE_EVENTS}, keyed by node id. So every record of a node, from whichever input and partition,
+ * {@link QosStores#NODE_EVENTS}, keyed by node id. So every record of a node, from whichever input and partition,
  * reaches the one task that holds the node's view; the repartition topic gets as many partitions as the largest
  * input. Within a node, records of different inputs may reach it out of event-time order; {@link NodeView} keeps
  * the newest of each kind by event time, and the core's period gate ignores ticks older than the last.
@@ -58,7 +58,7 @@ public final class QosTopology {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         // Cached: a node's view changes with every record, and the cache turns those writes into one RocksDB write
         // and one changelog record per node and commit.
-        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.NODES),
+        builder.addStateStore(Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(QosStores.NODES),
                 Serdes.String(), NodeView.serde()).withCachingEnabled());
 
         var bound = config.stage().eventTimeBound();
@@ -83,10 +83,10 @@ public final class QosTopology {
         var mode = config.mode();
         all.get("inputs-ok")
                 .mapValues(Checked::event, Named.as("event-values"))
-                .repartition(Repartitioned.<String, NodeEvent>as(StoreNames.NODE_EVENTS)
+                .repartition(Repartitioned.<String, NodeEvent>as(QosStores.NODE_EVENTS)
                         .withKeySerde(Serdes.String()).withValueSerde(NodeEvent.serde()))
                 .process(() -> new NodeProcessor(QosController.of(mode, settings)), Named.as("tick-nodes"),
-                        StoreNames.NODES)
+                        QosStores.NODES)
                 .to(topics.qosActions().name(),
                         Produced.with(Serdes.String(), serdes.qosAction()).withName("actions-sink"));
         return builder.build();

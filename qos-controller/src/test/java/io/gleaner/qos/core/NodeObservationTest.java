@@ -18,7 +18,7 @@ class NodeObservationTest {
 
     @Test
     void shouldRejectANodeWithoutCapacity() {
-        assertThatThrownBy(() -> new NodeObservation("n1", T0, new Resources(0, 1), Resources.NONE, Resources.NONE,
+        assertThatThrownBy(() -> new NodeObservation("n1", T0, new CpuRam(0, 1), CpuRam.NONE, CpuRam.NONE,
                 List.of(), 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("capacity of node n1 must be > 0 in cpus and RAM");
     }
@@ -27,7 +27,7 @@ class NodeObservationTest {
     void shouldRejectANegativeCpuLimitAndNegativeUse() {
         assertThatThrownBy(() -> node().cpuLimit(-1).build()).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cpuLimitCores of node n1 must be finite and >= 0, was -1.0");
-        assertThatThrownBy(() -> new Resources(-0.5, 0)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new CpuRam(-0.5, 0)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("cpus must be finite and >= 0, was -0.5");
     }
 }

@@ -85,8 +85,8 @@ public final class QosFixtures {
         }
 
         NodeObservation build() {
-            return new NodeObservation(nodeId, time, new Resources(CORES, RAM), new Resources(ownersCpu, ownersRam),
-                    new Resources(tasksCpu, tasksRam), attempts, cpuLimit);
+            return new NodeObservation(nodeId, time, new CpuRam(CORES, RAM), new CpuRam(ownersCpu, ownersRam),
+                    new CpuRam(tasksCpu, tasksRam), attempts, cpuLimit);
         }
     }
 
@@ -113,10 +113,10 @@ public final class QosFixtures {
                 tasksCpu += cpus;
                 tasksRam += attemptRam;
             }
-            var owners = new Resources(cores * (0.1 + 0.85 * random.nextDouble()),
+            var owners = new CpuRam(cores * (0.1 + 0.85 * random.nextDouble()),
                     (long) (ram * (0.1 + 0.85 * random.nextDouble())));
-            observations.add(new NodeObservation("node-" + n, time, new Resources(cores, ram), owners,
-                    new Resources(tasksCpu, tasksRam), attempts, cores * random.nextDouble()));
+            observations.add(new NodeObservation("node-" + n, time, new CpuRam(cores, ram), owners,
+                    new CpuRam(tasksCpu, tasksRam), attempts, cores * random.nextDouble()));
         }
         return observations;
     }

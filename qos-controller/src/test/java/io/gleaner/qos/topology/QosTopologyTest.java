@@ -222,7 +222,7 @@ class QosTopologyTest {
         twoAttemptsOnFourCores();
         send(owners("n1", 1000, Metric.CPU, 0.75));
 
-        NodeView view = driver.<String, NodeView>getKeyValueStore(StoreNames.NODES).get("n1");
+        NodeView view = driver.<String, NodeView>getKeyValueStore(QosStores.NODES).get("n1");
         var control = view.control().orElseThrow();
         assertThat(control.lastTick()).isEqualTo(Instant.ofEpochMilli(1000));
         assertThat(control.cpuLimitCores()).isCloseTo(0.6, within(1e-9));
@@ -289,7 +289,7 @@ class QosTopologyTest {
         send(owners("n1", 0, Metric.CPU, 0.95));
 
         assertThat(actions.isEmpty()).isTrue();
-        assertThat(driver.<String, NodeView>getKeyValueStore(StoreNames.NODES).get("n1").control())
+        assertThat(driver.<String, NodeView>getKeyValueStore(QosStores.NODES).get("n1").control())
                 .isEmpty();
         // Once it arrives the node is ticked: owners at 3.8 cores leave 0 (clamped) < 1 core: throttle to 0.
         send(owners("n1", 10, Metric.MEMORY, 0.1));
@@ -302,8 +302,8 @@ class QosTopologyTest {
         start(QosMode.SALAMANDER);
         var config = QosConfig.defaults().withStage(s -> s.withStateDir(stateDir));
         var description = QosTopology.build(topics, serdes, config).describe().toString();
-        assertThat(description).contains(StoreNames.NODES, StoreNames.NODE_EVENTS + "-repartition")
+        assertThat(description).contains(QosStores.NODES, QosStores.NODE_EVENTS + "-repartition")
                 .doesNotContain("KSTREAM-", "KTABLE-");
-        assertThat(List.of(StoreNames.NODES, StoreNames.NODE_EVENTS)).allMatch(name -> name.startsWith("qos-"));
+        assertThat(List.of(QosStores.NODES, QosStores.NODE_EVENTS)).allMatch(name -> name.startsWith("qos-"));
     }
 }

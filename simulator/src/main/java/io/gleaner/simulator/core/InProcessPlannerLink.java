@@ -3,7 +3,7 @@ package io.gleaner.simulator.core;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.planner.core.CoshhSettings;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlacementPolicy;
@@ -52,7 +52,7 @@ public final class InProcessPlannerLink implements PlannerLink {
     private final PlannerCell cell;
     private final OwnerForecasts forecasts;
     private final List<String> invalidInputs = new ArrayList<>();
-    private final List<DataPlacement> dataPlacements = new ArrayList<>();
+    private final List<InputPlacement> dataPlacements = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private long cpuNanos;
 
@@ -200,7 +200,7 @@ public final class InProcessPlannerLink implements PlannerLink {
     }
 
     @Override
-    public List<DataPlacement> takeDataPlacements() {
+    public List<InputPlacement> takeDataPlacements() {
         var taken = List.copyOf(dataPlacements);
         dataPlacements.clear();
         return taken;

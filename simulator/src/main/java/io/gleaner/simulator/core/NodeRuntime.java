@@ -1,7 +1,7 @@
 package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.NodeState;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.qos.core.NodeObservation;
 import io.gleaner.qos.core.RunningAttempt;
 import java.time.Instant;
@@ -36,9 +36,9 @@ final class NodeRuntime {
             .thenComparing(Attempt::decisionId, Comparator.reverseOrder());
 
     private final NodeSpec spec;
-    private final Resources capacity;
+    private final CpuMemory capacity;
     private final TreeMap<String, Attempt> running = new TreeMap<>();
-    private Resources held = Resources.NONE;
+    private CpuMemory held = CpuMemory.NONE;
     private double ownerCpuFraction;
     private double ownerMemoryFraction;
     private double share = 1.0;
@@ -51,7 +51,7 @@ final class NodeRuntime {
 
     NodeRuntime(NodeSpec spec) {
         this.spec = spec;
-        this.capacity = new Resources(spec.cpus(), spec.memoryBytes());
+        this.capacity = new CpuMemory(spec.cpus(), spec.memoryBytes());
     }
 
     NodeSpec spec() {
@@ -96,9 +96,9 @@ final class NodeRuntime {
                     attempt.placement.demand().memoryBytes()));
         }
         return new NodeObservation(spec.nodeId(), Instant.ofEpochMilli(time),
-                new io.gleaner.qos.core.Resources(spec.cpus(), spec.memoryBytes()),
-                new io.gleaner.qos.core.Resources(ownerCpus(), ownerMemoryBytes()),
-                new io.gleaner.qos.core.Resources(taskCpus(), held.memoryBytes()),
+                new io.gleaner.qos.core.CpuRam(spec.cpus(), spec.memoryBytes()),
+                new io.gleaner.qos.core.CpuRam(ownerCpus(), ownerMemoryBytes()),
+                new io.gleaner.qos.core.CpuRam(taskCpus(), held.memoryBytes()),
                 attempts, Math.min(cpuLimit, spec.cpus()));
     }
 
@@ -118,7 +118,7 @@ final class NodeRuntime {
     }
 
     /** Whether an attempt holding {@code demand} fits now: a free slot, and the cpus and memory the owners leave. */
-    boolean fits(Resources demand) {
+    boolean fits(CpuMemory demand) {
         return running.size() < spec.slots() && free().fits(demand);
     }
 
@@ -241,10 +241,10 @@ final class NodeRuntime {
         return Math.round(ownerMemoryFraction * spec.memoryBytes());
     }
 
-    private Resources free() {
+    private CpuMemory free() {
         double cpus = Math.max(0, spec.cpus() - ownerCpus() - marginCpus - held.cpus());
         long memory = Math.max(0, spec.memoryBytes() - ownerMemoryBytes() - marginBytes - held.memoryBytes());
-        return new Resources(cpus, memory);
+        return new CpuMemory(cpus, memory);
     }
 
     private double computingCpus() {

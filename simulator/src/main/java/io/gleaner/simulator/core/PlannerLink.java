@@ -1,6 +1,6 @@
 package io.gleaner.simulator.core;
 
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import java.util.List;
 import java.util.OptionalLong;
@@ -23,7 +23,7 @@ public interface PlannerLink {
      * them: where a policy that places data put new jobs' input. The simulator lays the datasets out so before it
      * applies the round's placements.
      */
-    default List<DataPlacement> takeDataPlacements() {
+    default List<InputPlacement> takeDataPlacements() {
         return List.of();
     }
 

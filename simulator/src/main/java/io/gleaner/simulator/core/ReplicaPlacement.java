@@ -2,7 +2,7 @@ package io.gleaner.simulator.core;
 
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Job;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -97,7 +97,7 @@ public final class ReplicaPlacement {
      *
      * @return empty when applied, else why not
      */
-    public Optional<String> place(DataPlacement placement) {
+    public Optional<String> place(InputPlacement placement) {
         var dataset = placement.dataset();
         if (!layouts.containsKey(dataset)) {
             return Optional.of("dataset " + dataset + " of job " + placement.jobId() + " was never submitted");

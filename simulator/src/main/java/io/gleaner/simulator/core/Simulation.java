@@ -5,7 +5,7 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.qos.core.NodeControl;
@@ -89,11 +89,11 @@ public final class Simulation {
     private final long period;
     private final ReplicaPlacement replicas;
     private final Map<String, NodeRuntime> nodes = new TreeMap<>();
-    private final Map<String, JobProgress> jobs = new LinkedHashMap<>();
+    private final Map<String, JobSuccesses> jobs = new LinkedHashMap<>();
     private final PriorityQueue<Scheduled> events = new PriorityQueue<>(EVENT_ORDER);
     private final Set<String> decisionIds = new HashSet<>();
     private final Set<String> relaunched = new HashSet<>();
-    private final Map<String, TaskGroup> datasets = new HashMap<>();
+    private final Map<String, PhaseTasks> datasets = new HashMap<>();
     private final Map<String, Integer> runningByUser = new TreeMap<>();
     private final Map<String, Integer> waitingByUser = new TreeMap<>();
     private final UserShares shares;
@@ -188,7 +188,7 @@ public final class Simulation {
                 .sorted(Comparator.comparing(Job::submitTime).thenComparing(Job::jobId))
                 .toList();
         for (var job : ordered) {
-            if (jobs.putIfAbsent(job.jobId(), new JobProgress(job)) != null) {
+            if (jobs.putIfAbsent(job.jobId(), new JobSuccesses(job)) != null) {
                 throw new IllegalArgumentException("job ids must be unique, " + job.jobId() + " appears twice");
             }
             scheduleWork(job.submitTime().toEpochMilli(), new Arrival(job));
@@ -307,7 +307,7 @@ public final class Simulation {
     /** The report of the run so far; final once {@link #finished()}. */
     public SimulationReport report() {
         var completions = jobs.values().stream()
-                .map(JobProgress::completion)
+                .map(JobSuccesses::completion)
                 .flatMap(Optional::stream)
                 .sorted(Comparator.comparing(JobCompletion::submitTime).thenComparing(JobCompletion::jobId))
                 .toList();

@@ -1,6 +1,6 @@
 package io.gleaner.simulator.lockstep;
 
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -75,7 +75,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private final List<TopicPartition> inputPartitions;
     private final List<TopicPartition> jobAndReportPartitions;
     private final List<TopicPartition> outputPartitions;
-    private final List<DataPlacement> dataPlacements = new ArrayList<>();
+    private final List<InputPlacement> dataPlacements = new ArrayList<>();
     private long deadLetters;
 
     /**
@@ -134,7 +134,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var use : uses) {
             sent.add(producer.send(new ProducerRecord<>(topic, null, use.time().toEpochMilli(), use.nodeId(),
-                    AvroMapping.utilizationSample(use))));
+                    LockstepRecords.utilizationSample(use))));
         }
         flush(sent, "the owners' history");
         log.info("sent {} samples of the owners' use before the run ({} nodes) on {}", uses.size(),
@@ -153,7 +153,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         }
         for (var report : round.reports()) {
             sent.add(producer.send(new ProducerRecord<>(topics.tasksReports().name(), null,
-                    report.outcome().time().toEpochMilli(), report.outcome().jobId(), AvroMapping.taskReport(report))));
+                    report.outcome().time().toEpochMilli(), report.outcome().jobId(), LockstepRecords.taskReport(report))));
         }
         flush(sent, "jobs and task reports of round " + round.time());
         long deadline = System.nanoTime() + config.barrierTimeout().toNanos();
@@ -171,7 +171,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         }
         for (var sample : round.utilization()) {
             sent.add(producer.send(new ProducerRecord<>(topics.nodesUtilization().name(), null, g, sample.nodeId(),
-                    AvroMapping.utilizationSample(sample))));
+                    LockstepRecords.utilizationSample(sample))));
         }
         flush(sent, "heartbeats and utilization of round " + round.time());
 
@@ -197,7 +197,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      * across datasets does not matter: each lays out its own).
      */
     @Override
-    public List<DataPlacement> takeDataPlacements() {
+    public List<InputPlacement> takeDataPlacements() {
         var taken = List.copyOf(dataPlacements);
         dataPlacements.clear();
         return taken;

@@ -1,6 +1,6 @@
 package io.gleaner.simulator.core;
 
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ final class RecordingPlannerLink implements PlannerLink {
     }
 
     private final Function<Round, List<Placement>> planner;
-    private final Supplier<List<DataPlacement>> dataPlacements;
+    private final Supplier<List<InputPlacement>> dataPlacements;
     private final List<Exchange> exchanges = new ArrayList<>();
 
     RecordingPlannerLink(Function<Round, List<Placement>> planner) {
@@ -24,7 +24,7 @@ final class RecordingPlannerLink implements PlannerLink {
     }
 
     private RecordingPlannerLink(Function<Round, List<Placement>> planner,
-                                 Supplier<List<DataPlacement>> dataPlacements) {
+                                 Supplier<List<InputPlacement>> dataPlacements) {
         this.planner = planner;
         this.dataPlacements = dataPlacements;
     }
@@ -34,7 +34,7 @@ final class RecordingPlannerLink implements PlannerLink {
     }
 
     @Override
-    public List<DataPlacement> takeDataPlacements() {
+    public List<InputPlacement> takeDataPlacements() {
         return dataPlacements.get();
     }
 

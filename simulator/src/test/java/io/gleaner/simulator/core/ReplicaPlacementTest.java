@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkLayout;
-import io.gleaner.planner.core.DataPlacement;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.PolicyName;
 import java.time.Instant;
 import java.util.List;
@@ -60,18 +60,18 @@ class ReplicaPlacementTest {
         placement.layout("ds");
         var placed = new ChunkLayout(List.of("n5", "n6", "n5", "n2"), 0, 2);
 
-        assertThat(placement.place(new DataPlacement("j", "ds", placed, Instant.EPOCH, PolicyName.CUCKOO))).isEmpty();
+        assertThat(placement.place(new InputPlacement("j", "ds", placed, Instant.EPOCH, PolicyName.CUCKOO))).isEmpty();
         assertThat(placement.replicas("ds", 1)).containsExactly("n6", "n5");
         assertThat(placement.isLocal("ds", 3, "n2")).isTrue();
 
         placement.copied(new Chunk("ds", 0), "n1");
         var again = new ChunkLayout(List.of("n1", "n2"), 0, 1);
-        assertThat(placement.place(new DataPlacement("j", "ds", again, Instant.EPOCH, PolicyName.CUCKOO)))
+        assertThat(placement.place(new InputPlacement("j", "ds", again, Instant.EPOCH, PolicyName.CUCKOO)))
                 .contains("dataset ds has chunks copied already; its layout stays");
-        assertThat(placement.place(new DataPlacement("k", "other", again, Instant.EPOCH, PolicyName.COSHH)))
+        assertThat(placement.place(new InputPlacement("k", "other", again, Instant.EPOCH, PolicyName.COSHH)))
                 .contains("dataset other of job k was never submitted");
         placement.layout("third");
-        assertThat(placement.place(new DataPlacement("t", "third", new ChunkLayout(List.of("n1", "n9"), 0, 1),
+        assertThat(placement.place(new InputPlacement("t", "third", new ChunkLayout(List.of("n1", "n9"), 0, 1),
                 Instant.EPOCH, PolicyName.COSHH))).contains("dataset third placed on unknown node n9");
         assertThat(placement.replicas("ds", 1)).containsExactly("n6", "n5");
     }

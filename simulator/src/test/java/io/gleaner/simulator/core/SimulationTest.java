@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.TaskOutcome;
 import java.time.Duration;
 import java.time.Instant;
@@ -149,7 +149,7 @@ class SimulationTest {
         assertThat(second.heartbeats()).singleElement().satisfies(h -> {
             assertThat(h.time()).isEqualTo(second.time());
             assertThat(h.freeSlots()).isEqualTo(3);
-            assertThat(h.free()).isEqualTo(new Resources(3, 61 * GIB));
+            assertThat(h.free()).isEqualTo(new CpuMemory(3, 61 * GIB));
             assertThat(h.runningAttempts()).containsExactly("j/m/0/0");
         });
         assertThat(second.utilization()).containsExactly(

@@ -5,9 +5,9 @@ import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
-import io.gleaner.planner.core.Resources;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.TaskAttempt;
-import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -30,8 +30,8 @@ public final class SimulatorFixtures {
     /** Salamander section IV-A: 3100 FLOP per byte for maps, 6300 for reduces; 3 GB and 4 GB of RAM. */
     public static final double MAP_FLOP_PER_BYTE = 3100;
     public static final double REDUCE_FLOP_PER_BYTE = 6300;
-    public static final Resources MAP_DEMAND = new Resources(1, 3 * GIB);
-    public static final Resources REDUCE_DEMAND = new Resources(1, 4 * GIB);
+    public static final CpuMemory MAP_DEMAND = new CpuMemory(1, 3 * GIB);
+    public static final CpuMemory REDUCE_DEMAND = new CpuMemory(1, 4 * GIB);
     /** Start of the trace's day; any grid-aligned instant would do. */
     public static final Instant T0 = Instant.parse("2009-10-01T00:00:00Z");
 
@@ -67,11 +67,11 @@ public final class SimulatorFixtures {
      * {@code ds-<id>} and {@code reduces} reduces of 64 MiB each.
      */
     public static Job job(String id, Duration at, int maps, int reduces) {
-        var groups = new ArrayList<TaskGroup>();
-        groups.add(new TaskGroup(TaskKind.MAP, maps, 128 * MIB, 128 * MIB, MAP_FLOP_PER_BYTE, MAP_DEMAND,
+        var groups = new ArrayList<PhaseTasks>();
+        groups.add(new PhaseTasks(TaskKind.MAP, maps, 128 * MIB, 128 * MIB, MAP_FLOP_PER_BYTE, MAP_DEMAND,
                 Optional.of("ds-" + id), 0));
         if (reduces > 0) {
-            groups.add(new TaskGroup(TaskKind.REDUCE, reduces, 64 * MIB, 64 * MIB, REDUCE_FLOP_PER_BYTE,
+            groups.add(new PhaseTasks(TaskKind.REDUCE, reduces, 64 * MIB, 64 * MIB, REDUCE_FLOP_PER_BYTE,
                     REDUCE_DEMAND, Optional.empty(), 0));
         }
         return new Job(id, "name-" + id, "user", "default", 0, T0.plus(at), Optional.empty(), maps * 128 * MIB,

@@ -3,8 +3,8 @@ package io.gleaner.simulator.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Job;
-import io.gleaner.planner.core.Resources;
-import io.gleaner.planner.core.TaskGroup;
+import io.gleaner.planner.core.CpuMemory;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import java.time.Instant;
 import java.util.List;
@@ -89,8 +89,8 @@ class UserAssignmentTest {
     }
 
     private static Job job(String id, long input, long shuffle, long output) {
-        var maps = new TaskGroup(TaskKind.MAP, 1, Math.max(1, input), Math.max(1, input), 3100,
-                new Resources(1, 3L << 30), Optional.empty(), 0);
+        var maps = new PhaseTasks(TaskKind.MAP, 1, Math.max(1, input), Math.max(1, input), 3100,
+                new CpuMemory(1, 3L << 30), Optional.empty(), 0);
         return new Job(id, id, "default", "default", 0, Instant.parse("2009-05-01T00:00:00Z"), Optional.empty(),
                 input, shuffle, output, List.of(maps));
     }

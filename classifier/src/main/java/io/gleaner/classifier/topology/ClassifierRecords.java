@@ -15,9 +15,9 @@ import org.apache.kafka.common.serialization.Serializer;
  * What the classifier's adapter maps between Avro and its core records besides profiles (those are
  * {@link ProfileRecords}, the topic's read side, which the planner uses too): node types, phases, the profile serde.
  */
-public final class AvroMapping {
+public final class ClassifierRecords {
 
-    private AvroMapping() {
+    private ClassifierRecords() {
     }
 
     /**

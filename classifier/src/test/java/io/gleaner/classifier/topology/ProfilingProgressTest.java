@@ -9,10 +9,10 @@ import java.io.IOException;
 import org.apache.kafka.common.serialization.Serde;
 import org.junit.jupiter.api.Test;
 
-/** The stored form of {@link JobProgress}: format 2 written, format 1 (no time) still read. */
-class JobProgressTest {
+/** The stored form of {@link ProfilingProgress}: format 2 written, format 1 (no time) still read. */
+class ProfilingProgressTest {
 
-    private final Serde<JobProgress> serde = JobProgress.serde();
+    private final Serde<ProfilingProgress> serde = ProfilingProgress.serde();
 
     @Test
     void shouldReadAFormatOneValueWrittenBeforeEntriesHadATimeAsUnknownTime() throws IOException {
@@ -26,13 +26,13 @@ class JobProgressTest {
 
         var read = serde.deserializer().deserialize("t", bytes.toByteArray());
 
-        assertThat(read).isEqualTo(new JobProgress(5, true, JobProgress.UNKNOWN_TIME));
+        assertThat(read).isEqualTo(new ProfilingProgress(5, true, ProfilingProgress.UNKNOWN_TIME));
         assertThat(read.timeKnown()).isFalse();
     }
 
     @Test
     void shouldWriteFormatTwoWithTheTimeAndReadItBack() {
-        var entry = new JobProgress(3, false, 1_736_121_600_000L);
+        var entry = new ProfilingProgress(3, false, 1_736_121_600_000L);
 
         var bytes = serde.serializer().serialize("t", entry);
 
@@ -48,12 +48,12 @@ class JobProgressTest {
 
         assertThatThrownBy(() -> serde.deserializer().deserialize("t", bytes))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("JobProgress format version 3 is not 2");
+                .hasMessageContaining("ProfilingProgress format version 3 is not 2");
     }
 
     @Test
     void shouldRefuseANegativeTimeOtherThanUnknown() {
-        assertThatThrownBy(() -> new JobProgress(1, true, -2))
+        assertThatThrownBy(() -> new ProfilingProgress(1, true, -2))
                 .hasMessage("atMs must be >= 0 or UNKNOWN_TIME, was -2");
     }
 }

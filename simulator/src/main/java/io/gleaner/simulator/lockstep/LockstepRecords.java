@@ -16,9 +16,9 @@ import io.gleaner.simulator.core.Utilization;
  * of a task report, placements) map through the planner's {@link EventMapping}, which this class calls; {@link #job}
  * is that mapping for trusted records.
  */
-public final class AvroMapping {
+public final class LockstepRecords {
 
-    private AvroMapping() {
+    private LockstepRecords() {
     }
 
     /**

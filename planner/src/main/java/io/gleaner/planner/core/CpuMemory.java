@@ -6,15 +6,15 @@ package io.gleaner.planner.core;
  * <p>CPU is fractional, so sums and differences of cpus carry rounding error; {@link #fits} and
  * {@link #minus} allow {@value #CPU_TOLERANCE} cores of it, so that ten tasks of 0.1 cores fit in 1 core.
  */
-public record Resources(double cpus, long memoryBytes) {
+public record CpuMemory(double cpus, long memoryBytes) {
 
     /** Rounding error in cores that {@link #fits} and {@link #minus} ignore. */
     public static final double CPU_TOLERANCE = 1e-9;
 
     /** No CPU, no RAM. */
-    public static final Resources NONE = new Resources(0, 0);
+    public static final CpuMemory NONE = new CpuMemory(0, 0);
 
-    public Resources {
+    public CpuMemory {
         if (!Double.isFinite(cpus) || cpus < 0) {
             throw new IllegalArgumentException("cpus must be finite and >= 0, was " + cpus);
         }
@@ -24,20 +24,20 @@ public record Resources(double cpus, long memoryBytes) {
     }
 
     /** Whether {@code demand} fits in this amount, in every dimension. */
-    public boolean fits(Resources demand) {
+    public boolean fits(CpuMemory demand) {
         return demand.cpus <= cpus + CPU_TOLERANCE && demand.memoryBytes <= memoryBytes;
     }
 
     /** This amount less {@code demand}; {@code demand} must fit (see {@link #fits}). */
-    public Resources minus(Resources demand) {
+    public CpuMemory minus(CpuMemory demand) {
         if (!fits(demand)) {
             throw new IllegalArgumentException("cannot take " + demand + " from " + this);
         }
-        return new Resources(Math.max(0, cpus - demand.cpus), memoryBytes - demand.memoryBytes);
+        return new CpuMemory(Math.max(0, cpus - demand.cpus), memoryBytes - demand.memoryBytes);
     }
 
     /** The sum of this amount and {@code other}. */
-    public Resources plus(Resources other) {
-        return new Resources(cpus + other.cpus, Math.addExact(memoryBytes, other.memoryBytes));
+    public CpuMemory plus(CpuMemory other) {
+        return new CpuMemory(cpus + other.cpus, Math.addExact(memoryBytes, other.memoryBytes));
     }
 }

@@ -4,9 +4,9 @@ import io.gleaner.qos.core.QosAction;
 import io.gleaner.schemas.avro.QosActionKind;
 
 /** Core records to Avro and back; the only file of the module that imports both. */
-public final class AvroMapping {
+public final class QosRecords {
 
-    private AvroMapping() {
+    private QosRecords() {
     }
 
     /** The {@code qos.actions} value for {@code action}: a CPU limit for throttle and raise, a decision id for a kill. */

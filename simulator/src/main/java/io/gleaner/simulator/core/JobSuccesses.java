@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Which tasks of one job have succeeded, where its maps ran, and when its last task succeeded. */
-final class JobProgress {
+final class JobSuccesses {
 
     private final Job job;
     private final BitSet maps = new BitSet();
@@ -18,7 +18,7 @@ final class JobProgress {
     private boolean arrived;
     private Instant finish;
 
-    JobProgress(Job job) {
+    JobSuccesses(Job job) {
         this.job = job;
     }
 

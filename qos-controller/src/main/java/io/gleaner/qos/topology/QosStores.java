@@ -4,7 +4,7 @@ package io.gleaner.qos.topology;
  * Names of the QoS controller's state store and repartition topic; a store's changelog is
  * {@code <application.id>-<name>-changelog}, a repartition topic {@code <application.id>-<name>-repartition}.
  */
-public final class StoreNames {
+public final class QosStores {
 
     /**
      * Node id to what the stage knows of the node ({@link NodeView}): capacity, running attempts, placements, the
@@ -18,6 +18,6 @@ public final class StoreNames {
      */
     public static final String NODE_EVENTS = "qos-node-events";
 
-    private StoreNames() {
+    private QosStores() {
     }
 }

@@ -34,9 +34,9 @@ import java.util.TreeMap;
  * <p>Fields added since keep what a state written before them means: no failures, no backoff, no lost attempts, and no
  * map's node known (a reduce placed for such a job names only the maps that succeed after the upgrade).
  */
-final class AvroMapping {
+final class PlannerRecords {
 
-    private AvroMapping() {
+    private PlannerRecords() {
     }
 
     static PlannerJobState toAvro(JobProgress progress) {

@@ -37,7 +37,7 @@ import org.apache.avro.io.EncoderFactory;
 import org.apache.avro.specific.SpecificDatumWriter;
 import org.junit.jupiter.api.Test;
 
-class AvroMappingTest {
+class PlannerRecordsTest {
 
     private static final ChunkLayout LAYOUT = new ChunkLayout(List.of("n1", "n2", "n3"), 1, 2);
     private static final String TOPIC = "gleaner-planner-planner-jobs-changelog";
@@ -51,14 +51,14 @@ class AvroMappingTest {
                 .onOutcome(outcome("j1", TaskKind.MAP, 5, 0, "n1", State.KILLED, at(21)))
                 .withLocalityWait(Optional.of(at(30)));
 
-        var stored = AvroMapping.toAvro(progress);
+        var stored = PlannerRecords.toAvro(progress);
 
         // prefix 0..1; task 5 is bit 5 - 2 = 3 of the rest
         assertThat(stored.getMaps().getLaunched()).isEqualTo(2);
         assertThat(stored.getMaps().getLaunchedBeyond()).isEqualTo(ByteBuffer.wrap(new byte[] {0b1000}));
         assertThat(stored.getLocalityWaitSince()).isEqualTo(at(30));
         assertThat(stored.getJob().getTasks().get(0).getLayout().getStart()).isEqualTo(1);
-        assertThat(AvroMapping.toProgress(stored)).isEqualTo(progress);
+        assertThat(PlannerRecords.toProgress(stored)).isEqualTo(progress);
     }
 
     @Test
@@ -66,12 +66,12 @@ class AvroMappingTest {
         var job = job("j1", at(10), mapsOn(8, LAYOUT));
         var progress = placed(job, map(job, 0, 0), map(job, 1, 0), map(job, 2, 0));
 
-        var stored = AvroMapping.toAvro(progress);
+        var stored = PlannerRecords.toAvro(progress);
 
         assertThat(stored.getMaps().getLaunched()).isEqualTo(3);
         assertThat(stored.getMaps().getLaunchedBeyond()).isNull();
         assertThat(stored.getLocalityWaitSince()).isNull();
-        assertThat(AvroMapping.toProgress(stored)).isEqualTo(progress);
+        assertThat(PlannerRecords.toProgress(stored)).isEqualTo(progress);
     }
 
     @Test
@@ -89,7 +89,7 @@ class AvroMappingTest {
                 .onOutcome(outcome("j1", TaskKind.MAP, 0, 0, "n1", State.SUCCEEDED, at(20)));
         var registry = new InMemorySchemaRegistryClient();
         var oldBytes = new AvroSerializer<>(GenericRecord.class, registry)
-                .serialize(TOPIC, asWrittenUnder(oldSchema, AvroMapping.toAvro(progress)));
+                .serialize(TOPIC, asWrittenUnder(oldSchema, PlannerRecords.toAvro(progress)));
 
         var read = AvroSerde.of(PlannerJobState.class, registry).deserializer().deserialize(TOPIC, oldBytes);
 
@@ -97,7 +97,7 @@ class AvroMappingTest {
         assertThat(read.getLocalityWaitSince()).isNull();
         assertThat(read.getJob().getTasks().get(0).getLayout()).isNull();
         // the old state did not know where map 0 succeeded
-        assertThat(AvroMapping.toProgress(read)).isEqualTo(new JobProgress(progress.job(), progress.maps(),
+        assertThat(PlannerRecords.toProgress(read)).isEqualTo(new JobProgress(progress.job(), progress.maps(),
                 progress.reduces(), progress.localityWaitSince()));
     }
 
@@ -111,7 +111,7 @@ class AvroMappingTest {
                 .onOutcome(outcome("j1", TaskKind.MAP, 1, 0, "n1", State.FAILED, at(21)), Duration.ofSeconds(10))
                 .onLost(new TaskAttempt("j1", TaskKind.MAP, 2, 0));
 
-        var stored = AvroMapping.toAvro(progress);
+        var stored = PlannerRecords.toAvro(progress);
 
         assertThat(stored.getMaps().getFailures()).containsEntry("1", 1);
         assertThat(stored.getMaps().getBackoff()).containsEntry("1", at(31));
@@ -119,8 +119,8 @@ class AvroMappingTest {
         assertThat(stored.getMapNodes()).containsExactly("n2", "n9");
         // maps 0..150 one byte each (2 nodes < 128); the maps after the last success are not written
         assertThat(stored.getMapNodeOfTask().remaining()).isEqualTo(151);
-        assertThat(AvroMapping.toProgress(stored)).isEqualTo(progress);
-        assertThat(AvroMapping.toProgress(stored).succeededMaps().node(150)).contains("n9");
+        assertThat(PlannerRecords.toProgress(stored)).isEqualTo(progress);
+        assertThat(PlannerRecords.toProgress(stored).succeededMaps().node(150)).contains("n9");
     }
 
     @Test
@@ -135,21 +135,21 @@ class AvroMappingTest {
                 .onOutcome(outcome("j1", TaskKind.MAP, 1, 0, "n1", State.KILLED, at(20)));
         var registry = new InMemorySchemaRegistryClient();
         var oldBytes = new AvroSerializer<>(GenericRecord.class, registry)
-                .serialize(TOPIC, asWrittenUnder(oldSchema, AvroMapping.toAvro(progress)));
+                .serialize(TOPIC, asWrittenUnder(oldSchema, PlannerRecords.toAvro(progress)));
 
         var read = AvroSerde.of(PlannerJobState.class, registry).deserializer().deserialize(TOPIC, oldBytes);
 
         assertThat(read.getMaps().getFailures()).isEmpty();
         assertThat(read.getMaps().getBackoff()).isEmpty();
         assertThat(read.getMapNodeOfTask()).isNull();
-        assertThat(AvroMapping.toProgress(read)).isEqualTo(progress);
+        assertThat(PlannerRecords.toProgress(read)).isEqualTo(progress);
     }
 
     @Test
     void shouldStoreWhatThePlannerHoldsAgainstANode() {
         var standing = new NodeStanding("n1", List.of("j1/m/0/0", "j1/m/1/0"), 2, Optional.of(at(600)));
 
-        assertThat(AvroMapping.toStanding(AvroMapping.toAvro(standing))).isEqualTo(standing);
+        assertThat(PlannerRecords.toStanding(PlannerRecords.toAvro(standing))).isEqualTo(standing);
     }
 
     /** {@code state} as a writer with {@code schema} (lacking today's fields) would have held it. */
@@ -163,7 +163,7 @@ class AvroMappingTest {
     }
 
     private static String resource(String name) throws IOException {
-        try (InputStream in = AvroMappingTest.class.getClassLoader().getResourceAsStream(name)) {
+        try (InputStream in = PlannerRecordsTest.class.getClassLoader().getResourceAsStream(name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }

@@ -1,7 +1,7 @@
 package io.gleaner.planner.topology;
 
 /** Names of the planner's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
-public final class StoreNames {
+public final class PlannerStores {
 
     /** Unfinished jobs and their progress: jobId -> PlannerJobState. */
     public static final String JOBS = "planner-jobs";
@@ -37,7 +37,7 @@ public final class StoreNames {
     /** The classifier's profiles, a global store of {@code jobs.profiles}: jobName -> JobProfile. */
     public static final String PROFILES_VIEW = "planner-profiles-view";
 
-    private StoreNames() {
+    private PlannerStores() {
     }
 
     /** All store names, in the order the topology adds them. */

@@ -15,9 +15,9 @@ import java.util.Objects;
  * @param time    when it was decided (the job's submit time)
  * @param policy  the policy that decided it
  */
-public record DataPlacement(String jobId, String dataset, ChunkLayout layout, Instant time, PolicyName policy) {
+public record InputPlacement(String jobId, String dataset, ChunkLayout layout, Instant time, PolicyName policy) {
 
-    public DataPlacement {
+    public InputPlacement {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(dataset, "dataset");
         Objects.requireNonNull(layout, "layout");

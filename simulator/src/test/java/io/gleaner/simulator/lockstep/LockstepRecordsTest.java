@@ -19,7 +19,7 @@ import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class AvroMappingTest {
+class LockstepRecordsTest {
 
     @Test
     void reportKeepsWhatTheExecutorKnows() {
@@ -28,7 +28,7 @@ class AvroMappingTest {
         var report = new AttemptReport(outcome, Optional.of(T0.plusSeconds(6)), false, 128, 52.01, 3 * GIB,
                 Optional.empty());
 
-        var avro = AvroMapping.taskReport(report);
+        var avro = LockstepRecords.taskReport(report);
 
         assertThat(avro.getDecisionId()).isEqualTo("j/m/1/0");
         assertThat(avro.getState()).isEqualTo(TaskState.SUCCEEDED);
@@ -46,7 +46,7 @@ class AvroMappingTest {
         var report = new AttemptReport(outcome, Optional.empty(), true, 0, 0, 4 * GIB,
                 Optional.of(AttemptReport.NODE_FULL));
 
-        var avro = AvroMapping.taskReport(report);
+        var avro = LockstepRecords.taskReport(report);
 
         assertThat(avro.getKind()).isEqualTo(io.gleaner.schemas.avro.TaskKind.REDUCE);
         assertThat(avro.getState()).isEqualTo(TaskState.FAILED);
@@ -61,12 +61,12 @@ class AvroMappingTest {
         var report = new AttemptReport(outcome, Optional.of(T0.plusSeconds(6)), false, 128, 52.01, 3 * GIB,
                 Optional.empty());
 
-        assertThat(EventMapping.taskOutcome(AvroMapping.taskReport(report))).isEqualTo(new Checked.Valid<>(outcome));
+        assertThat(EventMapping.taskOutcome(LockstepRecords.taskReport(report))).isEqualTo(new Checked.Valid<>(outcome));
     }
 
     @Test
     void utilizationKeepsEveryField() {
-        var sample = AvroMapping.utilizationSample(
+        var sample = LockstepRecords.utilizationSample(
                 new Utilization("n1", T0, Utilization.Metric.MEMORY, Utilization.Source.EPHEMERAL, 0.25));
 
         assertThat(sample.getNodeId()).isEqualTo("n1");
@@ -81,9 +81,9 @@ class AvroMappingTest {
         var job = job("j", Duration.ofSeconds(5), 3, 2);
         var event = EventMapping.jobSubmitted(job);
 
-        assertThat(AvroMapping.job(event)).isEqualTo(job);
+        assertThat(LockstepRecords.job(event)).isEqualTo(job);
         event.getTasks().get(0).setBytesPerTask(-64);
-        assertThatThrownBy(() -> AvroMapping.job(event))
+        assertThatThrownBy(() -> LockstepRecords.job(event))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("tasks[0].bytesPerTask must be in 0..1099511627776, was -64 (job j)");
     }

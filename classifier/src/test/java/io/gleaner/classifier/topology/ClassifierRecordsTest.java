@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
-class AvroMappingTest {
+class ClassifierRecordsTest {
 
     private static final Instant T0 = Instant.parse("2025-01-06T00:00:00Z");
 
@@ -55,7 +55,7 @@ class AvroMappingTest {
     @Test
     void shouldRoundTripAProfileThroughTheWireFormatSoThatAStoredProfileMergesAsTheOriginal() {
         var profile = mergedProfile();
-        var serde = AvroMapping.profileSerde(AvroSerde.of(io.gleaner.schemas.avro.JobProfile.class,
+        var serde = ClassifierRecords.profileSerde(AvroSerde.of(io.gleaner.schemas.avro.JobProfile.class,
                 new InMemorySchemaRegistryClient()));
 
         var read = serde.deserializer().deserialize("t", serde.serializer().serialize("t", profile));

@@ -15,14 +15,14 @@ import org.apache.kafka.common.serialization.Serde;
  *                  success was counted: for a profiled entry, when its run was profiled; {@link #UNKNOWN_TIME} for
  *                  an entry written by format 1, which had no time
  */
-record JobProgress(long succeeded, boolean profiled, long atMs) {
+record ProfilingProgress(long succeeded, boolean profiled, long atMs) {
 
     /** The time of an entry read from format 1; {@link RunCollector} stamps it with the time of its first purge. */
     static final long UNKNOWN_TIME = -1;
 
-    static final JobProgress NONE = new JobProgress(0, false, UNKNOWN_TIME);
+    static final ProfilingProgress NONE = new ProfilingProgress(0, false, UNKNOWN_TIME);
 
-    JobProgress {
+    ProfilingProgress {
         if (atMs < 0 && atMs != UNKNOWN_TIME) {
             throw new IllegalArgumentException("atMs must be >= 0 or UNKNOWN_TIME, was " + atMs);
         }
@@ -34,21 +34,21 @@ record JobProgress(long succeeded, boolean profiled, long atMs) {
     }
 
     /** This entry with the time {@code ms}. */
-    JobProgress at(long ms) {
-        return new JobProgress(succeeded, profiled, ms);
+    ProfilingProgress at(long ms) {
+        return new ProfilingProgress(succeeded, profiled, ms);
     }
 
     /**
      * Format 2: succeeded, profiled, atMs. Format 1 (succeeded, profiled: written before markers expired) is still
      * read, with the time {@link #UNKNOWN_TIME}, so a store or changelog written by an older classifier restores.
      */
-    static Serde<JobProgress> serde() {
-        return Wire.<JobProgress>serde("JobProgress", 2, (out, p) -> {
+    static Serde<ProfilingProgress> serde() {
+        return Wire.<ProfilingProgress>serde("ProfilingProgress", 2, (out, p) -> {
             out.writeLong(p.succeeded);
             out.writeBoolean(p.profiled);
             out.writeLong(p.atMs);
-        }, in -> new JobProgress(in.readLong(), in.readBoolean(), in.readLong()),
-                Map.of(1, in -> new JobProgress(in.readLong(), in.readBoolean(), UNKNOWN_TIME)));
+        }, in -> new ProfilingProgress(in.readLong(), in.readBoolean(), in.readLong()),
+                Map.of(1, in -> new ProfilingProgress(in.readLong(), in.readBoolean(), UNKNOWN_TIME)));
     }
 
 }

@@ -4,7 +4,7 @@ package io.gleaner.classifier.topology;
  * Names of the classifier's state stores and repartition topics; a store's changelog is
  * {@code <application.id>-<name>-changelog}, a repartition topic {@code <application.id>-<name>-repartition}.
  */
-public final class StoreNames {
+public final class ClassifierStores {
 
     /** Node id to node type name ({@code NodeType.of}), from the newest heartbeat of each node. */
     public static final String NODE_TYPES = "classifier-node-types";
@@ -23,7 +23,7 @@ public final class StoreNames {
     public static final String RUNS = "classifier-runs";
 
     /**
-     * Job id to how many of its tasks have succeeded, whether its run was profiled, and when ({@link JobProgress});
+     * Job id to how many of its tasks have succeeded, whether its run was profiled, and when ({@link ProfilingProgress});
      * entries expire in event time ({@link ProgressRetention}).
      */
     public static final String PROGRESS = "classifier-job-progress";
@@ -40,6 +40,6 @@ public final class StoreNames {
     /** The profile of one finished run, keyed by job name, so that all runs of a name meet in one task. */
     public static final String RUN_PROFILES_BY_NAME = "classifier-run-profiles-by-name";
 
-    private StoreNames() {
+    private ClassifierStores() {
     }
 }

@@ -6,12 +6,12 @@ package io.gleaner.qos.core;
  * @param cpus     cores (fractional cores allowed), finite and >= 0
  * @param ramBytes bytes, >= 0
  */
-public record Resources(double cpus, long ramBytes) {
+public record CpuRam(double cpus, long ramBytes) {
 
     /** Nothing. */
-    public static final Resources NONE = new Resources(0, 0);
+    public static final CpuRam NONE = new CpuRam(0, 0);
 
-    public Resources {
+    public CpuRam {
         if (!Double.isFinite(cpus) || cpus < 0) {
             throw new IllegalArgumentException("cpus must be finite and >= 0, was " + cpus);
         }

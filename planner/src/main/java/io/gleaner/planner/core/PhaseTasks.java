@@ -17,11 +17,11 @@ import java.util.Optional;
  * @param spec        what to run for each task, as the submitter gave it; empty when the executor knows (the
  *                    simulator, a trace replay)
  */
-public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
-                        Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout,
+public record PhaseTasks(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                        CpuMemory demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout,
                         Optional<TaskSpec> spec) {
 
-    public TaskGroup {
+    public PhaseTasks {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(demand, "demand");
         Objects.requireNonNull(dataset, "dataset");
@@ -54,21 +54,21 @@ public record TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTa
     }
 
     /** A group without a spec. */
-    public TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
-                     Resources demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout) {
+    public PhaseTasks(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                     CpuMemory demand, Optional<String> dataset, long firstChunk, Optional<ChunkLayout> layout) {
         this(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, layout,
                 Optional.empty());
     }
 
     /** A group without a spec whose chunk locations are not known. */
-    public TaskGroup(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
-                     Resources demand, Optional<String> dataset, long firstChunk) {
+    public PhaseTasks(TaskKind kind, int count, long bytesPerTask, long lastTaskBytes, double flopPerByte,
+                     CpuMemory demand, Optional<String> dataset, long firstChunk) {
         this(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, Optional.empty());
     }
 
     /** This group reading its chunks from {@code layout} (empty: no locality known). */
-    public TaskGroup withLayout(Optional<ChunkLayout> layout) {
-        return new TaskGroup(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, layout,
+    public PhaseTasks withLayout(Optional<ChunkLayout> layout) {
+        return new PhaseTasks(kind, count, bytesPerTask, lastTaskBytes, flopPerByte, demand, dataset, firstChunk, layout,
                 spec);
     }
 

@@ -8,13 +8,13 @@ import io.gleaner.schemas.avro.QosActionKind;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
-class AvroMappingTest {
+class QosRecordsTest {
 
     private static final Instant T = Instant.parse("2025-01-01T00:00:00.100Z");
 
     @Test
     void shouldMapAThrottleWithItsLimitAndNoDecisionId() {
-        var avro = AvroMapping.toAvro(QosAction.throttle("n1", T, 2.5, "why"));
+        var avro = QosRecords.toAvro(QosAction.throttle("n1", T, 2.5, "why"));
 
         assertThat(avro.getAction()).isEqualTo(QosActionKind.THROTTLE_CPU);
         assertThat(avro.getCpuLimit()).isEqualTo(2.5);
@@ -26,7 +26,7 @@ class AvroMappingTest {
 
     @Test
     void shouldMapAKillWithItsDecisionIdAndNoLimit() {
-        var avro = AvroMapping.toAvro(QosAction.kill("n1", T, "d-7", "why"));
+        var avro = QosRecords.toAvro(QosAction.kill("n1", T, "d-7", "why"));
 
         assertThat(avro.getAction()).isEqualTo(QosActionKind.KILL_TASK);
         assertThat(avro.getDecisionId()).isEqualTo("d-7");
@@ -37,16 +37,16 @@ class AvroMappingTest {
     void shouldRoundTripEveryKind() {
         for (var action : new QosAction[] {QosAction.throttle("n1", T, 0, "a"), QosAction.raise("n2", T, 7.25, "b"),
                 QosAction.kill("n3", T, "d-1", "c")}) {
-            assertThat(AvroMapping.fromAvro(AvroMapping.toAvro(action))).isEqualTo(action);
+            assertThat(QosRecords.fromAvro(QosRecords.toAvro(action))).isEqualTo(action);
         }
     }
 
     @Test
     void shouldRejectAnUnknownKind() {
-        var avro = AvroMapping.toAvro(QosAction.raise("n1", T, 1, "b"));
+        var avro = QosRecords.toAvro(QosAction.raise("n1", T, 1, "b"));
         avro.setAction(QosActionKind.UNKNOWN);
 
-        assertThatThrownBy(() -> AvroMapping.fromAvro(avro)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> QosRecords.fromAvro(avro)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown QoS action kind UNKNOWN on node n1");
     }
 }
