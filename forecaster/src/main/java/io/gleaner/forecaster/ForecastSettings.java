@@ -1,6 +1,5 @@
 package io.gleaner.forecaster;
 
-import io.gleaner.forecaster.core.LifeCycleSettings;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
@@ -167,14 +166,9 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
                 Optional.of(value));
     }
 
-    /** What the series life cycle needs of these settings. */
-    public LifeCycleSettings lifeCycle() {
-        return new LifeCycleSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, reaction);
-    }
-
     /** The misses a day of steps may hold at {@link #quantile()} ({@link MissReaction#budget}). */
     public int missBudget() {
-        return lifeCycle().missBudget();
+        return MissReaction.budget(quantile, (int) (Duration.ofDays(1).toMillis() / step.toMillis()));
     }
 
     private static void positive(String name, Duration value) {

@@ -1,7 +1,6 @@
 package io.gleaner.forecaster.topology;
 
 import io.gleaner.forecaster.core.QuantileForecast;
-import io.gleaner.forecaster.core.SpareFraction;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.forecasts.SeriesKey;
 import java.time.Duration;
@@ -15,11 +14,18 @@ final class ForecastRecords {
     private ForecastRecords() {
     }
 
-    /** Spare capacity per step as a fraction of capacity ({@link SpareFraction}) of use {@code utilization}. */
+    /**
+     * Spare capacity per step as a fraction of capacity, Salamander Eq. 1 without C(k,m): {@code A/C = 1 − (U + S)}
+     * floored at 0 (and capped at 1 when a learner forecasts a negative use). A step whose forecast is NaN (the
+     * learner had nothing to go on) has spare 0: unknown use leaves nothing to place on.
+     *
+     * @param utilization U(k,m,t) per step
+     * @param margin      S(m)
+     */
     static List<Double> spare(double[] utilization, double margin) {
         var spare = new ArrayList<Double>(utilization.length);
         for (double u : utilization) {
-            spare.add(SpareFraction.of(u, margin));
+            spare.add(Double.isNaN(u) ? 0.0 : Math.min(1.0, Math.max(0.0, 1.0 - (u + margin))));
         }
         return spare;
     }

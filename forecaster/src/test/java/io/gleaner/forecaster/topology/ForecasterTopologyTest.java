@@ -1,6 +1,5 @@
 package io.gleaner.forecaster.topology;
 
-import io.gleaner.forecaster.core.SeriesState;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.T0;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.assertValues;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
@@ -264,7 +263,7 @@ class ForecasterTopologyTest {
         var fresh = forecasts.readValue();
         assertThat(fresh.getStale()).isFalse();
         assertThat(fresh.getIssuedAt()).isEqualTo(T0.plusSeconds(600));
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
         assertThat(series.get("n1/CPU")).isEqualTo(new SeriesState(T0.plusSeconds(640).toEpochMilli(),
                 T0.plusSeconds(900).toEpochMilli(), false));
     }
@@ -287,7 +286,7 @@ class ForecasterTopologyTest {
         // newest sample + staleness 3 min, each time
         assertThat(n1).extracting(CapacityForecast::getIssuedAt)
                 .containsExactly(T0.plusSeconds(240), T0.plusSeconds(600), T0.plusSeconds(820));
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
         assertThat(series.get("n1/CPU").stale()).isTrue();
     }
 
@@ -299,7 +298,7 @@ class ForecasterTopologyTest {
         for (long s = 270; s <= 1200; s += 30) {
             send(sample("n2", Metric.CPU, s, 0.3));
         }
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
         assertThat(series.get("n1/CPU")).isNull();
         assertThat(series.get("n2/CPU")).isNotNull();
 
@@ -368,7 +367,7 @@ class ForecasterTopologyTest {
         send(sample("n1", Metric.CPU, 90, 0.4));
         send(sample("n1", Metric.CPU, 90, 0.5));
 
-        WindowStore<String, Double> store = driver.getWindowStore(ForecasterStores.SAMPLES);
+        WindowStore<String, Double> store = driver.getWindowStore(StoreNames.SAMPLES);
         try (var window = store.fetch("n1/CPU", T0, T0.plusSeconds(600))) {
             var entries = new ArrayList<String>();
             window.forEachRemaining(kv -> entries.add(Instant.ofEpochMilli(kv.key) + "=" + kv.value));
@@ -389,7 +388,7 @@ class ForecasterTopologyTest {
                 + " at " + T0.plusSeconds(300) + ": java.lang.IllegalStateException: singular matrix");
         assertThat(letters.get(0).getOffset()).isEqualTo(1);
         assertThat(forecasts.isEmpty()).isTrue();
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
         assertThat(series.get("n1/CPU").nextRefitMs()).isEqualTo(T0.plusSeconds(600).toEpochMilli());
     }
 }

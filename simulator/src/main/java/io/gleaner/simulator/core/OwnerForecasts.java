@@ -1,11 +1,12 @@
 package io.gleaner.simulator.core;
 
+import static io.gleaner.forecaster.core.MissReaction.DAY_MS;
+
 import io.gleaner.forecaster.Forecasters;
+import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
-import io.gleaner.forecaster.core.ResourceMetric;
-import io.gleaner.forecaster.core.SeriesEvent;
-import io.gleaner.forecaster.core.SeriesLifeCycle;
-import io.gleaner.forecaster.core.SpareFraction;
+import io.gleaner.forecaster.core.MissReaction;
+import io.gleaner.forecaster.core.Series;
 import io.gleaner.planner.core.CapacityOutlook;
 import java.time.Instant;
 import java.util.HashMap;
@@ -25,20 +26,31 @@ import org.slf4j.LoggerFactory;
  * A(k,m,t)/C(k,m) = max(0, 1 − (U(k,m,t) + S(m))) of Salamander Eq. 1, as a {@link CapacityOutlook}. Event time
  * only; the same rounds (and warm-up load) give the same answers.
  *
- * <p>The series life cycle is the forecaster stage's own ({@link SeriesLifeCycle}, docs/forecaster.md), over the
- * samples kept in memory ({@link OwnerSeriesStore}); this class drives it from the rounds:
+ * <p>The rules are the forecaster stage's (docs/forecaster.md; {@code SampleProcessor}):
  * <ul>
  *   <li>Only the owners' use (source REGULAR) is learnt; EPHEMERAL and TOTAL samples are skipped.</li>
- *   <li>Stream time is the newest sample of any series; after each round the life cycle marks the series silent for
- *       the staleness bound stale (the stage's stale record: no spare) and forgets those gone longer than the
- *       window and the max hold.</li>
- *   <li>Without a reaction to misses, a refit that falls due is run when the forecast is first read ({@link #spare},
- *       {@link #forecastStart}): it reads only steps before its boundary, which no later round can change, so running
- *       it late gives the same forecast, and policies that never read the outlook cost no refit. With a reaction
- *       every refit runs when it falls due. A learner that throws leaves the previous forecast in force (logged).</li>
- *   <li>Spare: from the latest forecast, the step that contains the time asked for, by the rule of the
- *       {@code forecasts} topic ({@link SpareFraction}: a step forecast NaN has spare 0); empty outside
- *       [start, start + horizon), when stale, or when there is no forecast.</li>
+ *   <li>Samples go on the grid (multiples of the step since the epoch) by the stage's rule,
+ *       {@link io.gleaner.forecaster.core.GridResampler}: a step's mean, else the latest earlier sample held for at
+ *       most the max hold, else NaN for the learner. A series keeps the max hold, the window and one refit period
+ *       of steps.</li>
+ *   <li>Refit: a series' first sample at t sets its next boundary to the first multiple of the refit period after
+ *       t; a sample at or after that boundary makes a refit due at b, the last boundary at or before the sample,
+ *       from the steps in [b − window, b); the forecast starts at b. A refit that is due is run when the forecast is
+ *       first read ({@link #spare}, {@link #forecastStart}): it reads only steps before b, which no later sample can
+ *       change, so running it late gives the same forecast, and policies that never read the outlook cost no
+ *       refit. A learner that throws leaves the previous forecast in force (logged).</li>
+ *   <li>Staleness: a node's series is stale, and {@link #spare} empty, while its newest sample is at least the
+ *       staleness bound behind the newest sample of any series. A sample that ends such a silence drops the
+ *       series' forecast (the stage's stale record replaces it); the next comes at the next boundary.</li>
+ *   <li>Misses, when the settings' forecast has a {@link MissReaction}: as in the stage, a sample above the forecast
+ *       in force at its step makes the series refit at the end of that step, with the escalation per miss of the
+ *       last day, and the whole capacity once they reach the budget, until the oldest is a day old; a sample that
+ *       finds such a reserved forecast with fewer misses than the budget left in the day refits at the start of its
+ *       step. Checking each sample needs the forecast in force, so with a reaction every refit runs when it falls
+ *       due, read or not.</li>
+ *   <li>Spare: from the latest forecast, the step that contains the time asked for; empty outside
+ *       [start, start + horizon), when the forecast of that step is NaN (the learner had nothing to go on; the
+ *       stage publishes spare 0 there), when stale, or when there is no forecast; capped to [0, 1].</li>
  * </ul>
  *
  * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
@@ -56,17 +68,17 @@ public final class OwnerForecasts implements CapacityOutlook {
 
     private static final Logger log = LoggerFactory.getLogger(OwnerForecasts.class);
 
-    /** The latest forecast of a series: use U per step from {@code startMs}. */
-    private record Latest(long startMs, double[] use) {
-    }
-
+    private final Forecaster forecaster;
     private final OwnerForecastSettings settings;
     private final OwnerLoad warmUpLoad;
-    private final OwnerSeriesStore store;
-    private final SeriesLifeCycle lifeCycle;
+    private final ForecastRequest request;
     private final long stepMs;
-    private final Map<String, Latest> latest = new HashMap<>();
-    private final Map<String, SeriesEvent.RefitDue> due = new HashMap<>();
+    private final long refitMs;
+    private final long stalenessMs;
+    private final int windowSteps;
+    private final Optional<MissReaction> reaction;
+    private final int missBudget;
+    private final Map<String, OwnerSeries[]> byNode = new HashMap<>();
 
     private boolean started;
     private long now = Long.MIN_VALUE;
@@ -85,14 +97,17 @@ public final class OwnerForecasts implements CapacityOutlook {
      * @param owners the owners' load of the run, the same the simulation runs on
      */
     public OwnerForecasts(Forecaster forecaster, OwnerForecastSettings settings, OwnerLoad owners) {
-        Objects.requireNonNull(forecaster, "forecaster");
+        this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.warmUpLoad = owners;
-        var lifeCycleSettings = settings.forecast().lifeCycle();
-        this.store = new OwnerSeriesStore(lifeCycleSettings);
-        this.lifeCycle = new SeriesLifeCycle(forecaster, lifeCycleSettings, store,
-                lifeCycleSettings.reaction().isEmpty());
-        this.stepMs = lifeCycleSettings.step().toMillis();
+        var forecast = settings.forecast();
+        this.request = new ForecastRequest(forecast.horizon(), new double[] {forecast.quantile()});
+        this.stepMs = forecast.step().toMillis();
+        this.refitMs = forecast.refitPeriod().toMillis();
+        this.stalenessMs = forecast.staleness().toMillis();
+        this.windowSteps = Math.toIntExact(forecast.window().toMillis() / stepMs);
+        this.reaction = forecast.reaction();
+        this.missBudget = forecast.missBudget();
     }
 
     /**
@@ -120,12 +135,11 @@ public final class OwnerForecasts implements CapacityOutlook {
 
     /** The learner's name, e.g. {@code qr|sq+h}. */
     public String forecasterName() {
-        return lifeCycle.forecaster().name();
+        return forecaster.name();
     }
 
     /**
-     * Learns one round's samples: the REGULAR ones, CPU and memory, by node; the first call warms up first. Then the
-     * series silent for the staleness bound are stale, and those gone for the window forgotten.
+     * Learns one round's samples: the REGULAR ones, CPU and memory, by node; the first call warms up first.
      *
      * @throws IllegalArgumentException if a sample is not after the previous one of its node and metric
      */
@@ -144,30 +158,21 @@ public final class OwnerForecasts implements CapacityOutlook {
                 record(sample.nodeId(), sample.metric(), sample.time().toEpochMilli(), sample.value());
             }
         }
-        if (started) {
-            apply(lifeCycle.markStale(now));
-            apply(lifeCycle.forget(now));
-        }
     }
 
     @Override
     public OptionalDouble spare(String nodeId, Resource resource, Instant time) {
         var metric = metric(resource);
-        var key = key(nodeId, metric);
-        var state = store.state(key);
-        if (state == null || state.stale()) {
+        var series = series(nodeId, metric);
+        if (series == null || now - series.lastSampleMs() >= stalenessMs) {
             return OptionalDouble.empty();
         }
-        runDueRefit(key);
-        var forecast = latest.get(key);
-        if (forecast == null) {
+        refitIfDue(nodeId, metric, series);
+        double use = forecastAt(series, time.toEpochMilli());
+        if (Double.isNaN(use)) {
             return OptionalDouble.empty();
         }
-        long index = Math.floorDiv(time.toEpochMilli() - forecast.startMs(), stepMs);
-        if (index < 0 || index >= forecast.use().length) {
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(SpareFraction.of(forecast.use()[(int) index], settings.margin(metric)));
+        return OptionalDouble.of(Math.min(1.0, Math.max(0.0, 1.0 - (use + settings.margin(metric)))));
     }
 
     /**
@@ -175,9 +180,13 @@ public final class OwnerForecasts implements CapacityOutlook {
      * empty when there is none; staleness aside.
      */
     public Optional<Instant> forecastStart(String nodeId, Resource resource) {
-        var key = key(nodeId, metric(resource));
-        runDueRefit(key);
-        return Optional.ofNullable(latest.get(key)).map(forecast -> Instant.ofEpochMilli(forecast.startMs()));
+        var metric = metric(resource);
+        var series = series(nodeId, metric);
+        if (series == null) {
+            return Optional.empty();
+        }
+        refitIfDue(nodeId, metric, series);
+        return series.forecast == null ? Optional.empty() : Optional.of(Instant.ofEpochMilli(series.forecastStartMs));
     }
 
     /** Refits run so far (each one series at one boundary), failed ones included. */
@@ -191,49 +200,95 @@ public final class OwnerForecasts implements CapacityOutlook {
     }
 
     private void record(String nodeId, Utilization.Metric metric, long timeMs, double value) {
-        var key = key(nodeId, metric);
-        long last = store.lastSampleMs(key);
-        if (last != Long.MIN_VALUE && timeMs <= last) {
-            throw new IllegalArgumentException("owner use of node " + nodeId + " (" + metric + ") at "
-                    + Instant.ofEpochMilli(timeMs) + " is not after its previous sample at "
-                    + Instant.ofEpochMilli(last));
+        var series = byNode.computeIfAbsent(nodeId, node -> new OwnerSeries[Utilization.Metric.values().length]);
+        var one = series[metric.ordinal()];
+        if (one == null) {
+            one = new OwnerSeries(settings.forecast().step(), settings.forecast().maxHold(), windowSteps,
+                    Math.toIntExact(refitMs / stepMs));
+            series[metric.ordinal()] = one;
         }
-        now = Math.max(now, timeMs);
-        apply(lifeCycle.observe(key, metric == Utilization.Metric.CPU ? ResourceMetric.CPU : ResourceMetric.MEMORY,
-                timeMs, value, now));
-    }
-
-    private void runDueRefit(String key) {
-        var refit = due.remove(key);
-        if (refit != null) {
-            apply(List.of(lifeCycle.refit(refit.key(), refit.metric(), refit.timeMs())));
-        }
-    }
-
-    /** Keeps what the life cycle issued: the latest forecast of each series, and the refits left to run. */
-    private void apply(List<SeriesEvent> events) {
-        for (var event : events) {
-            if (event instanceof SeriesEvent.Fresh fresh) {
-                refits++;
-                latest.put(event.key(), new Latest(event.timeMs(), fresh.forecast().values()[0]));
-                log.debug("refit {} at {} with {}", event.key(), Instant.ofEpochMilli(event.timeMs()),
-                        forecasterName());
-            } else if (event instanceof SeriesEvent.RefitDue refit) {
-                due.put(event.key(), refit);
-            } else if (event instanceof SeriesEvent.RefitFailed failed) {
-                // As in the stage: a learner that fails on some history keeps the series' previous forecast.
-                refits++;
-                failedRefits++;
-                log.warn("forecaster {} failed to refit {} at {}; the previous forecast stays: {}", forecasterName(),
-                        event.key(), Instant.ofEpochMilli(event.timeMs()), failed.error().toString());
-            } else if (event instanceof SeriesEvent.Stale || event instanceof SeriesEvent.Forgotten) {
-                // The stage's stale record, or its tombstone, replaces the series' forecast.
-                latest.remove(event.key());
-                due.remove(event.key());
-            } else if (event instanceof SeriesEvent.Refused refused) {
-                log.warn("owner use {} at {} refused: {}", event.key(), Instant.ofEpochMilli(event.timeMs()),
-                        refused.reason());
+        if (one.isEmpty()) {
+            one.nextRefitMs = floor(timeMs) + refitMs;
+        } else {
+            if (timeMs <= one.lastSampleMs()) {
+                throw new IllegalArgumentException("owner use of node " + nodeId + " (" + metric + ") at "
+                        + Instant.ofEpochMilli(timeMs) + " is not after its previous sample at "
+                        + Instant.ofEpochMilli(one.lastSampleMs()));
             }
+            if (timeMs - one.lastSampleMs() >= stalenessMs) {
+                // The series went stale in the silence: the stage's stale record replaced its forecast.
+                one.forecast = null;
+                one.dueRefitMs = Long.MIN_VALUE;
+            }
+            if (timeMs >= one.nextRefitMs) {
+                one.dueRefitMs = floor(timeMs);
+                one.nextRefitMs = one.dueRefitMs + refitMs;
+            }
+        }
+        one.add(timeMs, value);
+        now = Math.max(now, timeMs);
+        if (reaction.isPresent()) {
+            react(nodeId, metric, one, timeMs, value);
+        }
+    }
+
+    /** The reaction to the sample at {@code timeMs} (class documentation), with the forecast in force brought up. */
+    private void react(String nodeId, Utilization.Metric metric, OwnerSeries series, long timeMs, double value) {
+        refitIfDue(nodeId, metric, series);
+        long stepStart = Math.floorDiv(timeMs, stepMs) * stepMs;
+        // Misses are counted by step, as the stage counts them: a miss is at the start of its step.
+        if (MissReaction.recovers(series.reserved, series.misses, stepStart, DAY_MS, missBudget)) {
+            series.dueRefitMs = stepStart;
+            refitIfDue(nodeId, metric, series);
+        }
+        double forecast = forecastAt(series, timeMs);
+        if (Double.isNaN(forecast) || value <= forecast) {
+            return;
+        }
+        series.misses = series.misses.plus(stepStart, DAY_MS);
+        long boundary = stepStart + stepMs;
+        series.dueRefitMs = boundary;
+        refitIfDue(nodeId, metric, series);
+        if (boundary >= series.nextRefitMs) {
+            series.nextRefitMs = floor(boundary) + refitMs;
+        }
+    }
+
+    /** The forecast use of the step that holds {@code timeMs}, or NaN outside the forecast or without one. */
+    private double forecastAt(OwnerSeries series, long timeMs) {
+        if (series.forecast == null) {
+            return Double.NaN;
+        }
+        long offset = timeMs - series.forecastStartMs;
+        return offset < 0 || offset / stepMs >= series.forecast.length ? Double.NaN
+                : series.forecast[(int) (offset / stepMs)];
+    }
+
+    private void refitIfDue(String nodeId, Utilization.Metric metric, OwnerSeries series) {
+        long boundary = series.dueRefitMs;
+        if (boundary == Long.MIN_VALUE) {
+            return;
+        }
+        series.dueRefitMs = Long.MIN_VALUE;
+        refits++;
+        var history = new Series(Instant.ofEpochMilli(boundary - windowSteps * stepMs), settings.forecast().step(),
+                series.window(boundary, windowSteps));
+        try {
+            var forecast = forecaster.forecast(history, request);
+            series.forecast = forecast.values()[0];
+            series.forecastStartMs = forecast.start().toEpochMilli();
+            if (reaction.isPresent()) {
+                var issued = reaction.get().issue(series.forecast, series.misses, boundary, DAY_MS, missBudget);
+                series.forecast = issued.values();
+                series.misses = issued.misses();
+                series.reserved = issued.reserved();
+            }
+            log.debug("refit {}/{} at {} with {}", nodeId, metric, history.end(), forecaster.name());
+        } catch (RuntimeException e) {
+            // As in the stage: a learner that fails on some history keeps the series' previous forecast.
+            failedRefits++;
+            log.warn("forecaster {} failed to refit {}/{} at {}; the previous forecast stays: {}", forecaster.name(),
+                    nodeId, metric, history.end(), e.toString());
         }
     }
 
@@ -314,9 +369,14 @@ public final class OwnerForecasts implements CapacityOutlook {
         return Math.min(1.0, Math.max(0.0, share));
     }
 
-    /** The series key, as the stage spells it ({@code nodeId/METRIC}). */
-    private static String key(String nodeId, Utilization.Metric metric) {
-        return nodeId + "/" + metric.name();
+    private OwnerSeries series(String nodeId, Utilization.Metric metric) {
+        var series = byNode.get(nodeId);
+        return series == null ? null : series[metric.ordinal()];
+    }
+
+    /** The last refit boundary at or before {@code timeMs}. */
+    private long floor(long timeMs) {
+        return Math.floorDiv(timeMs, refitMs) * refitMs;
     }
 
     private static Utilization.Metric metric(Resource resource) {

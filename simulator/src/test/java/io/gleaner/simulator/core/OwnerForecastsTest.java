@@ -223,7 +223,7 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void aStepForecastAsNaNHasSpareZeroAsOnTheForecastsTopicAndSpareIsCappedToZeroAndOne() {
+    void aStepForecastAsNaNHasNoSpareAndSpareIsCappedToZeroAndOne() {
         // Step h forecasts NaN, 0.2, -0.5, 0.95 for h mod 4 = 0, 1, 2, 3.
         double[] pattern = {Double.NaN, 0.2, -0.5, 0.95};
         var forecasts = new OwnerForecasts(stub(h -> pattern[(int) h % 4]), SETTINGS);
@@ -231,7 +231,7 @@ class OwnerForecastsTest {
         var start = T0.plus(Duration.ofHours(1));
         var step = Duration.ofMinutes(3);
 
-        assertThat(forecasts.spare("n1", CPU, start)).hasValue(0.0);
+        assertThat(forecasts.spare("n1", CPU, start)).isEmpty();
         assertThat(forecasts.spare("n1", CPU, start.plus(step))).hasValueCloseTo(1 - 0.2 - 0.1, within(1e-12));
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(2)))).hasValue(1.0);
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(3)))).hasValue(0.0);
@@ -260,7 +260,7 @@ class OwnerForecastsTest {
         assertThat(spare.apply(1)).as("[3, 6): 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
         assertThat(spare.apply(2)).as("[6, 9): no sample, holds 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
         assertThat(spare.apply(12)).as("[36, 39): holds 0.2 at 30, 9 min").hasValueCloseTo(0.8, within(1e-12));
-        assertThat(spare.apply(13)).as("[39, 42): 12 min after 30, a gap: nothing spare").hasValue(0.0);
+        assertThat(spare.apply(13)).as("[39, 42): 12 min after 30, a gap").isEmpty();
         assertThat(spare.apply(14)).as("[42, 45): 0.6 at 44").hasValueCloseTo(0.4, within(1e-12));
     }
 

@@ -1,7 +1,7 @@
 package io.gleaner.forecaster.topology;
 
 /** Names of the forecaster's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
-public final class ForecasterStores {
+public final class StoreNames {
 
     /**
      * The samples of the rolling window: a window store keyed by series key
@@ -19,6 +19,6 @@ public final class ForecasterStores {
      */
     public static final String IN_FORCE = "forecaster-in-force";
 
-    private ForecasterStores() {
+    private StoreNames() {
     }
 }
