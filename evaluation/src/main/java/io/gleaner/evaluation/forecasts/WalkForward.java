@@ -297,12 +297,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
                     }
                 }
             }
-            if (current == null) {
-                return Double.NaN;
-            }
-            long index = Math.floorDiv(time - current.forecast().start().toEpochMilli(), stepMs);
-            double[] use = current.utilization();
-            return index < 0 || index >= use.length ? Double.NaN : use[(int) index];
+            return current == null ? Double.NaN : current.utilizationAt(time);
         }
 
         @Override

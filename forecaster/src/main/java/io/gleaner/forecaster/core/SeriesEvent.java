@@ -23,11 +23,19 @@ public sealed interface SeriesEvent {
             return forecast.values()[0];
         }
 
+        /** The forecast use of the step that holds {@code timeMs}, or NaN outside the forecast. */
+        public double utilizationAt(long timeMs) {
+            return at(utilization(), timeMs);
+        }
+
         /** The spare capacity of the step that holds {@code timeMs}, or NaN outside the forecast. */
         public double spareAt(long timeMs) {
-            long stepMs = forecast.step().toMillis();
-            long index = Math.floorDiv(timeMs - forecast.start().toEpochMilli(), stepMs);
-            return index < 0 || index >= spare.length ? Double.NaN : spare[(int) index];
+            return at(spare, timeMs);
+        }
+
+        private double at(double[] steps, long timeMs) {
+            long index = Math.floorDiv(timeMs - forecast.start().toEpochMilli(), forecast.step().toMillis());
+            return index < 0 || index >= steps.length ? Double.NaN : steps[(int) index];
         }
 
         @Override

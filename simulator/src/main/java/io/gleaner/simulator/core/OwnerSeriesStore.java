@@ -68,20 +68,18 @@ final class OwnerSeriesStore implements SeriesStore {
 
     @Override
     public List<String> fresh() {
-        var keys = new ArrayList<String>();
-        byKey.forEach((key, entry) -> {
-            if (entry.state != null && !entry.state.stale()) {
-                keys.add(key);
-            }
-        });
-        return keys;
+        return keys(false);
     }
 
     @Override
     public List<String> stale() {
+        return keys(true);
+    }
+
+    private List<String> keys(boolean stale) {
         var keys = new ArrayList<String>();
         byKey.forEach((key, entry) -> {
-            if (entry.state != null && entry.state.stale()) {
+            if (entry.state != null && entry.state.stale() == stale) {
                 keys.add(key);
             }
         });
