@@ -4,7 +4,9 @@ import static io.gleaner.schemas.SettingValues.decimal;
 import static io.gleaner.schemas.SettingValues.duration;
 import static io.gleaner.schemas.SettingValues.intValue;
 
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.MissReaction;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.runtime.StageSettings;
@@ -78,10 +80,11 @@ public record ForecasterConfig(StageSettings stage, ForecastSettings settings) {
      */
     public static ForecasterConfig from(Map<String, ?> properties) {
         var stage = StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID);
-        var margins = new EnumMap<Metric, Double>(Metric.class);
+        var margins = new EnumMap<ResourceMetric, Double>(ResourceMetric.class);
         for (var metric : Metric.values()) {
             if (metric != Metric.UNKNOWN) {
-                margins.put(metric, decimal(properties, marginKey(metric), ForecastSettings.DEFAULT_MARGIN));
+                margins.put(ResourceMetric.of(metric.name()), decimal(properties, marginKey(metric),
+                        ForecastSettings.DEFAULT_MARGIN));
             }
         }
         var window = duration(properties, WINDOW, ForecastSettings.DEFAULT_WINDOW);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.forecaster.core.MissReaction;
-import io.gleaner.schemas.avro.Metric;
+import io.gleaner.forecaster.core.ResourceMetric;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -24,8 +24,8 @@ class ForecasterConfigTest {
         assertThat(settings.horizon()).isEqualTo(480);
         assertThat(settings.quantile()).isEqualTo(0.99);
         assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(15));
-        assertThat(settings.margin(Metric.CPU)).isEqualTo(0.05);
-        assertThat(settings.margin(Metric.NETWORK)).isEqualTo(0.05);
+        assertThat(settings.margin(ResourceMetric.CPU)).isEqualTo(0.05);
+        assertThat(settings.margin(ResourceMetric.NETWORK)).isEqualTo(0.05);
     }
 
     @Test
@@ -57,9 +57,9 @@ class ForecasterConfigTest {
         assertThat(settings.horizon()).isEqualTo(288);
         assertThat(settings.quantile()).isEqualTo(0.95);
         assertThat(settings.staleness()).isEqualTo(Duration.ofMinutes(10));
-        assertThat(settings.margin(Metric.CPU)).isEqualTo(0.1);
-        assertThat(settings.margin(Metric.MEMORY)).isEqualTo(0.15);
-        assertThat(settings.margin(Metric.DISK)).isEqualTo(0.05);
+        assertThat(settings.margin(ResourceMetric.CPU)).isEqualTo(0.1);
+        assertThat(settings.margin(ResourceMetric.MEMORY)).isEqualTo(0.15);
+        assertThat(settings.margin(ResourceMetric.DISK)).isEqualTo(0.05);
         var props = config.streamsProperties();
         assertThat(props.get(StreamsConfig.PROCESSING_GUARANTEE_CONFIG)).isEqualTo(StreamsConfig.EXACTLY_ONCE_V2);
         assertThat(props.get(StreamsConfig.NUM_STREAM_THREADS_CONFIG)).isEqualTo("2");

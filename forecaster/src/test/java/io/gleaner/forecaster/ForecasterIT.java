@@ -3,6 +3,7 @@ package io.gleaner.forecaster;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.topology.ForecasterFixtures;
 import io.gleaner.forecaster.topology.ForecasterSerdes;

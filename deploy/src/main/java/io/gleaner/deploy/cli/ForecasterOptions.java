@@ -1,8 +1,8 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterConfig;
-import io.gleaner.schemas.avro.Metric;
+import io.gleaner.forecaster.core.ForecastSettings;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,8 +70,8 @@ final class ForecasterOptions {
                 .withHorizon(horizon)
                 .withQuantile(quantile)
                 .withStaleness(staleness)
-                .withMargin(Metric.CPU, marginCpu)
-                .withMargin(Metric.MEMORY, marginMemory);
+                .withMargin(ResourceMetric.CPU, marginCpu)
+                .withMargin(ResourceMetric.MEMORY, marginMemory);
         return ForecasterConfig.defaults()
                 .withStage(s -> s.withApplicationId(applicationId)
                         .withStateDir(stateDir != null ? stateDir : dataDir.resolve("forecaster-state"))

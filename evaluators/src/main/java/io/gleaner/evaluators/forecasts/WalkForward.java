@@ -1,15 +1,23 @@
 package io.gleaner.evaluators.forecasts;
 
+import io.gleaner.forecaster.core.ForecastInForce;
 import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.GridResampler;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.Pinball;
-import io.gleaner.forecaster.core.RecentMisses;
 import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
+import io.gleaner.forecaster.core.SeriesEvent;
+import io.gleaner.forecaster.core.SeriesLife;
+import io.gleaner.forecaster.core.SeriesState;
+import io.gleaner.forecaster.core.SeriesStore;
 import io.gleaner.forecaster.core.SeriesWindows;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -17,24 +25,23 @@ import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
- * Walk-forward evaluation: for every series, from the end of the burn-in, at every origin one refit period apart,
- * each model is given the last {@code trainDays} of the series before the origin (the past only) and the series'
- * metric ({@link TraceSeries#metric()}) and forecasts the next horizon; the forecast is scored against what the
- * series did until the next origin, when the next forecast replaces it, as the stage's forecasts replace each other.
- * The refit period is the horizon by default: one forecast per horizon, scored whole. The scores of the forecasts of
- * one horizon-long span are added up into one row, a <em>host-day</em> with the default 24 h horizon.
+ * Walk-forward evaluation: each model's forecasts of every series live the stage's life ({@link SeriesLife}, the
+ * forecaster's core): the series' steps are observed in time order, and a forecast is refit at each multiple of the
+ * refit period since the epoch (the origins), from the last {@code trainDays} before it (the past only), for the
+ * series' metric ({@link TraceSeries#metric()}), and is in force until the next one replaces it. The refit period is
+ * the horizon by default: one forecast per horizon, scored whole. From the end of the burn-in, the scores of the
+ * forecasts of one horizon-long span are added up into one row, a <em>host-day</em> with the default 24 h horizon.
  *
  * <p>Scores per host-day, model and level, over the steps where both the use and the forecast are known: the
- * violations (use above the forecast), the pinball loss and the reclaimable capacity {@code max(0, 1 - forecast -
- * margin)}. A {@link DayOracle} among the models is the exception that sees the use of the refit period it is scored
- * on (it is a bound, not a model). Series are evaluated in parallel and the rows come out in series order, so runs
- * repeat exactly.
+ * violations (use above the forecast), the pinball loss and the reclaimable capacity, the spare capacity of
+ * Salamander Eq. 1 with the margin ({@link SeriesEvent#spare}). A {@link DayOracle} among the models is the exception
+ * that sees the use of the refit period it is scored on (it is a bound, not a model, and lives no life). Series are
+ * evaluated in parallel and the rows come out in series order, so runs repeat exactly.
  *
- * <p>With a {@link MissReaction}, a forecast is also replaced at the step after each of its misses, and at the step
- * whose misses of the last day fall below the budget again, as the stage does when it reacts to misses; the misses
- * are counted per model and level, over host-days. Two models never react: a {@link DayOracle}, a bound, and the
- * baseline {@value Summary#REFERENCE} that the ratios are taken to, which stays the baseline the goals name
- * ({@code max-24h+0}, the same learner, reacts).
+ * <p>With a {@link MissReaction}, forecasts react to their misses as the stage's do (the life's rules): a forecast is
+ * also replaced at the step after each of its misses, and at the step whose misses of the last day fall below the
+ * budget again. Two models never react: a {@link DayOracle}, a bound, and the baseline {@value Summary#REFERENCE}
+ * that the ratios are taken to, which stays the baseline the goals name ({@code max-24h+0}, the same learner, reacts).
  *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
@@ -135,7 +142,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         Series series = ts.series();
         double[] v = series.values();
         int day = SeriesWindows.stepsPerDay(series.step());
-        var request = new ForecastRequest(horizon, quantiles, ResourceMetric.of(ts.metric()));
+        var metric = ResourceMetric.of(ts.metric());
         boolean plot = plotted.contains(ts.key());
         double[][][] kept = plot ? new double[models.size()][quantiles.length][v.length] : null;
         if (plot) {
@@ -145,30 +152,52 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
                 }
             }
         }
-        List<HostDay> rows = new ArrayList<>();
-        int origins = 0;
         int levels = quantiles.length;
-        var inForce = new InForce[models.size()][levels];
-        for (var row : inForce) {
-            for (int k = 0; k < levels; k++) {
-                row[k] = new InForce(MissReaction.budget(quantiles[k], day));
+        long refitMs = series.step().toMillis() * refitSteps;
+        var lives = new TraceLife[models.size()][levels];
+        var oracles = new double[models.size()][][];
+        var oracleFrom = new int[models.size()];
+        for (int m = 0; m < models.size(); m++) {
+            var model = models.get(m);
+            if (!(model instanceof DayOracle)) {
+                for (int k = 0; k < levels; k++) {
+                    lives[m][k] = new TraceLife(new SeriesLife(model, settings(series, day, quantiles[k],
+                            reacts(model))), ts.key(), metric, series);
+                }
             }
         }
-        for (int span = burnInDays * day; span + horizon <= v.length; span += horizon) {
+        int first = burnInDays * day;
+        for (int t = 0; t < Math.min(first, v.length); t++) {
+            for (var row : lives) {
+                for (var life : row) {
+                    if (life != null) {
+                        life.step(t);
+                    }
+                }
+            }
+        }
+        List<HostDay> rows = new ArrayList<>();
+        int origins = 0;
+        for (int span = first; span + horizon <= v.length; span += horizon) {
             int[][] steps = new int[models.size()][levels];
             int[][] violations = new int[models.size()][levels];
             double[][] pinball = new double[models.size()][levels];
             double[][] reclaimable = new double[models.size()][levels];
             for (int t = span; t < span + horizon; t++) {
-                boolean scheduled = (t - span) % refitSteps == 0;
+                long time = series.time(t).toEpochMilli();
+                boolean scheduled = Math.floorMod(time, refitMs) == 0;
                 if (scheduled) {
                     origins++;
                 }
                 for (int m = 0; m < models.size(); m++) {
-                    refitWhereDue(m, inForce[m], v, series, t, scheduled, day, request);
+                    if (models.get(m) instanceof DayOracle && (scheduled || oracles[m] == null)) {
+                        // The bound sees the use of the refit period it is scored on.
+                        oracles[m] = DayOracle.bound(Arrays.copyOfRange(v, t, t + refitSteps), quantiles);
+                        oracleFrom[m] = t;
+                    }
                     for (int k = 0; k < levels; k++) {
-                        var state = inForce[m][k];
-                        double f = state.values[t - state.issuedAt];
+                        var life = lives[m][k];
+                        double f = life != null ? life.step(t) : oracles[m][k][t - oracleFrom[m]];
                         double actual = v[t];
                         if (plot) {
                             kept[m][k][t] = f;
@@ -179,13 +208,9 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
                         steps[m][k]++;
                         if (actual > f) {
                             violations[m][k]++;
-                            if (reacts(models.get(m))) {
-                                state.misses = state.misses.plus(t, day);
-                                state.due = true;
-                            }
                         }
                         pinball[m][k] += Pinball.loss(quantiles[k], actual, f);
-                        reclaimable[m][k] += Math.max(0, 1 - f - margin);
+                        reclaimable[m][k] += SeriesEvent.spare(new double[] {f}, margin)[0];
                     }
                 }
             }
@@ -205,41 +230,18 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
     }
 
     /**
-     * Gives model {@code m}'s levels a new forecast at step {@code t} where one is due: every level at a scheduled
-     * origin; with a {@link MissReaction}, a level that missed at the step before, or whose misses of the last day
-     * fell below the budget since its forecast reserved the whole capacity. One forecast serves every level refit.
+     * The settings of one level's life: the stage's rules over the trace's grid, which is already resampled (no max
+     * hold on top of it), with the evaluation's window, refit period, horizon and margin.
      */
-    private void refitWhereDue(int m, InForce[] levels, double[] v, Series series, int t, boolean scheduled, int day,
-                               ForecastRequest request) {
-        var model = models.get(m);
-        double[][] fresh = null;
-        for (int k = 0; k < levels.length; k++) {
-            var state = levels[k];
-            boolean due = scheduled || reaction.isPresent()
-                    && (state.due || MissReaction.recovers(state.reserved, state.misses, t, day, state.budget));
-            if (!due) {
-                continue;
-            }
-            if (fresh == null) {
-                if (model instanceof DayOracle) {
-                    fresh = DayOracle.bound(Arrays.copyOfRange(v, t, t + refitSteps), quantiles);
-                } else {
-                    int from = Math.max(0, t - trainDays * day);
-                    var history = new Series(series.time(from), series.step(), Arrays.copyOfRange(v, from, t));
-                    fresh = model.forecast(history, request).values();
-                }
-            }
-            if (reacts(model)) {
-                var issued = reaction.get().issue(fresh[k], state.misses, t, day, state.budget);
-                state.values = issued.values();
-                state.misses = issued.misses();
-                state.reserved = issued.reserved();
-            } else {
-                state.values = fresh[k];
-            }
-            state.issuedAt = t;
-            state.due = false;
+    private ForecastSettings settings(Series series, int day, double quantile, boolean reacts) {
+        var step = series.step();
+        var margins = new EnumMap<ResourceMetric, Double>(ResourceMetric.class);
+        for (var metric : ResourceMetric.values()) {
+            margins.put(metric, margin);
         }
+        return new ForecastSettings(step.multipliedBy((long) trainDays * day), step.multipliedBy(refitSteps), step,
+                Duration.ZERO, horizon, quantile, ForecastSettings.DEFAULT_STALENESS, margins,
+                reacts ? reaction : Optional.empty());
     }
 
     /** Whether {@code model}'s forecasts react to their misses. */
@@ -247,17 +249,113 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
         return reaction.isPresent() && !(model instanceof DayOracle) && !model.name().equals(Summary.REFERENCE);
     }
 
-    /** One model's forecast in force at one level, and its misses. */
-    private static final class InForce {
-        final int budget;
-        double[] values;
-        int issuedAt;
-        RecentMisses misses = RecentMisses.NONE;
-        boolean reserved;
-        boolean due;
+    /**
+     * One model's forecasts at one level over a trace: the stage's life of a series ({@link SeriesLife}) fed the
+     * trace's steps in time order, and the forecast in force at each. A trace is one series, whose stream time is its
+     * own newest sample: it never goes stale, and a gap is NaN steps in the learner's window.
+     */
+    private static final class TraceLife implements SeriesStore {
+        private final SeriesLife life;
+        private final String key;
+        private final ResourceMetric metric;
+        private final Series series;
+        private final long startMs;
+        private final long stepMs;
+        private SeriesState state;
+        private ForecastInForce inForce;
+        private SeriesEvent.Issued current;
+        /** A forecast issued at the end of a step that missed, in force from the next step. */
+        private SeriesEvent.Issued next;
 
-        InForce(int budget) {
-            this.budget = budget;
+        TraceLife(SeriesLife life, String key, ResourceMetric metric, Series series) {
+            this.life = life;
+            this.key = key;
+            this.metric = metric;
+            this.series = series;
+            this.startMs = series.start().toEpochMilli();
+            this.stepMs = series.step().toMillis();
+        }
+
+        /** Observes step {@code t} (unless it is a gap) and returns the forecast in force at it, or NaN. */
+        double step(int t) {
+            long time = startMs + t * stepMs;
+            if (next != null && next.issuedAt() <= time) {
+                current = next;
+                next = null;
+            }
+            double value = series.values()[t];
+            if (!Double.isNaN(value)) {
+                for (var event : life.observe(this, key, metric, time, value, time)) {
+                    if (event instanceof SeriesEvent.Issued issued) {
+                        if (issued.issuedAt() <= time) {
+                            current = issued;
+                        } else {
+                            next = issued;
+                        }
+                    } else if (event instanceof SeriesEvent.Refused refused) {
+                        throw new IllegalStateException(refused.reason());
+                    }
+                }
+            }
+            return current == null ? Double.NaN : current.utilizationAt(time);
+        }
+
+        @Override
+        public SeriesState state(String ignored) {
+            return state;
+        }
+
+        @Override
+        public void put(String ignored, SeriesState value) {
+            state = value;
+        }
+
+        @Override
+        public void advance(String ignored, SeriesState value) {
+            state = value;
+        }
+
+        @Override
+        public List<String> fresh() {
+            return state != null && !state.stale() ? List.of(key) : List.of();
+        }
+
+        @Override
+        public List<String> stale() {
+            return state != null && state.stale() ? List.of(key) : List.of();
+        }
+
+        @Override
+        public void delete(String ignored) {
+            state = null;
+            inForce = null;
+        }
+
+        @Override
+        public void addSample(String ignored, long timeMs, double value) {
+            // The trace holds every step already; a refit reads only steps before its boundary, all observed.
+        }
+
+        @Override
+        public void samples(String ignored, long fromMs, long toMs, GridResampler grid) {
+            double[] values = series.values();
+            int from = (int) Math.max(0, Math.floorDiv(fromMs - startMs + stepMs - 1, stepMs));
+            int to = (int) Math.min(values.length - 1, Math.floorDiv(toMs - startMs, stepMs));
+            for (int i = from; i <= to; i++) {
+                if (!Double.isNaN(values[i])) {
+                    grid.add(startMs + i * stepMs, values[i]);
+                }
+            }
+        }
+
+        @Override
+        public ForecastInForce inForce(String ignored) {
+            return inForce;
+        }
+
+        @Override
+        public void putInForce(String ignored, ForecastInForce value) {
+            inForce = value;
         }
     }
 }

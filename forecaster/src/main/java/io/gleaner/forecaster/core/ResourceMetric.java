@@ -3,12 +3,16 @@ package io.gleaner.forecaster.core;
 import java.util.Locale;
 
 /**
- * Which resource a series measures, as far as a learner needs to know: CPU use has daily structure and bursts,
- * memory use is near-incompressible and moves in level shifts. {@link #UNKNOWN} when the caller does not say.
+ * Which resource a series measures: the metrics a node reports, as the cores know them (the {@code Metric} of the
+ * topics is mapped to it in the adapters). For a learner, CPU use has daily structure and bursts, memory use is
+ * near-incompressible and moves in level shifts; disk and network take a router's fallback, as {@link #UNKNOWN}
+ * (when the caller does not say) does.
  */
 public enum ResourceMetric {
     CPU,
     MEMORY,
+    DISK,
+    NETWORK,
     UNKNOWN;
 
     /**
@@ -19,6 +23,8 @@ public enum ResourceMetric {
         return switch (name.toUpperCase(Locale.ROOT)) {
             case "CPU" -> CPU;
             case "MEMORY" -> MEMORY;
+            case "DISK" -> DISK;
+            case "NETWORK" -> NETWORK;
             default -> UNKNOWN;
         };
     }

@@ -1,6 +1,6 @@
 package io.gleaner.forecaster.topology;
 
-import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.SeriesEvent;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.forecasts.SeriesKey;
 import java.time.Duration;
@@ -14,39 +14,19 @@ final class ForecastRecords {
     private ForecastRecords() {
     }
 
-    /**
-     * Spare capacity per step as a fraction of capacity, Salamander Eq. 1 without C(k,m): {@code A/C = 1 − (U + S)}
-     * floored at 0 (and capped at 1 when a learner forecasts a negative use). A step whose forecast is NaN (the
-     * learner had nothing to go on) has spare 0: unknown use leaves nothing to place on.
-     *
-     * @param utilization U(k,m,t) per step
-     * @param margin      S(m)
-     */
-    static List<Double> spare(double[] utilization, double margin) {
-        var spare = new ArrayList<Double>(utilization.length);
-        for (double u : utilization) {
-            spare.add(Double.isNaN(u) ? 0.0 : Math.min(1.0, Math.max(0.0, 1.0 - (u + margin))));
-        }
-        return spare;
-    }
-
-    /** A fresh forecast: {@code forecast}'s only quantile row, its spare capacity, issued at {@code issuedAt}. */
-    static CapacityForecast fresh(SeriesKey key, QuantileForecast forecast, double margin, Instant issuedAt) {
-        var utilization = forecast.values()[0];
-        var values = new ArrayList<Double>(utilization.length);
-        for (double u : utilization) {
-            values.add(u);
-        }
+    /** A fresh forecast: {@code issued}'s only quantile row and its spare capacity. */
+    static CapacityForecast fresh(SeriesKey key, SeriesEvent.Issued issued) {
+        var forecast = issued.forecast();
         return CapacityForecast.newBuilder()
                 .setNodeId(key.nodeId())
                 .setMetric(key.metric())
                 .setQuantile(forecast.quantiles()[0])
-                .setIssuedAt(issuedAt)
+                .setIssuedAt(Instant.ofEpochMilli(issued.issuedAt()))
                 .setStart(forecast.start())
                 .setStepMillis(forecast.step().toMillis())
-                .setUtilization(values)
-                .setSafetyMargin(margin)
-                .setSpare(spare(utilization, margin))
+                .setUtilization(list(issued.utilization()))
+                .setSafetyMargin(issued.margin())
+                .setSpare(list(issued.spare()))
                 .setStale(false)
                 .build();
     }
@@ -65,5 +45,13 @@ final class ForecastRecords {
                 .setSpare(List.of())
                 .setStale(true)
                 .build();
+    }
+
+    private static List<Double> list(double[] values) {
+        var list = new ArrayList<Double>(values.length);
+        for (double v : values) {
+            list.add(v);
+        }
+        return list;
     }
 }

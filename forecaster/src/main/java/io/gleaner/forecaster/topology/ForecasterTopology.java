@@ -1,6 +1,8 @@
 package io.gleaner.forecaster.topology;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastInForce;
+import io.gleaner.forecaster.core.ForecastSettings;
+import io.gleaner.forecaster.core.SeriesState;
 import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.schemas.Topics;
@@ -26,7 +28,7 @@ import org.apache.kafka.streams.state.WindowStore;
 /**
  * The forecaster as a Kafka Streams topology (Salamander §II-C, Eq. 1): {@code nodes.utilization} is decoded
  * (event time from the sample's time), dead-lettering what cannot be decoded; the rest goes to the sample processor,
- * which keeps a rolling window per series (node and metric) in {@link StoreNames#SAMPLES}, refits on the event-time
+ * which keeps a rolling window per series (node and metric) in {@link ForecasterStores#SAMPLES}, refits on the event-time
  * schedule with the given {@link Forecaster} and publishes {@code forecasts} keyed by {@link SeriesKey}
  * ({@code nodeId/METRIC}), the spare capacity included, and stale markers. Every operator and store is named.
  */
@@ -38,30 +40,30 @@ public final class ForecasterTopology {
     private ForecasterTopology() {
     }
 
-    /** The rolling window of each series' samples ({@link StoreNames#SAMPLES}). */
+    /** The rolling window of each series' samples ({@link ForecasterStores#SAMPLES}). */
     static StoreBuilder<WindowStore<String, Double>> samplesStore(ForecastSettings settings) {
         // Retention: the window plus one step, so that a sample the processor accepts (not older than stream time
         // minus the window) is never in an already expired segment, plus the max hold, so that a refit still finds
         // the sample it holds into the window's first steps.
         var retention = settings.window().plus(settings.step()).plus(settings.maxHold());
         return Stores.windowStoreBuilder(
-                Stores.persistentWindowStore(StoreNames.SAMPLES, retention, Duration.ofMillis(1), false),
+                Stores.persistentWindowStore(ForecasterStores.SAMPLES, retention, Duration.ofMillis(1), false),
                 Serdes.String(), Serdes.Double());
     }
 
-    /** Each series' refit state ({@link StoreNames#SERIES}). */
+    /** Each series' refit state ({@link ForecasterStores#SERIES}). */
     static StoreBuilder<KeyValueStore<String, SeriesState>> seriesStore() {
         // Cached: a series' state changes with every sample, and the cache turns those writes into one RocksDB
         // write and one changelog record per series and commit instead of one per sample.
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.SERIES), Serdes.String(),
-                SeriesState.serde()).withCachingEnabled();
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ForecasterStores.SERIES), Serdes.String(),
+                SeriesSerdes.seriesState()).withCachingEnabled();
     }
 
-    /** Each series' forecast in force and its misses ({@link StoreNames#IN_FORCE}), when the stage reacts to them. */
+    /** Each series' forecast in force and its misses ({@link ForecasterStores#IN_FORCE}), when the stage reacts to them. */
     static StoreBuilder<KeyValueStore<String, ForecastInForce>> inForceStore() {
         // Cached like the series' state: a miss and the refit it causes write it twice in a row.
-        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(StoreNames.IN_FORCE), Serdes.String(),
-                ForecastInForce.serde()).withCachingEnabled();
+        return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ForecasterStores.IN_FORCE), Serdes.String(),
+                SeriesSerdes.forecastInForce()).withCachingEnabled();
     }
 
     /** The topology; it never creates {@code KafkaStreams} (see {@code ForecasterApp}). */
@@ -71,10 +73,10 @@ public final class ForecasterTopology {
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(config.streamsProperties())));
         builder.addStateStore(samplesStore(settings));
         builder.addStateStore(seriesStore());
-        var stores = new ArrayList<>(List.of(StoreNames.SAMPLES, StoreNames.SERIES));
+        var stores = new ArrayList<>(List.of(ForecasterStores.SAMPLES, ForecasterStores.SERIES));
         if (settings.reaction().isPresent()) {
             builder.addStateStore(inForceStore());
-            stores.add(StoreNames.IN_FORCE);
+            stores.add(ForecasterStores.IN_FORCE);
         }
         var input = topics.nodesUtilization();
         var decoded = DecodedSource.stream(builder, input, serdes.utilizationSample(), UtilizationSample::getTime,

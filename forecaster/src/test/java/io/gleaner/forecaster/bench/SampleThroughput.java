@@ -2,7 +2,7 @@ package io.gleaner.forecaster.bench;
 
 import static org.awaitility.Awaitility.await;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.ForecasterApp;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.ForecasterConfig;

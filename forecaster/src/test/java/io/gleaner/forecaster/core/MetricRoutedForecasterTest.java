@@ -72,6 +72,7 @@ class MetricRoutedForecasterTest {
     void metricNamesShouldMapCaseInsensitivelyAndOthersToUnknown() {
         assertThat(ResourceMetric.of("cpu")).isEqualTo(ResourceMetric.CPU);
         assertThat(ResourceMetric.of("MEMORY")).isEqualTo(ResourceMetric.MEMORY);
-        assertThat(ResourceMetric.of("DISK")).isEqualTo(ResourceMetric.UNKNOWN);
+        assertThat(ResourceMetric.of("disk")).isEqualTo(ResourceMetric.DISK);
+        assertThat(ResourceMetric.of("GPU")).isEqualTo(ResourceMetric.UNKNOWN);
     }
 }

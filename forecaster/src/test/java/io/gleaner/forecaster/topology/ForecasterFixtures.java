@@ -3,11 +3,12 @@ package io.gleaner.forecaster.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QuantileForecast;
 import io.gleaner.forecaster.core.Series;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -39,8 +40,8 @@ public final class ForecasterFixtures {
                 .withHorizon(10)
                 .withQuantile(0.9)
                 .withStaleness(Duration.ofMinutes(3))
-                .withMargin(Metric.CPU, 0.1)
-                .withMargin(Metric.MEMORY, 0.2);
+                .withMargin(ResourceMetric.CPU, 0.1)
+                .withMargin(ResourceMetric.MEMORY, 0.2);
     }
 
     /** The owners' use of {@code metric} on {@code node}, {@code seconds} after {@link #T0}. */

@@ -6,9 +6,10 @@ import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.forecaster.ForecastSettings;
 import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.SeriesState;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -263,7 +264,7 @@ class ForecasterTopologyTest {
         var fresh = forecasts.readValue();
         assertThat(fresh.getStale()).isFalse();
         assertThat(fresh.getIssuedAt()).isEqualTo(T0.plusSeconds(600));
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
         assertThat(series.get("n1/CPU")).isEqualTo(new SeriesState(T0.plusSeconds(640).toEpochMilli(),
                 T0.plusSeconds(900).toEpochMilli(), false));
     }
@@ -286,7 +287,7 @@ class ForecasterTopologyTest {
         // newest sample + staleness 3 min, each time
         assertThat(n1).extracting(CapacityForecast::getIssuedAt)
                 .containsExactly(T0.plusSeconds(240), T0.plusSeconds(600), T0.plusSeconds(820));
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
         assertThat(series.get("n1/CPU").stale()).isTrue();
     }
 
@@ -298,7 +299,7 @@ class ForecasterTopologyTest {
         for (long s = 270; s <= 1200; s += 30) {
             send(sample("n2", Metric.CPU, s, 0.3));
         }
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
         assertThat(series.get("n1/CPU")).isNull();
         assertThat(series.get("n2/CPU")).isNotNull();
 
@@ -367,7 +368,7 @@ class ForecasterTopologyTest {
         send(sample("n1", Metric.CPU, 90, 0.4));
         send(sample("n1", Metric.CPU, 90, 0.5));
 
-        WindowStore<String, Double> store = driver.getWindowStore(StoreNames.SAMPLES);
+        WindowStore<String, Double> store = driver.getWindowStore(ForecasterStores.SAMPLES);
         try (var window = store.fetch("n1/CPU", T0, T0.plusSeconds(600))) {
             var entries = new ArrayList<String>();
             window.forEachRemaining(kv -> entries.add(Instant.ofEpochMilli(kv.key) + "=" + kv.value));
@@ -388,7 +389,7 @@ class ForecasterTopologyTest {
                 + " at " + T0.plusSeconds(300) + ": java.lang.IllegalStateException: singular matrix");
         assertThat(letters.get(0).getOffset()).isEqualTo(1);
         assertThat(forecasts.isEmpty()).isTrue();
-        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(StoreNames.SERIES);
+        KeyValueStore<String, SeriesState> series = driver.getKeyValueStore(ForecasterStores.SERIES);
         assertThat(series.get("n1/CPU").nextRefitMs()).isEqualTo(T0.plusSeconds(600).toEpochMilli());
     }
 }

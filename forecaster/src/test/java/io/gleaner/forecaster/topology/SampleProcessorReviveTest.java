@@ -4,7 +4,7 @@ import static io.gleaner.forecaster.topology.ForecasterFixtures.T0;
 import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.runtime.Decoded;

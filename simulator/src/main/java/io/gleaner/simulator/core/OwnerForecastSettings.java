@@ -1,8 +1,8 @@
 package io.gleaner.simulator.core;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastSettings;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.qos.core.QosSettings;
-import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -44,7 +44,7 @@ public record OwnerForecastSettings(ForecastSettings forecast, Duration warmUp) 
 
     /** S(m) of {@code metric}. */
     public double margin(Utilization.Metric metric) {
-        return forecast.margin(metric == Utilization.Metric.CPU ? Metric.CPU : Metric.MEMORY);
+        return forecast.margin(OwnerForecasts.metric(metric));
     }
 
     /** These settings with other forecaster settings. */
@@ -54,7 +54,7 @@ public record OwnerForecastSettings(ForecastSettings forecast, Duration warmUp) 
 
     /** These settings with other safety margins S(cpu) and S(memory), each in [0, 1). */
     public OwnerForecastSettings withMargins(double cpu, double memory) {
-        return withForecast(forecast.withMargin(Metric.CPU, cpu).withMargin(Metric.MEMORY, memory));
+        return withForecast(forecast.withMargin(ResourceMetric.CPU, cpu).withMargin(ResourceMetric.MEMORY, memory));
     }
 
     /** These settings with another warm-up (0 for none). */

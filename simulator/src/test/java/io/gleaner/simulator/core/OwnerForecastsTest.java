@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.forecaster.ForecastSettings;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
@@ -17,7 +17,7 @@ import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.topology.ForecasterFixtures;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
 import io.gleaner.qos.core.QosSettings;
-import io.gleaner.schemas.avro.Metric;
+import io.gleaner.forecaster.core.ResourceMetric;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -117,19 +117,19 @@ class OwnerForecastsTest {
         forecasts.observe(round(T0.plus(Duration.ofHours(1)), "n1", 0.3, 0.5));
 
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).isEqualTo(1);
+        assertThat(forecasts.refits()).as("CPU and memory").isEqualTo(2);
 
         feed(forecasts, T0.plus(Duration.ofMinutes(61)), T0.plus(Duration.ofMinutes(120)), MINUTE, "n1", 0.3, 0.5);
 
         assertThat(forecasts.forecastStart("n1", CPU)).as("still the 01:00 forecast").contains(
                 T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).isEqualTo(1);
+        assertThat(forecasts.refits()).isEqualTo(2);
 
         forecasts.observe(round(T0.plus(Duration.ofMinutes(121)), "n1", 0.3, 0.5));
 
-        // A sample at 02:01 makes the refit at its last boundary, 02:00, due.
+        // A sample at 02:01 makes the refit at its last boundary, 02:00.
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(2)));
-        assertThat(forecasts.refits()).isEqualTo(2);
+        assertThat(forecasts.refits()).isEqualTo(4);
     }
 
     @Test
@@ -172,17 +172,7 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void refitsOnlyWhenAForecastIsReadAndThenAtTheLatestBoundary() {
-        var forecasts = maxLastDay();
-        feed(forecasts, T0, T0.plus(Duration.ofHours(3)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
-
-        assertThat(forecasts.refits()).as("nobody read a forecast").isZero();
-        assertThat(forecasts.forecastStart("n1", MEMORY)).contains(T0.plus(Duration.ofHours(3)));
-        assertThat(forecasts.refits()).as("one refit of the one series read").isEqualTo(1);
-    }
-
-    @Test
-    void aNodeSilentForTheStalenessBoundHasNoSpareAndItsForecastIsDroppedUntilTheNextBoundary() {
+    void aNodeSilentForTheStalenessBoundHasNoSpareUntilItsNextForecast() {
         var forecasts = maxLastDay();
         for (var t = T0; !t.isAfter(T0.plus(Duration.ofHours(1))); t = t.plus(MINUTE)) {
             forecasts.observe(round(t, "n1", 0.3, 0.5));
@@ -199,8 +189,8 @@ class OwnerForecastsTest {
         assertThat(forecasts.spare("n1", CPU, later)).hasValueCloseTo(0.6, within(1e-12));
 
         forecasts.observe(round(lastOfN2.plus(Duration.ofMinutes(20)), "n2", 0.2, 0.4));
-        assertThat(forecasts.spare("n2", CPU, later)).as("back, but its forecast was dropped").isEmpty();
-        assertThat(forecasts.forecastStart("n2", CPU)).isEmpty();
+        assertThat(forecasts.spare("n2", CPU, later)).as("back, but its latest record is the stale marker").isEmpty();
+        assertThat(forecasts.forecastStart("n2", CPU)).contains(T0.plus(Duration.ofHours(1)));
 
         forecasts.observe(round(T0.plus(Duration.ofHours(2)), "n2", 0.2, 0.4));
         assertThat(forecasts.forecastStart("n2", CPU)).contains(T0.plus(Duration.ofHours(2)));
@@ -223,7 +213,7 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void aStepForecastAsNaNHasNoSpareAndSpareIsCappedToZeroAndOne() {
+    void aStepForecastAsNaNHasSpareZeroAsOnTheTopicAndSpareIsCappedToZeroAndOne() {
         // Step h forecasts NaN, 0.2, -0.5, 0.95 for h mod 4 = 0, 1, 2, 3.
         double[] pattern = {Double.NaN, 0.2, -0.5, 0.95};
         var forecasts = new OwnerForecasts(stub(h -> pattern[(int) h % 4]), SETTINGS);
@@ -231,7 +221,7 @@ class OwnerForecastsTest {
         var start = T0.plus(Duration.ofHours(1));
         var step = Duration.ofMinutes(3);
 
-        assertThat(forecasts.spare("n1", CPU, start)).isEmpty();
+        assertThat(forecasts.spare("n1", CPU, start)).hasValue(0.0);
         assertThat(forecasts.spare("n1", CPU, start.plus(step))).hasValueCloseTo(1 - 0.2 - 0.1, within(1e-12));
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(2)))).hasValue(1.0);
         assertThat(forecasts.spare("n1", CPU, start.plus(step.multipliedBy(3)))).hasValue(0.0);
@@ -260,7 +250,7 @@ class OwnerForecastsTest {
         assertThat(spare.apply(1)).as("[3, 6): 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
         assertThat(spare.apply(2)).as("[6, 9): no sample, holds 0.4 at 5").hasValueCloseTo(0.6, within(1e-12));
         assertThat(spare.apply(12)).as("[36, 39): holds 0.2 at 30, 9 min").hasValueCloseTo(0.8, within(1e-12));
-        assertThat(spare.apply(13)).as("[39, 42): 12 min after 30, a gap").isEmpty();
+        assertThat(spare.apply(13)).as("[39, 42): 12 min after 30, a gap: spare 0").hasValue(0.0);
         assertThat(spare.apply(14)).as("[42, 45): 0.6 at 44").hasValueCloseTo(0.4, within(1e-12));
     }
 
@@ -275,7 +265,8 @@ class OwnerForecastsTest {
 
             @Override
             public QuantileForecast forecast(Series history, ForecastRequest request) {
-                if (++calls[0] == 2) {
+                // The first refit at 02:00 (calls 1 and 2 are CPU and memory at 01:00).
+                if (++calls[0] == 3) {
                     throw new IllegalStateException("no fit");
                 }
                 return Baselines.maxLastDay().forecast(history, request);
@@ -449,11 +440,11 @@ class OwnerForecastsTest {
     void defaultsAreTheForecasterStagesWithTheQosControllersMargins() {
         var stage = ForecastSettings.defaults();
         var qos = QosSettings.defaults();
-        assertThat(SETTINGS.forecast()).isEqualTo(stage.withMargin(Metric.CPU, qos.cpuSafetyMargin())
-                .withMargin(Metric.MEMORY, qos.ramSafetyMargin()));
+        assertThat(SETTINGS.forecast()).isEqualTo(stage.withMargin(ResourceMetric.CPU, qos.cpuSafetyMargin())
+                .withMargin(ResourceMetric.MEMORY, qos.ramSafetyMargin()));
         assertThat(SETTINGS.margin(Utilization.Metric.CPU)).isEqualTo(qos.cpuSafetyMargin());
         assertThat(SETTINGS.margin(Utilization.Metric.MEMORY)).isEqualTo(qos.ramSafetyMargin());
-        assertThat(qos.cpuSafetyMargin()).isNotEqualTo(stage.margin(Metric.CPU));
+        assertThat(qos.cpuSafetyMargin()).isNotEqualTo(stage.margin(ResourceMetric.CPU));
         assertThat(SETTINGS.warmUp()).isEqualTo(Duration.ofDays(1));
         assertThat(OwnerForecasts.of(OwnerLoad.NONE).forecasterName()).isEqualTo("qr|sq+h");
     }

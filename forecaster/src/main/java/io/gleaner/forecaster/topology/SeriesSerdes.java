@@ -1,52 +1,60 @@
 package io.gleaner.forecaster.topology;
 
+import io.gleaner.forecaster.core.ForecastInForce;
 import io.gleaner.forecaster.core.RecentMisses;
+import io.gleaner.forecaster.core.SeriesState;
 import java.nio.ByteBuffer;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
 import org.apache.kafka.common.serialization.Serializer;
 
-/**
- * A series' published forecast and its misses, what a stage that reacts to misses
- * ({@link io.gleaner.forecaster.core.MissReaction}) checks each sample against.
- *
- * @param startMs  event time of the forecast's first step; its steps are the stage's
- * @param values   the forecast use per step, as published (the reaction applied)
- * @param misses   the series' misses of the last day, each at the start of its step, in epoch milliseconds
- * @param reserved whether the forecast is the whole capacity because the misses reached the budget
- */
-record ForecastInForce(long startMs, double[] values, RecentMisses misses, boolean reserved) {
+/** The serdes of the per-series stores: {@link SeriesState} and {@link ForecastInForce}. */
+final class SeriesSerdes {
 
-    /** The forecast use at {@code time}, on steps of {@code stepMs}, or NaN outside the forecast. */
-    double at(long time, long stepMs) {
-        long index = Math.floorDiv(time - startMs, stepMs);
-        return index < 0 || index >= values.length ? Double.NaN : values[(int) index];
+    private static final int STATE_SIZE = Long.BYTES * 2 + 1;
+
+    private SeriesSerdes() {
     }
 
-    /** This forecast with other misses. */
-    ForecastInForce withMisses(RecentMisses value) {
-        return new ForecastInForce(startMs, values, value, reserved);
+    /** A fixed 17-byte serde: last sample time, next refit time, stale flag. */
+    static Serde<SeriesState> seriesState() {
+        Serializer<SeriesState> serializer = (topic, state) -> state == null ? null
+                : ByteBuffer.allocate(STATE_SIZE).putLong(state.lastSampleMs()).putLong(state.nextRefitMs())
+                        .put((byte) (state.stale() ? 1 : 0)).array();
+        Deserializer<SeriesState> deserializer = (topic, bytes) -> {
+            if (bytes == null) {
+                return null;
+            }
+            if (bytes.length != STATE_SIZE) {
+                throw new IllegalArgumentException("series state must be " + STATE_SIZE + " bytes, was "
+                        + bytes.length);
+            }
+            var buffer = ByteBuffer.wrap(bytes);
+            return new SeriesState(buffer.getLong(), buffer.getLong(), buffer.get() == 1);
+        };
+        return Serdes.serdeFrom(serializer, deserializer);
     }
 
     /** Start, the values, the misses' times, and the flag, in that order. */
-    static Serde<ForecastInForce> serde() {
+    static Serde<ForecastInForce> forecastInForce() {
         Serializer<ForecastInForce> serializer = (topic, state) -> {
             if (state == null) {
                 return null;
             }
-            long[] times = state.misses.times();
-            var buffer = ByteBuffer.allocate(Long.BYTES + Integer.BYTES * 2 + Double.BYTES * state.values.length
+            long[] times = state.misses().times();
+            double[] values = state.values();
+            var buffer = ByteBuffer.allocate(Long.BYTES + Integer.BYTES * 2 + Double.BYTES * values.length
                     + Long.BYTES * times.length + 1);
-            buffer.putLong(state.startMs).putInt(state.values.length);
-            for (double v : state.values) {
+            buffer.putLong(state.startMs()).putInt(values.length);
+            for (double v : values) {
                 buffer.putDouble(v);
             }
             buffer.putInt(times.length);
             for (long t : times) {
                 buffer.putLong(t);
             }
-            return buffer.put((byte) (state.reserved ? 1 : 0)).array();
+            return buffer.put((byte) (state.reserved() ? 1 : 0)).array();
         };
         Deserializer<ForecastInForce> deserializer = (topic, bytes) -> {
             if (bytes == null) {

@@ -1,7 +1,7 @@
 package io.gleaner.forecaster.topology;
 
 /** Names of the forecaster's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
-public final class StoreNames {
+public final class ForecasterStores {
 
     /**
      * The samples of the rolling window: a window store keyed by series key
@@ -10,15 +10,15 @@ public final class StoreNames {
      */
     public static final String SAMPLES = "forecaster-samples";
 
-    /** Per series: last sample time, next refit boundary, stale flag ({@link SeriesState}). */
+    /** Per series: last sample time, next refit boundary, stale flag ({@link io.gleaner.forecaster.core.SeriesState}). */
     public static final String SERIES = "forecaster-series";
 
     /**
      * Per series, when the stage reacts to misses: the forecast in force and the misses of the last day
-     * ({@link ForecastInForce}).
+     * ({@link io.gleaner.forecaster.core.ForecastInForce}).
      */
     public static final String IN_FORCE = "forecaster-in-force";
 
-    private StoreNames() {
+    private ForecasterStores() {
     }
 }

@@ -1,7 +1,5 @@
-package io.gleaner.forecaster;
+package io.gleaner.forecaster.core;
 
-import io.gleaner.forecaster.core.MissReaction;
-import io.gleaner.schemas.avro.Metric;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -13,14 +11,14 @@ import java.util.Optional;
  * What the forecaster stage forecasts and when: the rolling window of samples kept per node and metric, the
  * event-time refit period, the forecast step and how long a sample is held on it, the horizon, the quantile level,
  * the staleness bound and the safety margin S(m) per metric (Salamander Eq. 1). Validated here;
- * {@link ForecasterConfig} reads it from properties.
+ * {@code io.gleaner.forecaster.ForecasterConfig} reads it from properties.
  *
  * @param window      how much history each refit sees, a whole number of steps (default 7 days)
  * @param refitPeriod forecasts are refit when a series' event time crosses a multiple of this period since the
  *                    epoch, a whole number of steps (default 1 hour)
  * @param step        the forecast grid; samples are averaged onto it (default 3 minutes)
  * @param maxHold     how long a sample is held over steps without one before they become gaps, &gt;= 0
- *                    ({@link io.gleaner.forecaster.core.GridResampler}; default 10 minutes)
+ *                    ({@link GridResampler}; default 10 minutes)
  * @param horizon     number of steps forecast (default 480, a day of 3-minute steps)
  * @param quantile    quantile level of the forecast, in (0, 1) (default 0.99)
  * @param staleness   a series with no sample for this long of stream time gets a stale forecast (default 15 min)
@@ -29,7 +27,7 @@ import java.util.Optional;
  *                    refit on the schedule only (default)
  */
 public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, Duration maxHold, int horizon,
-                               double quantile, Duration staleness, Map<Metric, Double> margins,
+                               double quantile, Duration staleness, Map<ResourceMetric, Double> margins,
                                Optional<MissReaction> reaction) {
 
     /** Default {@link #window()}. */
@@ -78,7 +76,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
         if (!(quantile > 0 && quantile < 1)) {
             throw new IllegalArgumentException("quantile must be in (0, 1), was " + quantile);
         }
-        var copy = new EnumMap<Metric, Double>(Metric.class);
+        var copy = new EnumMap<ResourceMetric, Double>(ResourceMetric.class);
         for (var entry : margins.entrySet()) {
             var margin = Objects.requireNonNull(entry.getValue(), "margin of " + entry.getKey());
             if (!(margin >= 0 && margin < 1)) {
@@ -87,20 +85,20 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
             }
             copy.put(entry.getKey(), margin);
         }
-        for (var metric : Metric.values()) {
-            if (metric != Metric.UNKNOWN && !copy.containsKey(metric)) {
+        for (var metric : ResourceMetric.values()) {
+            if (metric != ResourceMetric.UNKNOWN && !copy.containsKey(metric)) {
                 throw new IllegalArgumentException("no safety margin for metric " + metric);
             }
         }
-        copy.remove(Metric.UNKNOWN);
+        copy.remove(ResourceMetric.UNKNOWN);
         margins = Collections.unmodifiableMap(copy);
     }
 
     /** Every setting at its default. */
     public static ForecastSettings defaults() {
-        var margins = new EnumMap<Metric, Double>(Metric.class);
-        for (var metric : Metric.values()) {
-            if (metric != Metric.UNKNOWN) {
+        var margins = new EnumMap<ResourceMetric, Double>(ResourceMetric.class);
+        for (var metric : ResourceMetric.values()) {
+            if (metric != ResourceMetric.UNKNOWN) {
                 margins.put(metric, DEFAULT_MARGIN);
             }
         }
@@ -109,7 +107,7 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
     }
 
     /** The safety margin S(m) of {@code metric}. */
-    public double margin(Metric metric) {
+    public double margin(ResourceMetric metric) {
         var margin = margins.get(metric);
         if (margin == null) {
             throw new IllegalArgumentException("no safety margin for metric " + metric);
@@ -154,8 +152,8 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
     }
 
     /** These settings with another safety margin for {@code metric}. */
-    public ForecastSettings withMargin(Metric metric, double value) {
-        var copy = new EnumMap<Metric, Double>(margins);
+    public ForecastSettings withMargin(ResourceMetric metric, double value) {
+        var copy = new EnumMap<ResourceMetric, Double>(margins);
         copy.put(metric, value);
         return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, copy, reaction);
     }
