@@ -3,10 +3,10 @@ package io.gleaner.planner.topology;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.PlacementPolicy;
+import java.io.File;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
-import org.apache.kafka.streams.processor.TaskId;
 import org.apache.kafka.streams.processor.api.ProcessingContext;
 
 /**
@@ -23,8 +23,12 @@ final class TaskStates {
     private final Supplier<PlacementPolicy> policies;
     private final NodeLiveness liveness;
     private final RetryRules retries;
-    private final Map<TaskId, StorePlannerState> byTask = new ConcurrentHashMap<>();
-    private final Map<TaskId, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
+    /**
+     * By the task's state directory, not its task id: two instances running one built topology (each with its own
+     * state directory) have tasks of the same ids, and must not share a cell.
+     */
+    private final Map<File, StorePlannerState> byTask = new ConcurrentHashMap<>();
+    private final Map<File, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
 
     /**
      * @param policies makes the policy of each task
@@ -49,7 +53,7 @@ final class TaskStates {
 
     /** The state of {@code context}'s task, read from its stores on the first call after {@link #forget}. */
     StorePlannerState of(ProcessingContext context) {
-        return byTask.computeIfAbsent(context.taskId(), task -> StorePlannerState.load(context));
+        return byTask.computeIfAbsent(context.stateDir(), task -> StorePlannerState.load(context));
     }
 
     /**
@@ -58,12 +62,12 @@ final class TaskStates {
      * it starts again from the state it is given.
      */
     PlacementPolicy policy(ProcessingContext context) {
-        return policyByTask.computeIfAbsent(context.taskId(), task -> policies.get());
+        return policyByTask.computeIfAbsent(context.stateDir(), task -> policies.get());
     }
 
     /** Drops the copy of {@code context}'s task and its policy. */
     void forget(ProcessingContext context) {
-        byTask.remove(context.taskId());
-        policyByTask.remove(context.taskId());
+        byTask.remove(context.stateDir());
+        policyByTask.remove(context.stateDir());
     }
 }

@@ -108,6 +108,33 @@ class PlannerTopologyTest {
     }
 
     @Test
+    void shouldRunOneBuiltTopologyInTwoInstancesWithoutSharingTheirCells() {
+        var base = PlannerConfig.defaults().withStage(s -> s.withTopicPrefix("test."));
+        var topology = PlannerTopology.build(topics, serdes, base, PlannerEvents.NO_GLOBAL_DEAD_LETTERS);
+        var a = base.withStage(s -> s.withStateDir(stateDir.resolve("a")));
+        var b = base.withStage(s -> s.withStateDir(stateDir.resolve("b")));
+        try (var first = new TopologyTestDriver(topology, a.streamsProperties());
+             var second = new TopologyTestDriver(topology, b.streamsProperties())) {
+            var keys = new StringSerializer();
+            first.createInputTopic(topics.jobsSubmitted().name(), keys, serdes.jobSubmitted().serializer())
+                    .pipeInput("j1", job("j1", 1_000, 2, 0), 1_000);
+            var secondBeats = second.createInputTopic(topics.nodesHeartbeats().name(), keys,
+                    serdes.nodeHeartbeat().serializer());
+            var firstBeats = first.createInputTopic(topics.nodesHeartbeats().name(), keys,
+                    serdes.nodeHeartbeat().serializer());
+
+            secondBeats.pipeInput("n1", heartbeat("n1", 3_000, 2), 3_000);
+            firstBeats.pipeInput("n1", heartbeat("n1", 3_000, 2), 3_000);
+
+            var valueReader = serdes.placementDecision().deserializer();
+            assertThat(second.createOutputTopic(topics.placements().name(), new StringDeserializer(), valueReader)
+                    .isEmpty()).as("the second instance was given no job").isTrue();
+            assertThat(ids(first.createOutputTopic(topics.placements().name(), new StringDeserializer(), valueReader)
+                    .readValuesToList())).containsExactly("j1/m/0/0", "j1/m/1/0");
+        }
+    }
+
+    @Test
     void shouldAnswerAHeartbeatWithPlacementsKeyedByNodeAndStampedWithItsTime() {
         submit(job("j1", 1_000, 3, 1));
 
