@@ -109,11 +109,8 @@ public final class Simulation {
     /** Tasks (job/kind/index) whose attempt was lost with its node, until the planner places a new attempt. */
     private final Set<String> lostTasks = new HashSet<>();
     private long lastFailure = Long.MIN_VALUE;
-    private long controllerKills;
-    private long oomKills;
-    private long throttles;
-    private long raises;
-    private long ticks;
+    private final AttemptTally tally = new AttemptTally();
+    private final QosTally qosTally = new QosTally();
     private long nextSeq;
     private long workEvents;
 
@@ -123,17 +120,6 @@ public final class Simulation {
     private boolean finished;
     private int jobsSubmitted;
     private int jobsCompleted;
-    private long tasks;
-    private long decisions;
-    private long duplicateDecisions;
-    private long attempts;
-    private long failedAttempts;
-    private long killedAttempts;
-    private long mapAttempts;
-    private long remoteMapAttempts;
-    private long remoteShuffleBytes;
-    private long chunkMoves;
-    private long movedBytes;
 
     /** A run without owners, users or a progress listener. */
     public Simulation(ClusterSpec cluster, List<Job> workload, PlannerLink planner, SimulationSettings settings) {
@@ -332,9 +318,8 @@ public final class Simulation {
         } catch (CloneNotSupportedException e) {
             throw new IllegalStateException("SHA-256 digest cannot be cloned", e);
         }
-        var counts = new AttemptCounts(tasks, decisions, duplicateDecisions, attempts, failedAttempts,
-                killedAttempts, relaunched.size(), mapAttempts, remoteMapAttempts, remoteShuffleBytes, chunkMoves, movedBytes);
-        var qosCounts = new QosCounts(settings.qosName(), controllerKills, oomKills, throttles, raises, ticks);
+        var counts = tally.counts(relaunched.size());
+        var qosCounts = qosTally.counts(settings.qosName());
         return new SimulationReport(cluster.name(), settings.seed(), jobsSubmitted, jobsCompleted, unfinished,
                 counts, qosCounts, CompletionStats.of(completions, firstSubmit()), deadlines(end), owners,
                 shares.meanDissatisfaction(), shares.meanFairness(), planner.cpuNanos(), end, rounds, hex, timeline);
@@ -394,7 +379,7 @@ public final class Simulation {
             job.group(TaskKind.MAP).ifPresent(group -> group.dataset()
                     .ifPresent(dataset -> datasets.putIfAbsent(dataset, group)));
             jobsSubmitted++;
-            tasks += jobProgress.tasks();
+            tally.tasks += jobProgress.tasks();
             waitingByUser.merge(job.user(), jobProgress.tasks(), Integer::sum);
         } else if (event instanceof Start start) {
             var a = start.attempt();
@@ -439,7 +424,7 @@ public final class Simulation {
             reschedule(nodes.get(change.nodeId()).owners(change.sample(), time, killed));
             touch(change.nodeId(), time);
             for (var a : killed) {
-                oomKills++;
+                qosTally.oomKills++;
                 killed(a, at, NodeRuntime.OWNERS_RECLAIMED_MEMORY, reports);
                 digest(a.decisionId() + ' ' + a.placement.nodeId() + ' ' + time + " killed");
             }
@@ -487,7 +472,7 @@ public final class Simulation {
 
     /** A killed attempt: counted, its task to be relaunched, reported KILLED with {@code reason}. */
     private void killed(Attempt a, Instant at, String reason, List<AttemptReport> reports) {
-        killedAttempts++;
+        tally.killedAttempts++;
         relaunched.add(a.placement.jobId() + '/' + a.placement.kind() + '/' + a.placement.taskIndex());
         release(a.placement);
         waitingByUser.merge(user(a.placement), 1, Integer::sum);
@@ -505,7 +490,7 @@ public final class Simulation {
             return false;
         }
         var node = nodes.get(nodeId);
-        ticks++;
+        qosTally.ticks++;
         var tick = qos.tick(node.observation(time), Optional.ofNullable(controls.get(nodeId)));
         tick.ifPresent(done -> controls.put(nodeId, done.control()));
         var actions = tick.map(QosController.Tick::actions).orElse(List.of());
@@ -522,14 +507,14 @@ public final class Simulation {
                             + ", which is not running on " + nodeId);
                 }
                 reschedule(node.finish(a, time));
-                controllerKills++;
+                qosTally.controllerKills++;
                 killed(a, at, "QoS controller " + settings.qosName() + ": " + action.reason(), reports);
                 digest(a.decisionId() + ' ' + nodeId + ' ' + time + " killed by qos");
             } else {
                 if (action.kind() == QosActionKind.THROTTLE_CPU) {
-                    throttles++;
+                    qosTally.throttles++;
                 } else {
-                    raises++;
+                    qosTally.raises++;
                 }
                 reschedule(node.limitCpu(action.cpuLimitCores(), time));
                 digest(nodeId + ' ' + time + ' ' + action.kind() + ' ' + action.cpuLimitCores());
@@ -575,11 +560,11 @@ public final class Simulation {
 
     private void apply(long g, Placement p) {
         if (!decisionIds.add(p.decisionId())) {
-            duplicateDecisions++;
+            tally.duplicateDecisions++;
             log.warn("placement {} received twice; the second is ignored", p.decisionId());
             return;
         }
-        decisions++;
+        tally.decisions++;
         lostTasks.remove(taskKey(p));
         var node = nodes.get(p.nodeId());
         String failure = null;
@@ -595,7 +580,7 @@ public final class Simulation {
             failure = badMove(p);
         }
         if (failure != null) {
-            failedAttempts++;
+            tally.failedAttempts++;
             scheduleWork(g, new Rejected(p, failure));
             digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + " failed " + failure);
             return;
@@ -613,19 +598,19 @@ public final class Simulation {
         var attempt = new Attempt(p, local, TaskModel.transferMillis(copyBytes, cluster), start);
         node.hold(attempt);
         touch(p.nodeId(), g);
-        attempts++;
+        tally.attempts++;
         runningByUser.merge(user(p), 1, Integer::sum);
         waitingByUser.merge(user(p), -1, Integer::sum);
         if (p.kind() == TaskKind.MAP) {
-            mapAttempts++;
+            tally.mapAttempts++;
             if (!local) {
-                remoteMapAttempts++;
+                tally.remoteMapAttempts++;
             }
         } else {
-            remoteShuffleBytes += copyBytes - moveBytes;
+            tally.remoteShuffleBytes += copyBytes - moveBytes;
         }
-        chunkMoves += p.chunkMoves().size();
-        movedBytes += moveBytes;
+        tally.chunkMoves += p.chunkMoves().size();
+        tally.movedBytes += moveBytes;
         scheduleWork(start, new Start(attempt));
         digest(p.decisionId() + ' ' + p.nodeId() + ' ' + g + ' ' + start
                 + (p.chunkMoves().isEmpty() ? "" : " moves " + p.chunkMoves()));
