@@ -44,15 +44,6 @@ public sealed interface SeriesEvent {
         }
     }
 
-    /**
-     * A scheduled refit of the series at {@code boundary} fell due and was left to the driver
-     * ({@link SeriesLife#deferringRefits}), which runs it ({@link SeriesLife#refit}) when it first needs the forecast:
-     * it reads only samples before the boundary, which a driver whose samples come in order cannot change, so the
-     * forecast is the same as if it had run at once.
-     */
-    record Due(String key, ResourceMetric metric, long boundary) implements SeriesEvent {
-    }
-
     /** The series stopped reporting: its newest sample is {@code lastSampleMs}; issued at newest + staleness. */
     record Stale(String key, long lastSampleMs, long issuedAt) implements SeriesEvent {
     }

@@ -55,14 +55,8 @@ public final class SeriesLife {
     private final int windowSteps;
     private final Optional<MissReaction> reaction;
     private final int missBudget;
-    private final boolean deferRefits;
 
     public SeriesLife(Forecaster forecaster, ForecastSettings settings) {
-        this(forecaster, settings, false);
-    }
-
-    private SeriesLife(Forecaster forecaster, ForecastSettings settings, boolean deferRefits) {
-        this.deferRefits = deferRefits;
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.request = new ForecastRequest(settings.horizon(), new double[] {settings.quantile()});
@@ -74,25 +68,6 @@ public final class SeriesLife {
         this.windowSteps = Math.toIntExact(windowMs / stepMs);
         this.reaction = settings.reaction();
         this.missBudget = settings.missBudget();
-    }
-
-    /**
-     * This life with each scheduled refit left to the driver as {@link SeriesEvent.Due}: for a driver whose samples
-     * come in order and that reads few forecasts (the simulator, whose FIFO, Fair and COSHH runs read none). Not with
-     * a reaction to misses, which checks every sample against the forecast in force.
-     */
-    public SeriesLife deferringRefits() {
-        if (reaction.isPresent()) {
-            throw new IllegalStateException("refits cannot be deferred when forecasts react to misses");
-        }
-        return new SeriesLife(forecaster, settings, true);
-    }
-
-    /** Runs a refit that was left due: the forecast issued, or why the learner failed. */
-    public List<SeriesEvent> refit(SeriesStore store, SeriesEvent.Due due) {
-        var events = new ArrayList<SeriesEvent>(1);
-        refit(store, due.key(), due.metric(), due.boundary(), events);
-        return events;
     }
 
     /** The settings. */
@@ -127,11 +102,7 @@ public final class SeriesLife {
             state = before;
             if (timeMs >= state.nextRefitMs()) {
                 long boundary = floor(timeMs);
-                if (deferRefits) {
-                    events.add(new SeriesEvent.Due(key, metric, boundary));
-                } else {
-                    refit(store, key, metric, boundary, events);
-                }
+                refit(store, key, metric, boundary, events);
                 state = new SeriesState(state.lastSampleMs(), boundary + refitMs, state.stale());
             }
             long last = Math.max(state.lastSampleMs(), timeMs);

@@ -31,10 +31,6 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Only the owners' use (source REGULAR) of CPU and memory is observed; stream time is the newest sample
  *       observed. After each round the series are marked stale and forgotten as of it.</li>
- *   <li>Without a reaction to misses, a scheduled refit is left due ({@link SeriesLife#deferringRefits}) and run
- *       when the series' forecast is first read, or before its stale marker: the same forecast as at once, and
- *       policies that never read the outlook (FIFO, Fair, COSHH) cost no refit. With a reaction every refit runs when
- *       it falls due.</li>
  *   <li>Spare: from the latest forecast issued, the step that contains the time asked for (a step forecast NaN has
  *       spare 0, as on the topic); empty outside [start, start + horizon), when the series' latest record is a
  *       stale marker, or when it has none.</li>
@@ -64,8 +60,6 @@ public final class OwnerForecasts implements CapacityOutlook {
     private final Map<String, SeriesEvent.Issued> latest = new HashMap<>();
     /** The series whose latest record is a stale marker. */
     private final Set<String> stale = new HashSet<>();
-    /** Each series' scheduled refit left due, run when its forecast is first read. */
-    private final Map<String, SeriesEvent.Due> due = new HashMap<>();
 
     private boolean started;
     private long streamTimeMs = Long.MIN_VALUE;
@@ -85,9 +79,7 @@ public final class OwnerForecasts implements CapacityOutlook {
      */
     public OwnerForecasts(Forecaster forecaster, OwnerForecastSettings settings, OwnerLoad owners) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        var life = new SeriesLife(forecaster, settings.forecast());
-        // Without a reaction, a refit waits until a policy reads the forecast: FIFO, Fair and COSHH read none.
-        this.life = settings.forecast().reaction().isPresent() ? life : life.deferringRefits();
+        this.life = new SeriesLife(forecaster, settings.forecast());
         this.warmUpLoad = owners;
         var forecast = settings.forecast();
         this.stepMs = forecast.step().toMillis();
@@ -154,7 +146,6 @@ public final class OwnerForecasts implements CapacityOutlook {
     @Override
     public OptionalDouble spare(String nodeId, Resource resource, Instant time) {
         var key = key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY);
-        runDue(key);
         var issued = latest.get(key);
         if (issued == null || stale.contains(key)) {
             return OptionalDouble.empty();
@@ -165,9 +156,8 @@ public final class OwnerForecasts implements CapacityOutlook {
 
     /** The start of the latest forecast issued for {@code nodeId}'s {@code resource}, or empty; staleness aside. */
     public Optional<Instant> forecastStart(String nodeId, Resource resource) {
-        var key = key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY);
-        runDue(key);
-        var issued = latest.get(key);
+        var issued = latest.get(key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU
+                : Utilization.Metric.MEMORY));
         return issued == null ? Optional.empty() : Optional.of(issued.forecast().start());
     }
 
@@ -193,27 +183,14 @@ public final class OwnerForecasts implements CapacityOutlook {
         apply(life.observe(store, key, metric(metric), timeMs, value, streamTimeMs));
     }
 
-    /** Runs the refit of {@code key} left due, if any. */
-    private void runDue(String key) {
-        var refit = due.remove(key);
-        if (refit != null) {
-            apply(life.refit(store, refit));
-        }
-    }
-
     /** Reads {@code events} as the planner reads the {@code forecasts} topic. */
     private void apply(List<SeriesEvent> events) {
         for (var event : events) {
-            if (event instanceof SeriesEvent.Due refit) {
-                // A later boundary supersedes an unread one: its forecast would have replaced that one unread.
-                due.put(refit.key(), refit);
-            } else if (event instanceof SeriesEvent.Issued issued) {
+            if (event instanceof SeriesEvent.Issued issued) {
                 refits++;
                 latest.put(issued.key(), issued);
                 stale.remove(issued.key());
             } else if (event instanceof SeriesEvent.Stale marker) {
-                // The stage would have issued the due forecast before the marker.
-                runDue(marker.key());
                 stale.add(marker.key());
             } else if (event instanceof SeriesEvent.Forgotten gone) {
                 latest.remove(gone.key());
