@@ -1,5 +1,8 @@
 package io.gleaner.planner.topology;
 
+import static io.gleaner.schemas.forecasts.ForecastFixtures.T0;
+import static io.gleaner.schemas.forecasts.ForecastFixtures.forecast;
+import static io.gleaner.schemas.forecasts.ForecastFixtures.on;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.runtime.StageSettings;
@@ -13,7 +16,6 @@ import io.gleaner.schemas.forecasts.SpareCapacity.Status;
 import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,26 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** The planner's global view of {@code forecasts}, read through {@link SpareCapacity}. */
 class ForecastOutlookTest {
 
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-
     @TempDir
     Path stateDir;
-
-    /** Three 3-minute steps from T0 with spare 0.5, 0.25, 0. */
-    private static CapacityForecast forecast(boolean stale) {
-        return CapacityForecast.newBuilder()
-                .setNodeId("n1").setMetric(Metric.CPU).setQuantile(0.99)
-                .setIssuedAt(T0).setStart(T0).setStepMillis(Duration.ofMinutes(3).toMillis())
-                .setUtilization(stale ? List.of() : List.of(0.45, 0.7, 0.99))
-                .setSafetyMargin(0.05)
-                .setSpare(stale ? List.of() : List.of(0.5, 0.25, 0.0))
-                .setStale(stale)
-                .build();
-    }
-
-    private static CapacityForecast on(String nodeId, CapacityForecast forecast) {
-        return CapacityForecast.newBuilder(forecast).setNodeId(nodeId).build();
-    }
 
     @Test
     void shouldReadTheForecastsTopicThroughTheView() {

@@ -1,36 +1,18 @@
 package io.gleaner.schemas.forecasts;
 
+import static io.gleaner.schemas.forecasts.ForecastFixtures.T0;
+import static io.gleaner.schemas.forecasts.ForecastFixtures.forecast;
+import static io.gleaner.schemas.forecasts.ForecastFixtures.on;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.schemas.forecasts.SpareCapacity.Spare;
 import io.gleaner.schemas.forecasts.SpareCapacity.Status;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.Metric;
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class SpareCapacityTest {
-
-    private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
-
-    /** Three 3-minute steps from T0 with spare 0.5, 0.25, 0. */
-    private static CapacityForecast forecast(boolean stale) {
-        return CapacityForecast.newBuilder()
-                .setNodeId("n1").setMetric(Metric.CPU).setQuantile(0.99)
-                .setIssuedAt(T0).setStart(T0).setStepMillis(Duration.ofMinutes(3).toMillis())
-                .setUtilization(stale ? List.of() : List.of(0.45, 0.7, 0.99))
-                .setSafetyMargin(0.05)
-                .setSpare(stale ? List.of() : List.of(0.5, 0.25, 0.0))
-                .setStale(stale)
-                .build();
-    }
-
-    private static CapacityForecast on(String nodeId, CapacityForecast forecast) {
-        return CapacityForecast.newBuilder(forecast).setNodeId(nodeId).build();
-    }
 
     @Test
     void shouldGiveTheSpareOfTheStepThatContainsTheTime() {
