@@ -15,8 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,14 +34,11 @@ import org.slf4j.LoggerFactory;
  *       stale marker, or when it has none.</li>
  * </ul>
  *
- * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
- * ({@link OwnerLoad#history()}, e.g. the trace wrapped around backwards) over the warm-up period before each node's
- * first owner sample (or the first round, if earlier) is observed, one sample per whole step (the time-weighted mean
- * of the owners' step function over the step, clamped to [0, 1] as the nodes report it), with the refits it makes,
- * so that a forecast is in force from the first round. A node the load has no sample of at all has owners that use
- * nothing, before the run too: it gets zeros over the warm-up period before the first round. A node with samples in
- * the run but no history gets no warm-up; its first forecast comes at its first boundary. Without a load (the
- * two-argument constructor) nothing is warmed up.
+ * <p>Warm-up: at the first round with an owners' sample, before observing it, the owners' use before the run over
+ * the warm-up period is observed ({@link OwnerLoad#historyUse()}: the samples the lockstep sends the forecaster stage
+ * through Kafka), with the refits it makes, so that a forecast is in force from the first round; the life resamples
+ * them by its rules, as it does the rounds'. A node the load has no history of gets no warm-up; its first forecast
+ * comes at its first boundary. Without a load (the two-argument constructor) nothing is warmed up.
  *
  * <p>Samples of one series must come in strictly increasing time (the simulator's rounds do).
  */
@@ -129,7 +124,7 @@ public final class OwnerForecasts implements CapacityOutlook {
                     .map(Utilization::time).min(Instant::compareTo);
             if (first.isPresent()) {
                 started = true;
-                warmUp(samples, first.get().toEpochMilli());
+                warmUp(first.get().toEpochMilli());
             }
         }
         for (var sample : samples) {
@@ -205,80 +200,24 @@ public final class OwnerForecasts implements CapacityOutlook {
     }
 
     /**
-     * Puts the warm-up period of each node's history in, before the first round at {@code firstRoundMs}; the rules
-     * are in the class documentation.
+     * Observes the owners' use before the run ({@link OwnerLoad#historyUse()}) from the warm-up period before the
+     * first round at {@code firstRoundMs} up to it, with the refits it makes.
      */
-    private void warmUp(List<Utilization> firstRound, long firstRoundMs) {
+    private void warmUp(long firstRoundMs) {
         if (warmUpLoad == null || settings.warmUp().isZero()) {
             return;
         }
-        long warmUpMs = settings.warmUp().toMillis();
-        var nodes = new TreeSet<String>(warmUpLoad.history().keySet());
-        firstRound.forEach(sample -> nodes.add(sample.nodeId()));
-        int seeded = 0;
-        int zeros = 0;
-        for (var node : nodes) {
-            var history = warmUpLoad.historyOf(node);
-            var run = warmUpLoad.of(node);
-            if (history.isEmpty() && run.isEmpty()) {
-                // No samples at all: these owners use nothing, before the run too.
-                history = List.of(new OwnerSample(Instant.ofEpochMilli(firstRoundMs - warmUpMs), 0, 0));
-                zeros++;
-            } else if (history.isEmpty()) {
-                continue;
-            } else {
-                seeded++;
-            }
-            // The history ends at the node's first owner sample, or at the first round if that comes first.
-            long endMs = run.isEmpty() ? firstRoundMs : Math.min(firstRoundMs, run.get(0).time().toEpochMilli());
-            stepMeans(node, history, endMs - warmUpMs, endMs);
-        }
-        log.info("owner forecasts warmed up on {} of history before {}: {} nodes from the owners' history, {} with "
-                + "no owners (zeros)", settings.warmUp(), Instant.ofEpochMilli(firstRoundMs), seeded, zeros);
-    }
-
-    /**
-     * Records, for each whole step [a, a + step) with a in [fromMs, endMs − step], the time-weighted mean of the
-     * step function of {@code samples} (each holds until the next, the last until {@code endMs}) over the part of the
-     * step at or after the first sample, at time a; CPU and memory, each clamped to [0, 1].
-     */
-    private void stepMeans(String node, List<OwnerSample> samples, long fromMs, long endMs) {
-        long firstSampleMs = samples.get(0).time().toEpochMilli();
-        long start = Math.floorDiv(Math.max(fromMs, firstSampleMs), stepMs) * stepMs;
-        if (start < fromMs) {
-            start += stepMs;
-        }
-        int index = 0;
-        for (long a = start; a + stepMs <= endMs; a += stepMs) {
-            long low = Math.max(a, firstSampleMs);
-            long high = a + stepMs;
-            while (index + 1 < samples.size() && samples.get(index + 1).time().toEpochMilli() <= low) {
-                index++;
-            }
-            record(node, Utilization.Metric.CPU, a, mean(samples, index, low, high, OwnerSample::cpu));
-            record(node, Utilization.Metric.MEMORY, a, mean(samples, index, low, high, OwnerSample::memory));
-        }
-    }
-
-    /** The time-weighted mean over [low, high) of the step function from sample {@code index} on (in force at low). */
-    private static double mean(List<OwnerSample> samples, int index, long low, long high,
-                               ToDoubleFunction<OwnerSample> use) {
-        double area = 0;
-        long t = low;
-        int i = index;
-        while (t < high) {
-            long next = i + 1 < samples.size() ? Math.min(high, samples.get(i + 1).time().toEpochMilli()) : high;
-            area += clamp(use.applyAsDouble(samples.get(i))) * (next - t);
-            t = next;
-            if (t < high) {
-                i++;
+        long fromMs = firstRoundMs - settings.warmUp().toMillis();
+        int observed = 0;
+        for (var use : warmUpLoad.historyUse()) {
+            long timeMs = use.time().toEpochMilli();
+            if (timeMs >= fromMs && timeMs < firstRoundMs) {
+                record(use.nodeId(), use.metric(), timeMs, use.value());
+                observed++;
             }
         }
-        return area / (high - low);
-    }
-
-    private static double clamp(double share) {
-        return Math.min(1.0, Math.max(0.0, share));
+        log.info("owner forecasts warmed up on {} samples of the {} before {}", observed, settings.warmUp(),
+                Instant.ofEpochMilli(firstRoundMs));
     }
 
     /** The key of a series, as the stage's ({@code nodeId/METRIC}). */

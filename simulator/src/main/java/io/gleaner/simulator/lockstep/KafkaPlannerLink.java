@@ -9,7 +9,6 @@ import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
 import io.gleaner.simulator.core.Round;
-import io.gleaner.simulator.core.Utilization;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -112,24 +111,13 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     }
 
     /**
-     * Sends the owners' use before the run ({@link OwnerLoad#history()}) on the utilization topic, CPU and memory of
-     * each sample at the sample's own time, capped to [0, 1] as the rounds' samples are. The stages that learn from
-     * the owners' use (the forecaster) then warm up on the day before the run, as the in-process forecasts do,
-     * instead of starting from nothing. Call it before the first round; the planner reads no utilization, so the
-     * lockstep does not wait for it.
+     * Sends the owners' use before the run ({@link OwnerLoad#historyUse()}) on the utilization topic. The stages that
+     * learn from the owners' use (the forecaster) then warm up on the day before the run, on the samples the
+     * in-process forecasts warm up on, instead of starting from nothing. Call it before the first round; the planner
+     * reads no utilization, so the lockstep does not wait for it.
      */
     public void sendOwnerHistory(OwnerLoad owners) {
-        var uses = new ArrayList<Utilization>();
-        owners.history().forEach((node, samples) -> samples.forEach(sample -> {
-            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
-                    sample.cpu()));
-            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY, Utilization.Source.REGULAR,
-                    sample.memory()));
-        }));
-        // In time order across nodes, as live telemetry comes: a node sent after another's whole day would find the
-        // stages' stream time already at the end of it.
-        uses.sort(Comparator.comparing(Utilization::time).thenComparing(Utilization::nodeId)
-                .thenComparing(Utilization::metric));
+        var uses = owners.historyUse();
         var topic = config.topics().nodesUtilization().name();
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var use : uses) {

@@ -315,9 +315,10 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void warmUpAveragesTheOwnersStepFunctionOverEachStepByTime() {
-        // In every 3-minute step: 0.2 for its first minute, 0.8 for the other two. Step mean (0.2 + 2 * 0.8) / 3 =
-        // 0.6, so max-24h forecasts 0.6 (the largest sample, 0.8, would leave 0.1).
+    void warmUpResamplesTheOwnersHistoryByTheStagesRule() {
+        // In every 3-minute step: a sample of 0.2 at its start and one of 0.8 a minute in. The stage's rule takes the
+        // mean of a step's samples, 0.5, so max-24h forecasts 0.5 (the time-weighted mean would be 0.6, the largest
+        // sample 0.8).
         var history = new ArrayList<OwnerSample>();
         for (var t = T0.minus(Duration.ofDays(1)); t.isBefore(T0); t = t.plus(Duration.ofMinutes(3))) {
             history.add(constant(t, 0.2, 0.2));
@@ -326,9 +327,10 @@ class OwnerForecastsTest {
         var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.2, 0.2))), Map.of("n1", history));
         var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
 
-        forecasts.observe(round(T0.plusSeconds(3), "n1", 0.2, 0.2));
+        // The first round at T0: the warm-up day starts at a step, so no step of it is cut.
+        forecasts.observe(round(T0, "n1", 0.2, 0.2));
 
-        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.6 - 0.1, within(1e-9));
+        assertThat(forecasts.spare("n1", CPU, T0)).hasValueCloseTo(1 - 0.5 - 0.1, within(1e-9));
     }
 
     @Test
@@ -349,9 +351,9 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void aNodeWithoutOwnersWarmsUpOnZerosAndOneWithoutHistoryDoesNotWarmUp() {
-        // n1 has no owner sample at all: its owners use nothing, before the run too. n2 has samples in the run but
-        // the load says nothing of before it.
+    void aNodeWithoutHistoryDoesNotWarmUp() {
+        // n1 has no owner sample at all, n2 has samples in the run; the load says nothing of before the run for
+        // either, so neither is sent to the stage through Kafka, and neither warms up here.
         var owners = new OwnerLoad(Map.of("n2", List.of(constant(T0, 0.5, 0.5))));
         var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
         var first = new ArrayList<>(round(T0.plusSeconds(3), "n1", 0, 0));
@@ -359,8 +361,9 @@ class OwnerForecastsTest {
 
         forecasts.observe(first);
 
-        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(0.9, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).isEmpty();
         assertThat(forecasts.spare("n2", CPU, T0.plusSeconds(3))).isEmpty();
+        assertThat(forecasts.refits()).isZero();
     }
 
     @Test
