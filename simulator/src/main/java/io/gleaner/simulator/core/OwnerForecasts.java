@@ -29,6 +29,10 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Only the owners' use (source REGULAR) of CPU and memory is observed; stream time is the newest sample
  *       observed. After each round the series are marked stale and forgotten as of it.</li>
+ *   <li>Learning on read ({@link SeriesLife#learningOnRead}): a forecast's learner runs when it is first read
+ *       ({@link #spare}, {@link #forecastStart}), from the history taken at its boundary, so it is the forecast the
+ *       stage publishes, and policies that never read the outlook cost no refit; with a miss reaction it runs at
+ *       once. A learner that throws leaves the previous forecast in force (logged).</li>
  *   <li>Spare: from the latest forecast issued, the step that contains the time asked for (a step forecast NaN has
  *       spare 0, as on the topic); empty outside [start, start + horizon), when the series' latest record is a
  *       stale marker, or when it has none.</li>
@@ -53,6 +57,8 @@ public final class OwnerForecasts implements CapacityOutlook {
     private final OwnerSeriesStore store;
     /** Each series' latest forecast issued, as the {@code forecasts} topic holds it. */
     private final Map<String, SeriesEvent.Issued> latest = new HashMap<>();
+    /** Each series' latest forecast whose learner ran without failing. */
+    private final Map<String, SeriesEvent.Issued> learnt = new HashMap<>();
     /** The series whose latest record is a stale marker. */
     private final Set<String> stale = new HashSet<>();
 
@@ -74,7 +80,7 @@ public final class OwnerForecasts implements CapacityOutlook {
      */
     public OwnerForecasts(Forecaster forecaster, OwnerForecastSettings settings, OwnerLoad owners) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.life = new SeriesLife(forecaster, settings.forecast());
+        this.life = SeriesLife.learningOnRead(forecaster, settings.forecast());
         this.warmUpLoad = owners;
         var forecast = settings.forecast();
         this.stepMs = forecast.step().toMillis();
@@ -141,7 +147,7 @@ public final class OwnerForecasts implements CapacityOutlook {
     @Override
     public OptionalDouble spare(String nodeId, Resource resource, Instant time) {
         var key = key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY);
-        var issued = latest.get(key);
+        var issued = read(key);
         if (issued == null || stale.contains(key)) {
             return OptionalDouble.empty();
         }
@@ -151,9 +157,34 @@ public final class OwnerForecasts implements CapacityOutlook {
 
     /** The start of the latest forecast issued for {@code nodeId}'s {@code resource}, or empty; staleness aside. */
     public Optional<Instant> forecastStart(String nodeId, Resource resource) {
-        var issued = latest.get(key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU
-                : Utilization.Metric.MEMORY));
+        var issued = read(key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY));
         return issued == null ? Optional.empty() : Optional.of(issued.forecast().start());
+    }
+
+    /**
+     * The latest forecast of {@code key}, its learner run if it has not yet; a learner that throws leaves the
+     * previous forecast in force, as in the stage.
+     */
+    private SeriesEvent.Issued read(String key) {
+        var issued = latest.get(key);
+        if (issued != null && !issued.learnt()) {
+            refits++;
+            try {
+                issued.forecast();
+                learnt.put(key, issued);
+            } catch (RuntimeException e) {
+                failedRefits++;
+                log.warn("forecaster {} failed to refit {} at {}; the previous forecast stays: {}",
+                        life.forecasterName(), key, Instant.ofEpochMilli(issued.issuedAt()), e.toString());
+                issued = learnt.get(key);
+                if (issued == null) {
+                    latest.remove(key);
+                } else {
+                    latest.put(key, issued);
+                }
+            }
+        }
+        return issued;
     }
 
     /** Refits run so far (each one series at one boundary), failed ones included. */
@@ -182,13 +213,18 @@ public final class OwnerForecasts implements CapacityOutlook {
     private void apply(List<SeriesEvent> events) {
         for (var event : events) {
             if (event instanceof SeriesEvent.Issued issued) {
-                refits++;
+                if (issued.learnt()) {
+                    // With a miss reaction the learner ran at once.
+                    refits++;
+                    learnt.put(issued.key(), issued);
+                }
                 latest.put(issued.key(), issued);
                 stale.remove(issued.key());
             } else if (event instanceof SeriesEvent.Stale marker) {
                 stale.add(marker.key());
             } else if (event instanceof SeriesEvent.Forgotten gone) {
                 latest.remove(gone.key());
+                learnt.remove(gone.key());
                 stale.remove(gone.key());
             } else if (event instanceof SeriesEvent.Refused refused) {
                 // As in the stage: a learner that fails on some history keeps the series' previous forecast.

@@ -117,19 +117,19 @@ class OwnerForecastsTest {
         forecasts.observe(round(T0.plus(Duration.ofHours(1)), "n1", 0.3, 0.5));
 
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).as("CPU and memory").isEqualTo(2);
+        assertThat(forecasts.refits()).as("the CPU forecast read, learnt on read").isEqualTo(1);
 
         feed(forecasts, T0.plus(Duration.ofMinutes(61)), T0.plus(Duration.ofMinutes(120)), MINUTE, "n1", 0.3, 0.5);
 
         assertThat(forecasts.forecastStart("n1", CPU)).as("still the 01:00 forecast").contains(
                 T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).isEqualTo(2);
+        assertThat(forecasts.refits()).isEqualTo(1);
 
         forecasts.observe(round(T0.plus(Duration.ofMinutes(121)), "n1", 0.3, 0.5));
 
         // A sample at 02:01 makes the refit at its last boundary, 02:00.
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(2)));
-        assertThat(forecasts.refits()).isEqualTo(4);
+        assertThat(forecasts.refits()).isEqualTo(2);
     }
 
     @Test
@@ -169,6 +169,16 @@ class OwnerForecastsTest {
 
         assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(120 + 24 * 60))))
                 .hasValueCloseTo(1 - (0.2 + 0.01 + 3 * 0.05) - 0.05, within(1e-12));
+    }
+
+    @Test
+    void refitsOnlyWhenAForecastIsReadAndThenAtTheLatestBoundary() {
+        var forecasts = maxLastDay();
+        feed(forecasts, T0, T0.plus(Duration.ofHours(3)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+
+        assertThat(forecasts.refits()).as("nobody read a forecast").isZero();
+        assertThat(forecasts.forecastStart("n1", MEMORY)).contains(T0.plus(Duration.ofHours(3)));
+        assertThat(forecasts.refits()).as("one refit of the one series read").isEqualTo(1);
     }
 
     @Test
@@ -265,8 +275,7 @@ class OwnerForecastsTest {
 
             @Override
             public QuantileForecast forecast(Series history, ForecastRequest request) {
-                // The first refit at 02:00 (calls 1 and 2 are CPU and memory at 01:00).
-                if (++calls[0] == 3) {
+                if (++calls[0] == 2) {
                     throw new IllegalStateException("no fit");
                 }
                 return Baselines.maxLastDay().forecast(history, request);
