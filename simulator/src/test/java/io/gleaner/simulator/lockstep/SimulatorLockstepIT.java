@@ -85,8 +85,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lockstep through a real broker: the simulator and the planner's Kafka Streams app (FIFO) exchange every round
- * over the topics, and the run must equal the in-process run of the same trace and seed.
+ * The lockstep through a real broker: the simulator and the planner's Kafka Streams app (FIFO unless a test names
+ * another policy; beside a forecaster stage for the policies that read forecasts) exchange every round over the
+ * topics, and the run must equal the in-process run of the same trace and seed.
  */
 @Tag("integration")
 @Timeout(300)
@@ -95,6 +96,9 @@ class SimulatorLockstepIT {
     private static final Logger log = LoggerFactory.getLogger(SimulatorLockstepIT.class);
     private static final ClusterSpec CLUSTER = scenario("three-nodes");
     private static final SimulationSettings SETTINGS = SimulationSettings.withSeed(2009);
+    /** Three node types, for the policies that weigh nodes by their spare capacity. */
+    private static final ClusterSpec FOUR_NODES = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0),
+            node("n2", 8, 8.0), node("n3", 8, 8.0), node("n4", 4, 4.0)));
 
     private static TestKafka kafka;
 
@@ -321,17 +325,15 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0),
-                node("n4", 4, 4.0)));
-        var jobs = workload(16);
+                var jobs = workload(16);
         var settings = PolicySettings.defaults();
         // No forecaster runs here and the in-process forecasts have no history in their first hour: both sides
         // weigh the nodes by their free cores, so the weighted round robin must deal the same chunks.
-        var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(),
+        var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
                 InProcessPlannerLink.of(PolicyName.CUCKOO, settings), SETTINGS, p -> { }).run();
 
         var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.CUCKOO, settings,
-                link -> new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
+                link -> new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
 
         var overKafka = run.report();
         assertThat(overKafka.jobsCompleted()).isEqualTo(16);
@@ -358,17 +360,15 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0),
-                node("n4", 4, 4.0)));
-        var jobs = workload(16);
+                var jobs = workload(16);
         var owners = ownersWithHistory(jobs.get(0).submitTime());
         var forecast = ForecastSettings.defaults();
         var settings = PolicySettings.defaults();
         var forecasts = new OwnerForecasts(Forecasters.standard(),
                 OwnerForecastSettings.defaults().withForecast(forecast), owners);
-        var inProcess = new Simulation(cluster, jobs, owners, List.of(),
+        var inProcess = new Simulation(FOUR_NODES, jobs, owners, List.of(),
                 InProcessPlannerLink.of(policy, settings, forecasts), SETTINGS, p -> { }).run();
-        var withoutForecasts = new Simulation(cluster, jobs, owners, List.of(),
+        var withoutForecasts = new Simulation(FOUR_NODES, jobs, owners, List.of(),
                 InProcessPlannerLink.of(policy, settings), SETTINGS, p -> { }).run();
         var forecasterConfig = ForecasterConfig.defaults().withSettings(forecast)
                 .withStage(s -> s.withApplicationId("forecaster-" + name).withStateDir(stateDir.resolve("forecaster"))
@@ -382,7 +382,7 @@ class SimulatorLockstepIT {
             run = runWithPlanner(name, topics, registry, stateDir, policy, settings,
                     Optional.of(forecasterConfig.stage().applicationId()), link -> {
                         link.sendOwnerHistory(owners);
-                        return new Simulation(cluster, jobs, owners, List.of(), link, SETTINGS, p -> { }).run();
+                        return new Simulation(FOUR_NODES, jobs, owners, List.of(), link, SETTINGS, p -> { }).run();
                     });
         }
 
