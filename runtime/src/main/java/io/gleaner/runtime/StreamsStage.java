@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionStage;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
-import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
@@ -103,11 +102,6 @@ public final class StreamsStage {
     /** The topology this stage runs. */
     public Topology topology() {
         return topology;
-    }
-
-    /** A queryable store of the running stage (interactive queries), e.g. a global view. */
-    public <T> T store(StoreQueryParameters<T> parameters) {
-        return streams.store(parameters);
     }
 
     /** Kafka Streams' metrics. */
