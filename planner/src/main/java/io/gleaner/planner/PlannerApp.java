@@ -3,6 +3,7 @@ package io.gleaner.planner;
 import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
@@ -23,6 +24,8 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
+import org.apache.kafka.streams.state.QueryableStoreTypes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -102,6 +105,17 @@ public final class PlannerApp extends StageApp {
                         + " stream task");
             }
         }
+    }
+
+    /**
+     * The forecast the planner's view of {@code forecasts} holds for {@code seriesKey} ({@code nodeId/METRIC}), or
+     * null: what its policies read. The lockstep waits on it ({@code simulator.lockstep.ForecastBarrier}).
+     *
+     * @throws org.apache.kafka.streams.errors.InvalidStateStoreException while the planner is not running
+     */
+    public CapacityForecast viewedForecast(String seriesKey) {
+        return stage().store(StoreQueryParameters.fromNameAndType(PlannerTopology.FORECASTS_VIEW_STORE,
+                QueryableStoreTypes.<String, CapacityForecast>keyValueStore())).get(seriesKey);
     }
 
     /** Checks the input topics, then starts processing. */

@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionStage;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
 import org.apache.kafka.streams.KafkaStreams;
+import org.apache.kafka.streams.StoreQueryParameters;
 import org.apache.kafka.streams.Topology;
 import org.apache.kafka.streams.errors.StreamsUncaughtExceptionHandler;
 import org.slf4j.Logger;
@@ -102,6 +103,11 @@ public final class StreamsStage {
     /** The topology this stage runs. */
     public Topology topology() {
         return topology;
+    }
+
+    /** A queryable store of the running stage (interactive queries), e.g. a global view. */
+    public <T> T store(StoreQueryParameters<T> parameters) {
+        return streams.store(parameters);
     }
 
     /** Kafka Streams' metrics. */

@@ -3,6 +3,7 @@ package io.gleaner.simulator;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
@@ -135,7 +136,8 @@ public final class SimulatorApp {
             opened.add(admin);
             return new KafkaPlannerLink(config, producer, consumer, admin,
                     new AvroDeserializer<>(PlacementDecision.class, registry),
-                    new AvroDeserializer<>(DataPlacement.class, registry));
+                    new AvroDeserializer<>(DataPlacement.class, registry),
+                    new AvroDeserializer<>(CapacityForecast.class, registry));
         } catch (RuntimeException e) {
             for (var client : opened) {
                 try {

@@ -16,6 +16,7 @@ import io.gleaner.qos.QosApp;
 import io.gleaner.qos.QosConfig;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CoshhSettings;
+import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.TaskKind;
@@ -31,8 +32,9 @@ import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
 import io.gleaner.simulator.core.SimulationSettings;
-import io.gleaner.simulator.lockstep.LockstepRecords;
+import io.gleaner.simulator.lockstep.ForecastBarrier;
 import io.gleaner.simulator.lockstep.LockstepConfig;
+import io.gleaner.simulator.lockstep.LockstepRecords;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -146,8 +148,14 @@ public final class DemoRun {
                     .withPolicy(settings.policy())
                     .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
                             .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())));
+            // Salamander and Cuckoo plan over the forecasts: each round waits until the planner's view holds the
+            // round's (ForecastBarrier), so they decide as in-process; then the forecaster commits as often as the
+            // planner. The other policies read none and do not wait for them.
+            boolean readsForecasts = settings.policy() == PolicyName.SALAMANDER
+                    || settings.policy() == PolicyName.CUCKOO;
             var forecasterConfig = ForecasterConfig.defaults()
-                    .withStage(s -> s.withApplicationId(topics.prefix() + "forecaster")
+                    .withStage(s -> (readsForecasts ? s.withCommitIntervalMs(settings.commitIntervalMs()) : s)
+                            .withApplicationId(topics.prefix() + "forecaster")
                             .withStateDir(stateDir.resolve("forecaster"))
                             .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
                             .withRegistry(registryConfig));
@@ -180,10 +188,15 @@ public final class DemoRun {
                 qos.stage().ifPresent(app -> awaitRunning("qos controller", app::state));
                 var stages = new ArrayList<StageApp>(List.of(planner, forecaster, classifier));
                 qos.stage().ifPresent(stages::add);
+                var lockstep = new LockstepConfig(bootstrapServers, topics, appId,
+                        LockstepConfig.DEFAULT_BARRIER_TIMEOUT, BARRIER_POLL);
+                if (readsForecasts) {
+                    lockstep = lockstep.withForecasts(new ForecastBarrier(forecasterConfig.stage().applicationId(),
+                            planner::viewedForecast));
+                }
                 try {
-                    report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(),
-                            new LockstepConfig(bootstrapServers, topics, appId, LockstepConfig.DEFAULT_BARRIER_TIMEOUT,
-                                    BARRIER_POLL), registry,
+                    report = SimulatorApp.runLockstep(cluster, trace.jobs(), owners, settings.pools(), lockstep,
+                            registry,
                             new SimulationSettings(settings.heartbeatPeriod(), settings.seed()).withQos(settings.qos())
                                     .withNodeFailures(failures),
                             progress);

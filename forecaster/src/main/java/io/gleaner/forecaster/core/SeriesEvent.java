@@ -1,6 +1,7 @@
 package io.gleaner.forecaster.core;
 
 import java.util.Arrays;
+import java.util.function.Supplier;
 
 /** What {@link SeriesLife} issues: forecasts, stale markers, forgotten series, and samples it cannot use. */
 public sealed interface SeriesEvent {
@@ -9,18 +10,77 @@ public sealed interface SeriesEvent {
     String key();
 
     /**
-     * A fresh forecast of the series, issued at {@code issuedAt}, with the spare capacity it leaves.
-     *
-     * @param forecast the forecast of use U(k,m,t): one quantile row, the miss reaction applied
-     * @param margin   S(m) of the series' metric
-     * @param spare    A(k,m,t)/C(k,m) per step ({@link #spare(double[], double)})
+     * A fresh forecast of the series, issued at {@link #issuedAt()}, with the spare capacity it leaves. A life that
+     * learns on read ({@link SeriesLife#learningOnRead}) issues it with the learner's history only, and the learner
+     * runs when the forecast is first read: from the samples before the boundary, which no later sample changes, so
+     * the forecast is the same as if it had run at once.
      */
-    record Issued(String key, ResourceMetric metric, QuantileForecast forecast, double margin, double[] spare,
-                  long issuedAt) implements SeriesEvent {
+    final class Issued implements SeriesEvent {
+        private final String key;
+        private final ResourceMetric metric;
+        private final double margin;
+        private final long issuedAt;
+        private Supplier<QuantileForecast> learn;
+        private QuantileForecast forecast;
+        private double[] spare;
+
+        Issued(String key, ResourceMetric metric, double margin, long issuedAt, Supplier<QuantileForecast> learn) {
+            this.key = key;
+            this.metric = metric;
+            this.margin = margin;
+            this.issuedAt = issuedAt;
+            this.learn = learn;
+        }
+
+        @Override
+        public String key() {
+            return key;
+        }
+
+        /** The metric of the series. */
+        public ResourceMetric metric() {
+            return metric;
+        }
+
+        /** S(m) of the series' metric. */
+        public double margin() {
+            return margin;
+        }
+
+        /** Event time the forecast was issued at, its first step's. */
+        public long issuedAt() {
+            return issuedAt;
+        }
+
+        /** Whether the learner has run (or was not needed): reading the forecast costs no refit. */
+        public boolean learnt() {
+            return learn == null;
+        }
+
+        /**
+         * The forecast of use U(k,m,t): one quantile row, the miss reaction applied; runs the learner on the first
+         * read of a forecast issued on read.
+         *
+         * @throws RuntimeException what the learner threw, on every read
+         */
+        public QuantileForecast forecast() {
+            if (forecast == null) {
+                forecast = learn.get();
+                learn = null;
+                spare = SeriesEvent.spare(forecast.values()[0], margin);
+            }
+            return forecast;
+        }
 
         /** The forecast use per step. */
         public double[] utilization() {
-            return forecast.values()[0];
+            return forecast().values()[0];
+        }
+
+        /** A(k,m,t)/C(k,m) per step ({@link #spare(double[], double)}). */
+        public double[] spare() {
+            forecast();
+            return spare;
         }
 
         /** The forecast use of the step that holds {@code timeMs}, or NaN outside the forecast. */
@@ -30,7 +90,7 @@ public sealed interface SeriesEvent {
 
         /** The spare capacity of the step that holds {@code timeMs}, or NaN outside the forecast. */
         public double spareAt(long timeMs) {
-            return at(spare, timeMs);
+            return at(spare(), timeMs);
         }
 
         private double at(double[] steps, long timeMs) {
@@ -40,7 +100,8 @@ public sealed interface SeriesEvent {
 
         @Override
         public String toString() {
-            return "Issued[" + key + " at " + issuedAt + ", spare " + Arrays.toString(spare) + "]";
+            return "Issued[" + key + " at " + issuedAt + (learnt() ? ", spare " + Arrays.toString(spare()) : "")
+                    + "]";
         }
     }
 

@@ -55,8 +55,23 @@ public final class SeriesLife {
     private final int windowSteps;
     private final Optional<MissReaction> reaction;
     private final int missBudget;
+    private final boolean learnOnRead;
 
+    /** A life whose learner runs at every refit. */
     public SeriesLife(Forecaster forecaster, ForecastSettings settings) {
+        this(forecaster, settings, false);
+    }
+
+    /**
+     * A life whose learner runs when a forecast is first read ({@link SeriesEvent.Issued#forecast()}), so that
+     * forecasts nobody reads cost no refit; the same forecasts as {@link #SeriesLife(Forecaster, ForecastSettings)}.
+     * With a miss reaction, every sample is checked against the forecast in force, so the learner runs at once.
+     */
+    public static SeriesLife learningOnRead(Forecaster forecaster, ForecastSettings settings) {
+        return new SeriesLife(forecaster, settings, true);
+    }
+
+    private SeriesLife(Forecaster forecaster, ForecastSettings settings, boolean learnOnRead) {
         this.forecaster = Objects.requireNonNull(forecaster, "forecaster");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.request = new ForecastRequest(settings.horizon(), new double[] {settings.quantile()});
@@ -68,6 +83,7 @@ public final class SeriesLife {
         this.windowSteps = Math.toIntExact(windowMs / stepMs);
         this.reaction = settings.reaction();
         this.missBudget = settings.missBudget();
+        this.learnOnRead = learnOnRead && reaction.isEmpty();
     }
 
     /** The settings. */
@@ -198,7 +214,10 @@ public final class SeriesLife {
                 : state;
     }
 
-    /** Refits {@code key} at {@code boundary}; a learner that throws refuses the sample instead. */
+    /**
+     * Refits {@code key} at {@code boundary}; a learner that throws refuses the sample instead. Learning on read,
+     * only the learner's history is taken now.
+     */
     private void refit(SeriesStore store, String key, ResourceMetric metric, long boundary, List<SeriesEvent> events) {
         try {
             long start = boundary - windowMs;
@@ -206,13 +225,22 @@ public final class SeriesLife {
                     settings.maxHold());
             // From maxHold before the window: a sample there may still be held into its first steps.
             store.samples(key, start - maxHoldMs, boundary - 1, grid);
-            var forecast = forecaster.forecast(grid.series(), request.withMetric(metric));
+            var history = grid.series();
+            var asked = request.withMetric(metric);
+            double margin = settings.margin(metric);
+            if (learnOnRead) {
+                events.add(new SeriesEvent.Issued(key, metric, margin, boundary,
+                        () -> forecaster.forecast(history, asked)));
+                return;
+            }
+            var forecast = forecaster.forecast(history, asked);
             if (reaction.isPresent()) {
                 forecast = reacted(store, key, forecast, boundary);
             }
-            double margin = settings.margin(metric);
-            events.add(new SeriesEvent.Issued(key, metric, forecast, margin,
-                    SeriesEvent.spare(forecast.values()[0], margin), boundary));
+            var learnt = forecast;
+            var issued = new SeriesEvent.Issued(key, metric, margin, boundary, () -> learnt);
+            issued.forecast();
+            events.add(issued);
         } catch (RuntimeException e) {
             events.add(new SeriesEvent.Refused(key, "forecaster " + forecaster.name() + " failed to refit " + key
                     + " at " + Instant.ofEpochMilli(boundary) + ": " + e));

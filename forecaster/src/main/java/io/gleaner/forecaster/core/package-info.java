@@ -13,5 +13,10 @@
  * day that takes a burst that has passed out of the next hour;
  * {@link io.gleaner.forecaster.core.MetricRoutedForecaster} picks a learner by the
  * {@link io.gleaner.forecaster.core.ResourceMetric} the {@link io.gleaner.forecaster.core.ForecastRequest} names.
+ *
+ * <p>The life of a forecast series, once for the stage, the simulator and the evaluations:
+ * {@link io.gleaner.forecaster.core.SeriesLife} (refits on the event-time schedule, the miss reaction, staleness,
+ * forgetting, the spare capacity of Salamander Eq. 1) over a {@link io.gleaner.forecaster.core.SeriesStore}, with
+ * its {@link io.gleaner.forecaster.core.ForecastSettings}.
  */
 package io.gleaner.forecaster.core;

@@ -1,14 +1,14 @@
 package io.gleaner.forecaster.topology;
 
+import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.ForecastInForce;
 import io.gleaner.forecaster.core.ForecastSettings;
-import io.gleaner.forecaster.core.SeriesState;
-import io.gleaner.forecaster.ForecasterConfig;
 import io.gleaner.forecaster.core.Forecaster;
+import io.gleaner.forecaster.core.SeriesState;
+import io.gleaner.runtime.DecodedSource;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.forecasts.SeriesKey;
-import io.gleaner.runtime.DecodedSource;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,8 +28,8 @@ import org.apache.kafka.streams.state.WindowStore;
 /**
  * The forecaster as a Kafka Streams topology (Salamander §II-C, Eq. 1): {@code nodes.utilization} is decoded
  * (event time from the sample's time), dead-lettering what cannot be decoded; the rest goes to the sample processor,
- * which keeps a rolling window per series (node and metric) in {@link ForecasterStores#SAMPLES}, refits on the event-time
- * schedule with the given {@link Forecaster} and publishes {@code forecasts} keyed by {@link SeriesKey}
+ * which keeps a rolling window per series (node and metric) in {@link ForecasterStores#SAMPLES}, refits on the
+ * event-time schedule with the given {@link Forecaster} and publishes {@code forecasts} keyed by {@link SeriesKey}
  * ({@code nodeId/METRIC}), the spare capacity included, and stale markers. Every operator and store is named.
  */
 public final class ForecasterTopology {
@@ -59,7 +59,10 @@ public final class ForecasterTopology {
                 SeriesSerdes.seriesState()).withCachingEnabled();
     }
 
-    /** Each series' forecast in force and its misses ({@link ForecasterStores#IN_FORCE}), when the stage reacts to them. */
+    /**
+     * Each series' forecast in force and its misses ({@link ForecasterStores#IN_FORCE}), when the stage reacts to
+     * them.
+     */
     static StoreBuilder<KeyValueStore<String, ForecastInForce>> inForceStore() {
         // Cached like the series' state: a miss and the refit it causes write it twice in a row.
         return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(ForecasterStores.IN_FORCE), Serdes.String(),

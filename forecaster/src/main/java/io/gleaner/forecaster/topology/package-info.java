@@ -1,7 +1,7 @@
 /**
  * The forecaster's Kafka Streams adapter: {@link io.gleaner.forecaster.topology.ForecasterTopology} keeps a rolling
- * window of each node's and metric's samples, refits a {@link io.gleaner.forecaster.core.Forecaster} on an event-time
- * schedule and publishes {@code forecasts} with the spare capacity of Salamander Eq. 1.
+ * window of each node's and metric's samples, drives each series' life ({@link io.gleaner.forecaster.core.SeriesLife})
+ * and publishes {@code forecasts} with the spare capacity of Salamander Eq. 1.
  * The read side of {@code forecasts}, A(k,m,t), is {@link io.gleaner.schemas.forecasts.SpareCapacity}, with the
  * topic's contract in {@code schemas}.
  */

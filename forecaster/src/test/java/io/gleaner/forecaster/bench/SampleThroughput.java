@@ -2,11 +2,11 @@ package io.gleaner.forecaster.bench;
 
 import static org.awaitility.Awaitility.await;
 
-import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.ForecasterApp;
-import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.KafkaHarness;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.topology.ForecasterSerdes;
 import io.gleaner.schemas.Topics;

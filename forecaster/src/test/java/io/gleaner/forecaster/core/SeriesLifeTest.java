@@ -170,4 +170,38 @@ class SeriesLifeTest {
                 refused -> assertThat(refused.reason()).contains("fails", "no fit"));
         assertThat(store.state("n1/CPU").nextRefitMs()).as("the schedule moves on").isEqualTo(2 * HOUR);
     }
+
+    @Test
+    void shouldLearnOnReadTheForecastItWouldHaveLearntAtTheBoundary() {
+        var calls = new int[1];
+        Forecaster counting = new Forecaster() {
+            @Override
+            public String name() {
+                return "counting";
+            }
+
+            @Override
+            public QuantileForecast forecast(Series history, ForecastRequest request) {
+                calls[0]++;
+                return Baselines.maxLastDay().forecast(history, request);
+            }
+        };
+        var onRead = SeriesLife.learningOnRead(counting, SETTINGS);
+        var atOnce = new SeriesLife(Baselines.maxLastDay(), SETTINGS);
+        var lazyStore = new MapStore();
+        var eagerStore = new MapStore();
+        feed(onRead, lazyStore, 0, HOUR - MINUTE, 0.3);
+        feed(atOnce, eagerStore, 0, HOUR - MINUTE, 0.3);
+
+        var lazy = (SeriesEvent.Issued) feed(onRead, lazyStore, HOUR, HOUR, 0.9).get(0);
+        var eager = (SeriesEvent.Issued) feed(atOnce, eagerStore, HOUR, HOUR, 0.9).get(0);
+        // Later samples, above the forecast, are in the store before the lazy forecast is read.
+        feed(onRead, lazyStore, HOUR + MINUTE, HOUR + 30 * MINUTE, 0.9);
+
+        assertThat(calls[0]).as("nobody read it").isZero();
+        assertThat(lazy.learnt()).isFalse();
+        assertThat(lazy.spare()).containsExactly(eager.spare());
+        assertThat(calls[0]).isEqualTo(1);
+        assertThat(lazy.utilizationAt(HOUR)).isEqualTo(0.3);
+    }
 }

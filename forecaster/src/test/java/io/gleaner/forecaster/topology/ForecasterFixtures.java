@@ -3,12 +3,12 @@ package io.gleaner.forecaster.topology;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.QuantileForecast;
-import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.core.ResourceMetric;
+import io.gleaner.forecaster.core.Series;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;

@@ -5,9 +5,9 @@ import static io.gleaner.forecaster.topology.ForecasterFixtures.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.forecaster.core.ForecastSettings;
+import io.gleaner.runtime.Decoded;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.UtilizationSample;
-import io.gleaner.runtime.Decoded;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -17,12 +17,6 @@ import org.apache.kafka.streams.state.KeyValueStore;
 /** The planner core's {@link CapacityOutlook} over the forecaster's view of {@code forecasts} ({@link SpareCapacity}). */
 final class ForecastOutlook implements CapacityOutlook {
 
-    /**
-     * The store of the view {@link #addView} adds; a global store, read whole by every instance. Its name predates
-     * the view's move into the planner and stays, so that an upgraded planner finds its state directory as it was.
-     */
-    static final String VIEW_STORE = "forecaster-forecasts-view";
-
     private final SpareCapacity spare;
 
     ForecastOutlook(SpareCapacity spare) {
@@ -30,20 +24,21 @@ final class ForecastOutlook implements CapacityOutlook {
     }
 
     /**
-     * Adds a global view of {@code forecasts} to {@code builder}, the store {@link #VIEW_STORE}: every instance
-     * sees every series. A record that does not decode, that {@link SpareCapacity#problem} finds wrong, or issued at
-     * a time {@code bound} does not take goes to {@code sink} as a dead letter naming {@code stage} ({@link GlobalView}).
+     * Adds a global view of {@code forecasts} to {@code builder}, the store
+     * {@link PlannerTopology#FORECASTS_VIEW_STORE}: every instance sees every series. A record that does not decode,
+     * that {@link SpareCapacity#problem} finds wrong, or issued at a time {@code bound} does not take goes to
+     * {@code sink} as a dead letter naming {@code stage} ({@link GlobalView}).
      */
     static void addView(StreamsBuilder builder, Topics topics, Serde<CapacityForecast> serde, EventTimeBound bound,
                         String stage, GlobalView.DeadLetterSink sink) {
         GlobalView.add(builder, topics.forecasts(), serde,
                 (key, forecast) -> bound.problem(forecast.getIssuedAt()).or(() -> SpareCapacity.problem(key, forecast)),
-                VIEW_STORE, "forecasts-view", stage, sink);
+                PlannerTopology.FORECASTS_VIEW_STORE, "forecasts-view", stage, sink);
     }
 
     /** The outlook of the global forecasts store that {@link PlannerTopology} adds. */
     static ForecastOutlook of(ProcessorContext<?, ?> context) {
-        KeyValueStore<String, CapacityForecast> store = context.getStateStore(VIEW_STORE);
+        KeyValueStore<String, CapacityForecast> store = context.getStateStore(PlannerTopology.FORECASTS_VIEW_STORE);
         return new ForecastOutlook(SpareCapacity.of(store));
     }
 

@@ -42,6 +42,13 @@ public final class PlannerTopology {
     /** The stage name recorded in dead letters. */
     public static final String STAGE = "planner";
 
+    /**
+     * The store of the planner's view of {@code forecasts} ({@link ForecastOutlook#addView}); a global store, read
+     * whole by every instance, queryable while the planner runs. Its name predates the view's move into the planner
+     * and stays, so that an upgraded planner finds its state directory as it was.
+     */
+    public static final String FORECASTS_VIEW_STORE = "forecaster-forecasts-view";
+
     private PlannerTopology() {
     }
 

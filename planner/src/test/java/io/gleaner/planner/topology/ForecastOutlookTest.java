@@ -47,7 +47,7 @@ class ForecastOutlookTest {
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
 
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(ForecastOutlook.VIEW_STORE));
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
 
             assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
             assertThat(spare.forecast("n1", Metric.CPU)).contains(forecast(false));
@@ -68,7 +68,7 @@ class ForecastOutlookTest {
             var bytes = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
                     new ByteArraySerializer());
             var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(ForecastOutlook.VIEW_STORE));
+            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
             input.pipeInput("n1/CPU", forecast(false), T0);
             input.pipeInput("n2/CPU", on("n2", forecast(false)), T0);
 

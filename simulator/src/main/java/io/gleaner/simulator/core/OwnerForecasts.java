@@ -15,8 +15,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.TreeSet;
-import java.util.function.ToDoubleFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -31,19 +29,20 @@ import org.slf4j.LoggerFactory;
  * <ul>
  *   <li>Only the owners' use (source REGULAR) of CPU and memory is observed; stream time is the newest sample
  *       observed. After each round the series are marked stale and forgotten as of it.</li>
+ *   <li>Learning on read ({@link SeriesLife#learningOnRead}): a forecast's learner runs when it is first read
+ *       ({@link #spare}, {@link #forecastStart}), from the history taken at its boundary, so it is the forecast the
+ *       stage publishes, and policies that never read the outlook cost no refit; with a miss reaction it runs at
+ *       once. A learner that throws leaves the previous forecast in force (logged).</li>
  *   <li>Spare: from the latest forecast issued, the step that contains the time asked for (a step forecast NaN has
  *       spare 0, as on the topic); empty outside [start, start + horizon), when the series' latest record is a
  *       stale marker, or when it has none.</li>
  * </ul>
  *
- * <p>Warm-up: at the first round with an owners' sample, before recording it, the owners' use before the run
- * ({@link OwnerLoad#history()}, e.g. the trace wrapped around backwards) over the warm-up period before each node's
- * first owner sample (or the first round, if earlier) is observed, one sample per whole step (the time-weighted mean
- * of the owners' step function over the step, clamped to [0, 1] as the nodes report it), with the refits it makes,
- * so that a forecast is in force from the first round. A node the load has no sample of at all has owners that use
- * nothing, before the run too: it gets zeros over the warm-up period before the first round. A node with samples in
- * the run but no history gets no warm-up; its first forecast comes at its first boundary. Without a load (the
- * two-argument constructor) nothing is warmed up.
+ * <p>Warm-up: at the first round with an owners' sample, before observing it, the owners' use before the run over
+ * the warm-up period is observed ({@link OwnerLoad#historyUse()}: the samples the lockstep sends the forecaster stage
+ * through Kafka), with the refits it makes, so that a forecast is in force from the first round; the life resamples
+ * them by its rules, as it does the rounds'. A node the load has no history of gets no warm-up; its first forecast
+ * comes at its first boundary. Without a load (the two-argument constructor) nothing is warmed up.
  *
  * <p>Samples of one series must come in strictly increasing time (the simulator's rounds do).
  */
@@ -58,6 +57,8 @@ public final class OwnerForecasts implements CapacityOutlook {
     private final OwnerSeriesStore store;
     /** Each series' latest forecast issued, as the {@code forecasts} topic holds it. */
     private final Map<String, SeriesEvent.Issued> latest = new HashMap<>();
+    /** Each series' latest forecast whose learner ran without failing. */
+    private final Map<String, SeriesEvent.Issued> learnt = new HashMap<>();
     /** The series whose latest record is a stale marker. */
     private final Set<String> stale = new HashSet<>();
 
@@ -79,7 +80,7 @@ public final class OwnerForecasts implements CapacityOutlook {
      */
     public OwnerForecasts(Forecaster forecaster, OwnerForecastSettings settings, OwnerLoad owners) {
         this.settings = Objects.requireNonNull(settings, "settings");
-        this.life = new SeriesLife(forecaster, settings.forecast());
+        this.life = SeriesLife.learningOnRead(forecaster, settings.forecast());
         this.warmUpLoad = owners;
         var forecast = settings.forecast();
         this.stepMs = forecast.step().toMillis();
@@ -129,7 +130,7 @@ public final class OwnerForecasts implements CapacityOutlook {
                     .map(Utilization::time).min(Instant::compareTo);
             if (first.isPresent()) {
                 started = true;
-                warmUp(samples, first.get().toEpochMilli());
+                warmUp(first.get().toEpochMilli());
             }
         }
         for (var sample : samples) {
@@ -146,7 +147,7 @@ public final class OwnerForecasts implements CapacityOutlook {
     @Override
     public OptionalDouble spare(String nodeId, Resource resource, Instant time) {
         var key = key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY);
-        var issued = latest.get(key);
+        var issued = read(key);
         if (issued == null || stale.contains(key)) {
             return OptionalDouble.empty();
         }
@@ -156,9 +157,34 @@ public final class OwnerForecasts implements CapacityOutlook {
 
     /** The start of the latest forecast issued for {@code nodeId}'s {@code resource}, or empty; staleness aside. */
     public Optional<Instant> forecastStart(String nodeId, Resource resource) {
-        var issued = latest.get(key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU
-                : Utilization.Metric.MEMORY));
+        var issued = read(key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY));
         return issued == null ? Optional.empty() : Optional.of(issued.forecast().start());
+    }
+
+    /**
+     * The latest forecast of {@code key}, its learner run if it has not yet; a learner that throws leaves the
+     * previous forecast in force, as in the stage.
+     */
+    private SeriesEvent.Issued read(String key) {
+        var issued = latest.get(key);
+        if (issued != null && !issued.learnt()) {
+            refits++;
+            try {
+                issued.forecast();
+                learnt.put(key, issued);
+            } catch (RuntimeException e) {
+                failedRefits++;
+                log.warn("forecaster {} failed to refit {} at {}; the previous forecast stays: {}",
+                        life.forecasterName(), key, Instant.ofEpochMilli(issued.issuedAt()), e.toString());
+                issued = learnt.get(key);
+                if (issued == null) {
+                    latest.remove(key);
+                } else {
+                    latest.put(key, issued);
+                }
+            }
+        }
+        return issued;
     }
 
     /** Refits run so far (each one series at one boundary), failed ones included. */
@@ -187,13 +213,18 @@ public final class OwnerForecasts implements CapacityOutlook {
     private void apply(List<SeriesEvent> events) {
         for (var event : events) {
             if (event instanceof SeriesEvent.Issued issued) {
-                refits++;
+                if (issued.learnt()) {
+                    // With a miss reaction the learner ran at once.
+                    refits++;
+                    learnt.put(issued.key(), issued);
+                }
                 latest.put(issued.key(), issued);
                 stale.remove(issued.key());
             } else if (event instanceof SeriesEvent.Stale marker) {
                 stale.add(marker.key());
             } else if (event instanceof SeriesEvent.Forgotten gone) {
                 latest.remove(gone.key());
+                learnt.remove(gone.key());
                 stale.remove(gone.key());
             } else if (event instanceof SeriesEvent.Refused refused) {
                 // As in the stage: a learner that fails on some history keeps the series' previous forecast.
@@ -205,80 +236,24 @@ public final class OwnerForecasts implements CapacityOutlook {
     }
 
     /**
-     * Puts the warm-up period of each node's history in, before the first round at {@code firstRoundMs}; the rules
-     * are in the class documentation.
+     * Observes the owners' use before the run ({@link OwnerLoad#historyUse()}) from the warm-up period before the
+     * first round at {@code firstRoundMs} up to it, with the refits it makes.
      */
-    private void warmUp(List<Utilization> firstRound, long firstRoundMs) {
+    private void warmUp(long firstRoundMs) {
         if (warmUpLoad == null || settings.warmUp().isZero()) {
             return;
         }
-        long warmUpMs = settings.warmUp().toMillis();
-        var nodes = new TreeSet<String>(warmUpLoad.history().keySet());
-        firstRound.forEach(sample -> nodes.add(sample.nodeId()));
-        int seeded = 0;
-        int zeros = 0;
-        for (var node : nodes) {
-            var history = warmUpLoad.historyOf(node);
-            var run = warmUpLoad.of(node);
-            if (history.isEmpty() && run.isEmpty()) {
-                // No samples at all: these owners use nothing, before the run too.
-                history = List.of(new OwnerSample(Instant.ofEpochMilli(firstRoundMs - warmUpMs), 0, 0));
-                zeros++;
-            } else if (history.isEmpty()) {
-                continue;
-            } else {
-                seeded++;
-            }
-            // The history ends at the node's first owner sample, or at the first round if that comes first.
-            long endMs = run.isEmpty() ? firstRoundMs : Math.min(firstRoundMs, run.get(0).time().toEpochMilli());
-            stepMeans(node, history, endMs - warmUpMs, endMs);
-        }
-        log.info("owner forecasts warmed up on {} of history before {}: {} nodes from the owners' history, {} with "
-                + "no owners (zeros)", settings.warmUp(), Instant.ofEpochMilli(firstRoundMs), seeded, zeros);
-    }
-
-    /**
-     * Records, for each whole step [a, a + step) with a in [fromMs, endMs − step], the time-weighted mean of the
-     * step function of {@code samples} (each holds until the next, the last until {@code endMs}) over the part of the
-     * step at or after the first sample, at time a; CPU and memory, each clamped to [0, 1].
-     */
-    private void stepMeans(String node, List<OwnerSample> samples, long fromMs, long endMs) {
-        long firstSampleMs = samples.get(0).time().toEpochMilli();
-        long start = Math.floorDiv(Math.max(fromMs, firstSampleMs), stepMs) * stepMs;
-        if (start < fromMs) {
-            start += stepMs;
-        }
-        int index = 0;
-        for (long a = start; a + stepMs <= endMs; a += stepMs) {
-            long low = Math.max(a, firstSampleMs);
-            long high = a + stepMs;
-            while (index + 1 < samples.size() && samples.get(index + 1).time().toEpochMilli() <= low) {
-                index++;
-            }
-            record(node, Utilization.Metric.CPU, a, mean(samples, index, low, high, OwnerSample::cpu));
-            record(node, Utilization.Metric.MEMORY, a, mean(samples, index, low, high, OwnerSample::memory));
-        }
-    }
-
-    /** The time-weighted mean over [low, high) of the step function from sample {@code index} on (in force at low). */
-    private static double mean(List<OwnerSample> samples, int index, long low, long high,
-                               ToDoubleFunction<OwnerSample> use) {
-        double area = 0;
-        long t = low;
-        int i = index;
-        while (t < high) {
-            long next = i + 1 < samples.size() ? Math.min(high, samples.get(i + 1).time().toEpochMilli()) : high;
-            area += clamp(use.applyAsDouble(samples.get(i))) * (next - t);
-            t = next;
-            if (t < high) {
-                i++;
+        long fromMs = firstRoundMs - settings.warmUp().toMillis();
+        int observed = 0;
+        for (var use : warmUpLoad.historyUse()) {
+            long timeMs = use.time().toEpochMilli();
+            if (timeMs >= fromMs && timeMs < firstRoundMs) {
+                record(use.nodeId(), use.metric(), timeMs, use.value());
+                observed++;
             }
         }
-        return area / (high - low);
-    }
-
-    private static double clamp(double share) {
-        return Math.min(1.0, Math.max(0.0, share));
+        log.info("owner forecasts warmed up on {} samples of the {} before {}", observed, settings.warmUp(),
+                Instant.ofEpochMilli(firstRoundMs));
     }
 
     /** The key of a series, as the stage's ({@code nodeId/METRIC}). */

@@ -1,6 +1,8 @@
 package io.gleaner.simulator.core;
 
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,6 +42,25 @@ public record OwnerLoad(Map<String, List<OwnerSample>> byNode, Map<String, List<
                         + samples.get(samples.size() - 1).time());
             }
         }
+    }
+
+    /**
+     * The owners' use before the run as the nodes would have reported it: CPU and memory of each {@link #history()}
+     * sample at the sample's own time, source REGULAR, capped to [0, 1]; in time order across nodes, as live telemetry
+     * comes. Through Kafka it goes on {@code nodes.utilization} before the first round, in-process into the
+     * forecasts' warm-up, so that both warm up on the same samples.
+     */
+    public List<Utilization> historyUse() {
+        var uses = new ArrayList<Utilization>();
+        history.forEach((node, samples) -> samples.forEach(sample -> {
+            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
+                    sample.cpu()));
+            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY, Utilization.Source.REGULAR,
+                    sample.memory()));
+        }));
+        uses.sort(Comparator.comparing(Utilization::time).thenComparing(Utilization::nodeId)
+                .thenComparing(Utilization::metric));
+        return uses;
     }
 
     /** A load without history. */

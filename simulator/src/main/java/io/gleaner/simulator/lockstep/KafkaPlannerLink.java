@@ -3,17 +3,18 @@ package io.gleaner.simulator.lockstep;
 import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
-import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.runtime.DeadLetters;
+import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
 import io.gleaner.simulator.core.Round;
-import io.gleaner.simulator.core.Utilization;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -44,10 +45,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lockstep protocol through Kafka (docs/simulator.md, "Lockstep", steps 2 to 4), one call of {@link #round} per round:
+ * The lockstep protocol through Kafka (docs/simulator.md, "Lockstep", steps 2 to 5), one call of {@link #round} per round:
  * <ol>
+ *   <li>produce the round's utilization samples (key node id, timestamp g), flush; when a forecaster stage feeds the
+ *       planner ({@link LockstepConfig#forecasts()}), wait until its consumer group has committed past them, no
+ *       transaction is open on {@code forecasts}, and the planner's view of {@code forecasts} holds what the topic
+ *       holds (read here from its start): the planner decides on the forecasts the in-process forecasts give;</li>
  *   <li>produce the round's jobs (key job id, timestamp submit time) and task reports (key job id, timestamp event
- *       time), flush; then one heartbeat per node and the utilization samples (key node id, timestamp g), flush;</li>
+ *       time), flush, and wait until the planner's consumer group has committed past them; then one heartbeat per node
+ *       (key node id, timestamp g), flush;</li>
  *   <li>barrier: wait until the planner's consumer group has committed offsets at or past the end offsets of its
  *       three input topics as they are after the produce, and no transaction is open on {@code placements} or
  *       {@code data.placements} (last stable offset = high watermark, so the commit markers of the round's
@@ -72,15 +78,22 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private final Admin admin;
     private final Deserializer<PlacementDecision> decoder;
     private final Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder;
+    private final Deserializer<CapacityForecast> forecastDecoder;
     private final List<TopicPartition> inputPartitions;
     private final List<TopicPartition> jobAndReportPartitions;
     private final List<TopicPartition> outputPartitions;
+    /** The partitions of {@code nodes.utilization} and {@code forecasts}; empty without a forecast barrier. */
+    private final List<TopicPartition> samplePartitions;
+    private final List<TopicPartition> forecastPartitions;
+    /** The latest record of each series on {@code forecasts}, null for a tombstone. */
+    private final Map<String, CapacityForecast> forecastsOnTopic = new HashMap<>();
     private final List<InputPlacement> dataPlacements = new ArrayList<>();
     private long deadLetters;
 
     /**
      * Checks the topics exist, assigns every partition of {@code placements} and {@code data.placements} to the
-     * consumer and moves it to their current ends: outputs written before the link opened are not this run's.
+     * consumer and moves it to their current ends: outputs written before the link opened are not this run's. With a
+     * forecast barrier it reads {@code forecasts} too, from its start, as the planner's view does.
      *
      * @param producer  for jobs, reports, heartbeats, utilization and dead letters; idempotent with {@code acks=all}
      * @param consumer    for placements and data placements, raw values; {@code isolation.level=read_committed}, no
@@ -88,48 +101,46 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      * @param admin       for the planner's committed offsets and the topics' end offsets
      * @param decoder     the placements' value deserializer
      * @param dataDecoder the data placements' value deserializer
+     * @param forecastDecoder the forecasts' value deserializer
      */
     public KafkaPlannerLink(LockstepConfig config, Producer<String, SpecificRecord> producer,
                             Consumer<String, byte[]> consumer, Admin admin, Deserializer<PlacementDecision> decoder,
-                            Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder) {
+                            Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder,
+                            Deserializer<CapacityForecast> forecastDecoder) {
         this.config = Objects.requireNonNull(config, "config");
         this.producer = Objects.requireNonNull(producer, "producer");
         this.consumer = Objects.requireNonNull(consumer, "consumer");
         this.admin = Objects.requireNonNull(admin, "admin");
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.dataDecoder = Objects.requireNonNull(dataDecoder, "dataDecoder");
+        this.forecastDecoder = Objects.requireNonNull(forecastDecoder, "forecastDecoder");
         var topics = config.topics();
         this.inputPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
                 topics.tasksReports().name()));
         this.jobAndReportPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.tasksReports().name()));
         this.outputPartitions = partitions(List.of(topics.placements().name(), topics.dataPlacements().name()));
-        consumer.assign(outputPartitions);
+        boolean withForecasts = config.forecasts().isPresent();
+        this.samplePartitions = withForecasts ? partitions(List.of(topics.nodesUtilization().name())) : List.of();
+        this.forecastPartitions = withForecasts ? partitions(List.of(topics.forecasts().name())) : List.of();
+        var assigned = new ArrayList<>(outputPartitions);
+        assigned.addAll(forecastPartitions);
+        consumer.assign(assigned);
         consumer.seekToEnd(outputPartitions);
-        // position() resolves the lazy seek now, before the first round produces anything.
-        outputPartitions.forEach(consumer::position);
+        consumer.seekToBeginning(forecastPartitions);
+        // position() resolves the lazy seeks now, before the first round produces anything.
+        assigned.forEach(consumer::position);
         log.info("lockstep link to planner group {} on {}: inputs {}, outputs {}", config.plannerApplicationId(),
                 config.bootstrapServers(), inputPartitions, outputPartitions);
     }
 
     /**
-     * Sends the owners' use before the run ({@link OwnerLoad#history()}) on the utilization topic, CPU and memory of
-     * each sample at the sample's own time, capped to [0, 1] as the rounds' samples are. The stages that learn from
-     * the owners' use (the forecaster) then warm up on the day before the run, as the in-process forecasts do,
-     * instead of starting from nothing. Call it before the first round; the planner reads no utilization, so the
-     * lockstep does not wait for it.
+     * Sends the owners' use before the run ({@link OwnerLoad#historyUse()}) on the utilization topic. The stages that
+     * learn from the owners' use (the forecaster) then warm up on the day before the run, on the samples the
+     * in-process forecasts warm up on, instead of starting from nothing. Call it before the first round, whose
+     * forecast barrier (if any) waits for the forecaster to have read these samples too.
      */
     public void sendOwnerHistory(OwnerLoad owners) {
-        var uses = new ArrayList<Utilization>();
-        owners.history().forEach((node, samples) -> samples.forEach(sample -> {
-            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.CPU, Utilization.Source.REGULAR,
-                    sample.cpu()));
-            uses.add(Utilization.clamped(node, sample.time(), Utilization.Metric.MEMORY, Utilization.Source.REGULAR,
-                    sample.memory()));
-        }));
-        // In time order across nodes, as live telemetry comes: a node sent after another's whole day would find the
-        // stages' stream time already at the end of it.
-        uses.sort(Comparator.comparing(Utilization::time).thenComparing(Utilization::nodeId)
-                .thenComparing(Utilization::metric));
+        var uses = owners.historyUse();
         var topic = config.topics().nodesUtilization().name();
         var sent = new ArrayList<Future<RecordMetadata>>();
         for (var use : uses) {
@@ -146,7 +157,19 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         var topics = config.topics();
         long g = round.time().toEpochMilli();
         long began = System.nanoTime();
+        long deadline = began + config.barrierTimeout().toNanos();
+        var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
         var sent = new ArrayList<Future<RecordMetadata>>();
+        // The samples first: in-process, the forecasts learn a round's samples before the cell decides anything.
+        for (var sample : round.utilization()) {
+            sent.add(producer.send(new ProducerRecord<>(topics.nodesUtilization().name(), null, g, sample.nodeId(),
+                    LockstepRecords.utilizationSample(sample))));
+        }
+        flush(sent, "utilization of round " + round.time());
+        if (config.forecasts().isPresent()) {
+            awaitForecasts(round.time(), config.forecasts().get(),
+                    endOffsets(samplePartitions, IsolationLevel.READ_UNCOMMITTED), deadline, fetched);
+        }
         for (var job : round.submitted()) {
             sent.add(producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null,
                     job.submitTime().toEpochMilli(), job.jobId(), EventMapping.jobSubmitted(job))));
@@ -156,8 +179,6 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
                     report.outcome().time().toEpochMilli(), report.outcome().jobId(), LockstepRecords.taskReport(report))));
         }
         flush(sent, "jobs and task reports of round " + round.time());
-        long deadline = System.nanoTime() + config.barrierTimeout().toNanos();
-        var fetched = new ArrayList<ConsumerRecord<String, byte[]>>();
         if (!round.submitted().isEmpty() || !round.reports().isEmpty()) {
             // Kafka Streams merges its input partitions in timestamp order only as far as it has fetched them,
             // so a heartbeat could overtake a report fetched late. The heartbeats go out only once the planner
@@ -169,11 +190,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
             sent.add(producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, g, heartbeat.nodeId(),
                     EventMapping.nodeHeartbeat(heartbeat))));
         }
-        for (var sample : round.utilization()) {
-            sent.add(producer.send(new ProducerRecord<>(topics.nodesUtilization().name(), null, g, sample.nodeId(),
-                    LockstepRecords.utilizationSample(sample))));
-        }
-        flush(sent, "heartbeats and utilization of round " + round.time());
+        flush(sent, "heartbeats of round " + round.time());
 
         long produced = System.nanoTime();
         var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
@@ -183,7 +200,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         while (!caughtUp(ends)) {
             checkDeadline(deadline, () -> "outputs of round " + round.time() + " not read up to " + ends
                     + " within " + config.barrierTimeout() + "; positions " + positions());
-            consumer.poll(config.pollInterval()).forEach(fetched::add);
+            poll(fetched);
         }
         var placements = decode(fetched);
         log.debug("round {}: produced in {} ms, barrier {} ms, read {} placements in {} ms", round.time(),
@@ -223,36 +240,112 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
                               List<ConsumerRecord<String, byte[]>> fetched) {
         var group = config.plannerApplicationId();
         while (true) {
-            Map<TopicPartition, OffsetAndMetadata> committed = await(
-                    admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata(),
-                    "committed offsets of group " + group);
-            var behind = new TreeMap<String, String>();
-            inputEnds.forEach((tp, end) -> {
-                var offset = committed.get(tp);
-                long at = offset == null ? 0 : offset.offset();
-                if (at < end) {
-                    behind.put(tp.toString(), "committed " + (offset == null ? "none" : at) + " < end " + end);
-                }
-            });
-            var open = new TreeMap<String, String>();
-            if (behind.isEmpty()) {
-                // Through the admin client, not the consumer: the broker answers a connection's requests in
-                // order, so the consumer's ListOffsets would queue behind its own long-polling fetch.
-                var stable = endOffsets(outputPartitions, IsolationLevel.READ_COMMITTED);
-                var high = endOffsets(outputPartitions, IsolationLevel.READ_UNCOMMITTED);
-                high.forEach((tp, end) -> {
-                    if (stable.get(tp) < end) {
-                        open.put(tp.toString(), "last stable offset " + stable.get(tp) + " < high watermark " + end);
-                    }
-                });
-                if (open.isEmpty()) {
-                    return;
-                }
+            var behind = behind(group, inputEnds);
+            var open = behind.isEmpty() ? openTransactions(outputPartitions) : Map.<String, String>of();
+            if (behind.isEmpty() && open.isEmpty()) {
+                return;
             }
             checkDeadline(deadline, () -> "planner group '" + group + "' did not answer round " + round + " within "
                     + config.barrierTimeout() + (behind.isEmpty() ? "" : "; input topics behind: " + behind)
                     + (open.isEmpty() ? "" : "; outputs with an open transaction: " + open));
-            consumer.poll(config.pollInterval()).forEach(fetched::add);
+            poll(fetched);
+        }
+    }
+
+    /**
+     * Waits until the forecaster's group has committed the round's samples ({@code sampleEnds}), no transaction is
+     * open on {@code forecasts}, this link has read {@code forecasts} to its end, and the planner's view holds the
+     * latest record of every series (nothing for a tombstone).
+     */
+    private void awaitForecasts(Instant round, ForecastBarrier barrier, Map<TopicPartition, Long> sampleEnds,
+                                long deadline, List<ConsumerRecord<String, byte[]>> fetched) {
+        var group = barrier.forecasterApplicationId();
+        while (true) {
+            var behind = behind(group, sampleEnds);
+            var open = behind.isEmpty() ? openTransactions(forecastPartitions) : Map.<String, String>of();
+            var unread = new TreeMap<String, String>();
+            var notInView = new TreeMap<String, String>();
+            if (behind.isEmpty() && open.isEmpty()) {
+                endOffsets(forecastPartitions, IsolationLevel.READ_COMMITTED).forEach((tp, end) -> {
+                    if (consumer.position(tp) < end) {
+                        unread.put(tp.toString(), "read " + consumer.position(tp) + " < end " + end);
+                    }
+                });
+                if (unread.isEmpty()) {
+                    forecastsOnTopic.forEach((key, latest) -> {
+                        var viewed = barrier.plannerView().apply(key);
+                        if (!Objects.equals(viewed, latest)) {
+                            notInView.put(key, "issued at " + (latest == null ? "none (tombstone)"
+                                    : latest.getIssuedAt()) + ", viewed " + (viewed == null ? "none"
+                                    : viewed.getIssuedAt()));
+                        }
+                    });
+                    if (notInView.isEmpty()) {
+                        return;
+                    }
+                }
+            }
+            checkDeadline(deadline, () -> "forecasts of round " + round + " not in the planner's view within "
+                    + config.barrierTimeout() + (behind.isEmpty() ? "" : "; forecaster group '" + group
+                    + "' behind: " + behind) + (open.isEmpty() ? "" : "; forecasts with an open transaction: " + open)
+                    + (unread.isEmpty() ? "" : "; forecasts unread: " + unread)
+                    + (notInView.isEmpty() ? "" : "; series not in the view: " + notInView));
+            poll(fetched);
+        }
+    }
+
+    /** The partitions of {@code ends} that {@code group} has not committed up to their end, with where it is. */
+    private Map<String, String> behind(String group, Map<TopicPartition, Long> ends) {
+        Map<TopicPartition, OffsetAndMetadata> committed = await(
+                admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata(),
+                "committed offsets of group " + group);
+        var behind = new TreeMap<String, String>();
+        ends.forEach((tp, end) -> {
+            var offset = committed.get(tp);
+            long at = offset == null ? 0 : offset.offset();
+            if (at < end) {
+                behind.put(tp.toString(), "committed " + (offset == null ? "none" : at) + " < end " + end);
+            }
+        });
+        return behind;
+    }
+
+    /** The partitions with a transaction open: last stable offset below the high watermark. */
+    private Map<String, String> openTransactions(List<TopicPartition> partitions) {
+        // Through the admin client, not the consumer: the broker answers a connection's requests in order, so the
+        // consumer's ListOffsets would queue behind its own long-polling fetch.
+        var stable = endOffsets(partitions, IsolationLevel.READ_COMMITTED);
+        var high = endOffsets(partitions, IsolationLevel.READ_UNCOMMITTED);
+        var open = new TreeMap<String, String>();
+        high.forEach((tp, end) -> {
+            if (stable.get(tp) < end) {
+                open.put(tp.toString(), "last stable offset " + stable.get(tp) + " < high watermark " + end);
+            }
+        });
+        return open;
+    }
+
+    /**
+     * Polls the consumer once: placements and data placements go to {@code fetched}, forecasts update
+     * {@link #forecastsOnTopic} (one that does not decode is left out of the barrier, as the planner's view leaves
+     * it out).
+     */
+    private void poll(List<ConsumerRecord<String, byte[]>> fetched) {
+        var forecastsTopic = config.topics().forecasts().name();
+        for (var record : consumer.poll(config.pollInterval())) {
+            if (!record.topic().equals(forecastsTopic)) {
+                fetched.add(record);
+            } else if (record.value() == null) {
+                forecastsOnTopic.put(record.key(), null);
+            } else {
+                try {
+                    forecastsOnTopic.put(record.key(), forecastDecoder.deserialize(record.topic(), record.value()));
+                } catch (SerializationException e) {
+                    forecastsOnTopic.remove(record.key());
+                    log.warn("forecast at {}-{} offset {} does not decode; the barrier does not wait for it: {}",
+                            record.topic(), record.partition(), record.offset(), e.getMessage());
+                }
+            }
         }
     }
 

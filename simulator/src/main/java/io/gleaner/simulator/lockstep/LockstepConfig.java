@@ -3,6 +3,7 @@ package io.gleaner.simulator.lockstep;
 import io.gleaner.schemas.Topics;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Settings of the Kafka lockstep link (docs/simulator.md, "Lockstep").
@@ -15,9 +16,11 @@ import java.util.Objects;
  *                             placements to be readable; then the round fails with a {@link LockstepTimeoutException}
  * @param pollInterval         how long to wait between two looks at the planner's offsets (a poll of the
  *                             placements consumer, so placements are fetched while waiting)
+ * @param forecasts            when a forecaster stage feeds the planner, the forecasts each round waits for; empty
+ *                             when none runs (the planner then decides without forecasts, as it would anyway)
  */
 public record LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId,
-                             Duration barrierTimeout, Duration pollInterval) {
+                             Duration barrierTimeout, Duration pollInterval, Optional<ForecastBarrier> forecasts) {
 
     /** Long enough for a cold start of the planner's first transaction. */
     public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(60);
@@ -31,6 +34,7 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
         Objects.requireNonNull(plannerApplicationId, "plannerApplicationId");
         Objects.requireNonNull(barrierTimeout, "barrierTimeout");
         Objects.requireNonNull(pollInterval, "pollInterval");
+        Objects.requireNonNull(forecasts, "forecasts");
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");
         }
@@ -43,6 +47,18 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
         if (pollInterval.isNegative() || pollInterval.isZero()) {
             throw new IllegalArgumentException("pollInterval must be > 0, was " + pollInterval);
         }
+    }
+
+    /** Settings without a forecaster to wait for. */
+    public LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId, Duration barrierTimeout,
+                          Duration pollInterval) {
+        this(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval, Optional.empty());
+    }
+
+    /** These settings, each round also waiting for the forecasts {@code barrier} names. */
+    public LockstepConfig withForecasts(ForecastBarrier barrier) {
+        return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
+                Optional.of(barrier));
     }
 
     /** The default timeout and poll interval. */

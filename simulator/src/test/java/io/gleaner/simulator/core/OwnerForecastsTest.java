@@ -6,18 +6,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.Forecasters;
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.forecaster.core.ForecastRequest;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.QuantileForecast;
+import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.Series;
 import io.gleaner.forecaster.topology.ForecasterFixtures;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
 import io.gleaner.qos.core.QosSettings;
-import io.gleaner.forecaster.core.ResourceMetric;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -117,19 +117,19 @@ class OwnerForecastsTest {
         forecasts.observe(round(T0.plus(Duration.ofHours(1)), "n1", 0.3, 0.5));
 
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).as("CPU and memory").isEqualTo(2);
+        assertThat(forecasts.refits()).as("the CPU forecast read, learnt on read").isEqualTo(1);
 
         feed(forecasts, T0.plus(Duration.ofMinutes(61)), T0.plus(Duration.ofMinutes(120)), MINUTE, "n1", 0.3, 0.5);
 
         assertThat(forecasts.forecastStart("n1", CPU)).as("still the 01:00 forecast").contains(
                 T0.plus(Duration.ofHours(1)));
-        assertThat(forecasts.refits()).isEqualTo(2);
+        assertThat(forecasts.refits()).isEqualTo(1);
 
         forecasts.observe(round(T0.plus(Duration.ofMinutes(121)), "n1", 0.3, 0.5));
 
         // A sample at 02:01 makes the refit at its last boundary, 02:00.
         assertThat(forecasts.forecastStart("n1", CPU)).contains(T0.plus(Duration.ofHours(2)));
-        assertThat(forecasts.refits()).isEqualTo(4);
+        assertThat(forecasts.refits()).isEqualTo(2);
     }
 
     @Test
@@ -169,6 +169,16 @@ class OwnerForecastsTest {
 
         assertThat(forecasts.spare("n1", CPU, T0.plus(Duration.ofMinutes(120 + 24 * 60))))
                 .hasValueCloseTo(1 - (0.2 + 0.01 + 3 * 0.05) - 0.05, within(1e-12));
+    }
+
+    @Test
+    void refitsOnlyWhenAForecastIsReadAndThenAtTheLatestBoundary() {
+        var forecasts = maxLastDay();
+        feed(forecasts, T0, T0.plus(Duration.ofHours(3)).plusSeconds(1), MINUTE, "n1", 0.3, 0.5);
+
+        assertThat(forecasts.refits()).as("nobody read a forecast").isZero();
+        assertThat(forecasts.forecastStart("n1", MEMORY)).contains(T0.plus(Duration.ofHours(3)));
+        assertThat(forecasts.refits()).as("one refit of the one series read").isEqualTo(1);
     }
 
     @Test
@@ -265,8 +275,7 @@ class OwnerForecastsTest {
 
             @Override
             public QuantileForecast forecast(Series history, ForecastRequest request) {
-                // The first refit at 02:00 (calls 1 and 2 are CPU and memory at 01:00).
-                if (++calls[0] == 3) {
+                if (++calls[0] == 2) {
                     throw new IllegalStateException("no fit");
                 }
                 return Baselines.maxLastDay().forecast(history, request);
@@ -315,9 +324,10 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void warmUpAveragesTheOwnersStepFunctionOverEachStepByTime() {
-        // In every 3-minute step: 0.2 for its first minute, 0.8 for the other two. Step mean (0.2 + 2 * 0.8) / 3 =
-        // 0.6, so max-24h forecasts 0.6 (the largest sample, 0.8, would leave 0.1).
+    void warmUpResamplesTheOwnersHistoryByTheStagesRule() {
+        // In every 3-minute step: a sample of 0.2 at its start and one of 0.8 a minute in. The stage's rule takes the
+        // mean of a step's samples, 0.5, so max-24h forecasts 0.5 (the time-weighted mean would be 0.6, the largest
+        // sample 0.8).
         var history = new ArrayList<OwnerSample>();
         for (var t = T0.minus(Duration.ofDays(1)); t.isBefore(T0); t = t.plus(Duration.ofMinutes(3))) {
             history.add(constant(t, 0.2, 0.2));
@@ -326,9 +336,10 @@ class OwnerForecastsTest {
         var owners = new OwnerLoad(Map.of("n1", List.of(constant(T0, 0.2, 0.2))), Map.of("n1", history));
         var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
 
-        forecasts.observe(round(T0.plusSeconds(3), "n1", 0.2, 0.2));
+        // The first round at T0: the warm-up day starts at a step, so no step of it is cut.
+        forecasts.observe(round(T0, "n1", 0.2, 0.2));
 
-        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(1 - 0.6 - 0.1, within(1e-9));
+        assertThat(forecasts.spare("n1", CPU, T0)).hasValueCloseTo(1 - 0.5 - 0.1, within(1e-9));
     }
 
     @Test
@@ -349,9 +360,9 @@ class OwnerForecastsTest {
     }
 
     @Test
-    void aNodeWithoutOwnersWarmsUpOnZerosAndOneWithoutHistoryDoesNotWarmUp() {
-        // n1 has no owner sample at all: its owners use nothing, before the run too. n2 has samples in the run but
-        // the load says nothing of before it.
+    void aNodeWithoutHistoryDoesNotWarmUp() {
+        // n1 has no owner sample at all, n2 has samples in the run; the load says nothing of before the run for
+        // either, so neither is sent to the stage through Kafka, and neither warms up here.
         var owners = new OwnerLoad(Map.of("n2", List.of(constant(T0, 0.5, 0.5))));
         var forecasts = new OwnerForecasts(Baselines.maxLastDay(), SETTINGS, owners);
         var first = new ArrayList<>(round(T0.plusSeconds(3), "n1", 0, 0));
@@ -359,8 +370,9 @@ class OwnerForecastsTest {
 
         forecasts.observe(first);
 
-        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).hasValueCloseTo(0.9, within(1e-12));
+        assertThat(forecasts.spare("n1", CPU, T0.plusSeconds(3))).isEmpty();
         assertThat(forecasts.spare("n2", CPU, T0.plusSeconds(3))).isEmpty();
+        assertThat(forecasts.refits()).isZero();
     }
 
     @Test

@@ -8,6 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.gleaner.forecaster.ForecasterApp;
+import io.gleaner.forecaster.ForecasterConfig;
+import io.gleaner.forecaster.Forecasters;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.planner.PlannerApp;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.CoshhSettings;
@@ -17,6 +21,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -33,6 +38,8 @@ import io.gleaner.simulator.SimulatorApp;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.NodeFailure;
+import io.gleaner.simulator.core.OwnerForecastSettings;
+import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.OwnerSample;
 import io.gleaner.simulator.core.Simulation;
@@ -41,10 +48,13 @@ import io.gleaner.simulator.core.SimulationReport;
 import io.gleaner.simulator.core.SimulationSettings;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Function;
 import org.apache.kafka.clients.admin.Admin;
@@ -75,8 +85,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lockstep through a real broker: the simulator and the planner's Kafka Streams app (FIFO) exchange every round
- * over the topics, and the run must equal the in-process run of the same trace and seed.
+ * The lockstep through a real broker: the simulator and the planner's Kafka Streams app (FIFO unless a test names
+ * another policy; beside a forecaster stage for the policies that read forecasts) exchange every round over the
+ * topics, and the run must equal the in-process run of the same trace and seed.
  */
 @Tag("integration")
 @Timeout(300)
@@ -85,6 +96,9 @@ class SimulatorLockstepIT {
     private static final Logger log = LoggerFactory.getLogger(SimulatorLockstepIT.class);
     private static final ClusterSpec CLUSTER = scenario("three-nodes");
     private static final SimulationSettings SETTINGS = SimulationSettings.withSeed(2009);
+    /** Three node types, for the policies that weigh nodes by their spare capacity. */
+    private static final ClusterSpec FOUR_NODES = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0),
+            node("n2", 8, 8.0), node("n3", 8, 8.0), node("n4", 4, 4.0)));
 
     private static TestKafka kafka;
 
@@ -311,17 +325,15 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-        var cluster = ClusterSpec.of("two-types", List.of(node("n1", 2, 2.0), node("n2", 8, 8.0), node("n3", 8, 8.0),
-                node("n4", 4, 4.0)));
-        var jobs = workload(16);
+                var jobs = workload(16);
         var settings = PolicySettings.defaults();
         // No forecaster runs here and the in-process forecasts have no history in their first hour: both sides
         // weigh the nodes by their free cores, so the weighted round robin must deal the same chunks.
-        var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(),
+        var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
                 InProcessPlannerLink.of(PolicyName.CUCKOO, settings), SETTINGS, p -> { }).run();
 
         var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.CUCKOO, settings,
-                link -> new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
+                link -> new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
 
         var overKafka = run.report();
         assertThat(overKafka.jobsCompleted()).isEqualTo(16);
@@ -333,6 +345,82 @@ class SimulatorLockstepIT {
             assertThat(data.getLayout().getNodes()).contains("n1", "n2", "n3", "n4");
         });
         assertThat(run.deadLetters()).isZero();
+    }
+
+    /**
+     * Salamander and Cuckoo plan over the forecasts of spare capacity. Through Kafka the forecaster stage learns the
+     * owners' use (three hours before the run, then each round's samples) and the planner reads its
+     * {@code forecasts}; in-process the same life ({@code SeriesLife}) learns the same samples with the same settings.
+     * The lockstep waits each round until the planner's view holds the round's forecasts, so both decide the same.
+     */
+    @ParameterizedTest
+    @EnumSource(value = PolicyName.class, names = {"SALAMANDER", "CUCKOO"})
+    void aPolicyReadingForecastsDecidesThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
+                                                               @TempDir Path stateDir) throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+                var jobs = workload(16);
+        var owners = ownersWithHistory(jobs.get(0).submitTime());
+        var forecast = ForecastSettings.defaults();
+        var settings = PolicySettings.defaults();
+        var forecasts = new OwnerForecasts(Forecasters.standard(),
+                OwnerForecastSettings.defaults().withForecast(forecast), owners);
+        var inProcess = new Simulation(FOUR_NODES, jobs, owners, List.of(),
+                InProcessPlannerLink.of(policy, settings, forecasts), SETTINGS, p -> { }).run();
+        var withoutForecasts = new Simulation(FOUR_NODES, jobs, owners, List.of(),
+                InProcessPlannerLink.of(policy, settings), SETTINGS, p -> { }).run();
+        var forecasterConfig = ForecasterConfig.defaults().withSettings(forecast)
+                .withStage(s -> s.withApplicationId("forecaster-" + name).withStateDir(stateDir.resolve("forecaster"))
+                        .withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withRegistry(RegistryConfig.of("http://registry.invalid")));
+
+        Run run;
+        try (var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard())) {
+            forecaster.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> forecaster.state() == KafkaStreams.State.RUNNING);
+            run = runWithPlanner(name, topics, registry, stateDir, policy, settings,
+                    Optional.of(forecasterConfig.stage().applicationId()), link -> {
+                        link.sendOwnerHistory(owners);
+                        return new Simulation(FOUR_NODES, jobs, owners, List.of(), link, SETTINGS, p -> { }).run();
+                    });
+        }
+
+        var overKafka = run.report();
+        assertThat(forecasts.refits()).as("forecasts issued in-process").isPositive();
+        assertThat(inProcess.decisionDigest()).as("the forecasts change the decisions")
+                .isNotEqualTo(withoutForecasts.decisionDigest());
+        var forecastDecoder = AvroSerde.of(CapacityForecast.class, registry).deserializer();
+        assertThat(readAll(topics.forecasts().name())).map(r -> forecastDecoder.deserialize(r.topic(), r.value()))
+                .extracting(CapacityForecast::getNodeId).contains("n1", "n2", "n3", "n4");
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        assertThat(run.deadLetters()).isZero();
+        assertThat(readAll(topics.deadLetters().name())).isEmpty();
+    }
+
+    /**
+     * Owners whose use differs by node and moves during the run, with three hours of history sampled every 3 min
+     * (the forecaster's step): its refit boundaries (hourly) fall inside the history, so a forecast is in force
+     * from the first round.
+     */
+    private static OwnerLoad ownersWithHistory(Instant t0) {
+        var levels = Map.of("n1", 0.7, "n2", 0.1, "n3", 0.5, "n4", 0.3);
+        var history = new TreeMap<String, List<OwnerSample>>();
+        var run = new TreeMap<String, List<OwnerSample>>();
+        levels.forEach((node, level) -> {
+            var before = new ArrayList<OwnerSample>();
+            for (int minutes = 180; minutes > 0; minutes -= 3) {
+                // a busier owner in the second hour of every three: the quantile forecast sees the peak
+                double use = minutes > 60 && minutes <= 120 ? Math.min(1, level + 0.2) : level;
+                before.add(new OwnerSample(t0.minusSeconds(60L * minutes), use, use));
+            }
+            history.put(node, before);
+            run.put(node, List.of(new OwnerSample(t0, level, level),
+                    new OwnerSample(t0.plusSeconds(60), Math.min(1, level + 0.15), level)));
+        });
+        return new OwnerLoad(run, history);
     }
 
     /** Every record on {@code data.placements}, decoded, in partition and offset order. */
@@ -415,13 +503,25 @@ class SimulatorLockstepIT {
     private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
                                       PolicyName policy, PolicySettings settings,
                                       Function<KafkaPlannerLink, SimulationReport> simulate) {
+        return runWithPlanner(name, topics, registry, stateDir, policy, settings, Optional.empty(), simulate);
+    }
+
+    /**
+     * The same, each round also waiting for the forecasts of the forecaster whose application id is
+     * {@code forecaster}, when given.
+     */
+    private static Run runWithPlanner(String name, Topics topics, SchemaRegistryClient registry, Path stateDir,
+                                      PolicyName policy, PolicySettings settings, Optional<String> forecaster,
+                                      Function<KafkaPlannerLink, SimulationReport> simulate) {
         var plannerConfig = new PlannerConfig(StageSettings.defaults(PlannerConfig.NAME, "planner-" + name)
                 .withStateDir(stateDir).withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
                 .withRegistry(RegistryConfig.of("http://registry.invalid")), policy, settings);
         try (var planner = new PlannerApp(plannerConfig, registry)) {
             planner.start();
             await().atMost(Duration.ofSeconds(60)).until(() -> planner.state() == KafkaStreams.State.RUNNING);
-            var config = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.stage().applicationId());
+            var lockstep = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.stage().applicationId());
+            var config = forecaster.map(id -> lockstep.withForecasts(new ForecastBarrier(id, planner::viewedForecast)))
+                    .orElse(lockstep);
             try (var link = SimulatorApp.connect(config, registry)) {
                 var report = simulate.apply(link);
                 return new Run(report, link.deadLetters());
