@@ -126,7 +126,11 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         assigned.addAll(forecastPartitions);
         consumer.assign(assigned);
         consumer.seekToEnd(outputPartitions);
-        consumer.seekToBeginning(forecastPartitions);
+        if (!forecastPartitions.isEmpty()) {
+            // Never with an empty list: the consumer takes that to mean every assigned partition, and a link opened
+            // on a running pipeline would read its placements again from the start.
+            consumer.seekToBeginning(forecastPartitions);
+        }
         // position() resolves the lazy seeks now, before the first round produces anything.
         assigned.forEach(consumer::position);
         log.info("lockstep link to planner group {} on {}: inputs {}, outputs {}", config.plannerApplicationId(),
