@@ -8,9 +8,7 @@ import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
-import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosActionKind;
-import io.gleaner.qos.core.QosController;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -36,7 +34,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A simulated cluster run in virtual time, in lockstep with a planner (docs/simulator.md, "Lockstep"): the reference executor.
+ * A simulated cluster run in virtual time, in lockstep with a planner (docs/simulator.md#lockstep): the reference executor.
  *
  * <p>Events (job arrivals, attempt starts, ends of input copies, attempt ends, refused placements, changes of the
  * owners' use) sit in a priority queue ordered by (time, sequence number). {@link #step()} runs one round at the
@@ -54,11 +52,11 @@ import org.slf4j.LoggerFactory;
  * <p>Under a QoS controller ({@link SimulationSettings#qos}, with {@link SimulationSettings#qosSettings()}) every node
  * is controlled in event time on the controller's grid (k × 100 ms): a node is ticked at the first grid point strictly
  * after any change of its state (an attempt placed, computing, ended or killed; the owners' use), and again one
- * period after every tick that acted. Both controllers are pure functions of the observation and the CPU limit in
- * force, and after a tick that acted nothing is left for the next one to do (a throttle leaves the tasks at the
- * limit, a raise goes straight to what the owners leave, kills stop once within limits), so skipping the ticks of
- * unchanged nodes gives the same actions as ticking every node every 100 ms. A tick's {@code THROTTLE_CPU} or
- * {@code RAISE_CPU_LIMIT} caps the attempts' CPU ({@link NodeRuntime#limitCpu}); its {@code KILL_TASK} ends the
+ * period after every tick that acted ({@link QosTicks}). Both controllers are pure functions of the observation and
+ * the CPU limit in force, and after a tick that acted nothing is left for the next one to do (a throttle leaves the
+ * tasks at the limit, a raise goes straight to what the owners leave, kills stop once within limits), so skipping the
+ * ticks of unchanged nodes gives the same actions as ticking every node every 100 ms. A tick's {@code THROTTLE_CPU}
+ * or {@code RAISE_CPU_LIMIT} caps the attempts' CPU ({@link NodeRuntime#limitCpu}); its {@code KILL_TASK} ends the
  * attempt, reported KILLED with the controller's reason. The node's own OOM kill stays as the last resort when the
  * owners' RAM arrives between two ticks; the report counts both ({@link QosCounts}). A tick that changes nothing
  * does not by itself cause a lockstep round.
@@ -99,18 +97,15 @@ public final class Simulation {
     private final UserShares shares;
     private final List<TimelinePoint> timeline = new ArrayList<>();
     private final MessageDigest digest;
-    private final QosController qos;
-    private final long qosPeriod;
-    private final Set<String> pendingTicks = new HashSet<>();
-    /** What the QoS controller remembers of each node it ticked, as the QoS stage keeps it in its store. */
-    private final Map<String, NodeControl> controls = new HashMap<>();
+    private final QosTally qosTally = new QosTally();
+    /** The QoS controller's ticks; null without a controller. */
+    private final QosTicks qos;
     /** Nodes that failed ({@link NodeFailure}). */
     private final Set<String> failedNodes = new HashSet<>();
     /** Tasks (job/kind/index) whose attempt was lost with its node, until the planner places a new attempt. */
     private final Set<String> lostTasks = new HashSet<>();
     private long lastFailure = Long.MIN_VALUE;
     private final AttemptTally tally = new AttemptTally();
-    private final QosTally qosTally = new QosTally();
     private long nextSeq;
     private long workEvents;
 
@@ -154,15 +149,13 @@ public final class Simulation {
         cluster.nodes().forEach(spec -> nodes.put(spec.nodeId(), new NodeRuntime(spec)));
         if (settings.qos().isPresent()) {
             var qosSettings = settings.qosSettings();
-            this.qos = QosController.of(settings.qos().get(), qosSettings);
-            this.qosPeriod = qosSettings.period().toMillis();
+            this.qos = new QosTicks(settings.qos().get(), qosSettings, qosTally);
             // Nodes offer the planner what the controller lets tasks keep (Eq. 1), the margins kept back.
             nodes.values().forEach(node -> node.withSafetyMargin(
                     qosSettings.cpuSafetyMargin() * node.spec().cpus(),
                     (long) Math.floor(qosSettings.ramSafetyMargin() * node.spec().memoryBytes())));
         } else {
             this.qos = null;
-            this.qosPeriod = 0;
         }
         for (var node : owners.byNode().keySet()) {
             if (!nodes.containsKey(node)) {
@@ -197,7 +190,7 @@ public final class Simulation {
     }
 
     /**
-     * Runs one round (docs/simulator.md, "Lockstep", steps 1 to 4).
+     * Runs one round (docs/simulator.md#lockstep, steps 1 to 4).
      *
      * @return false, doing nothing, when the run had already finished
      */
@@ -480,20 +473,17 @@ public final class Simulation {
     }
 
     /**
-     * Ticks the QoS controller on {@code nodeId} at {@code time} and applies its actions.
+     * Ticks the QoS controller on {@code nodeId} at {@code time} ({@link QosTicks}) and applies its actions.
      *
      * @return whether it acted
      */
     private boolean tick(String nodeId, long time, List<AttemptReport> reports) {
-        pendingTicks.remove(nodeId);
         if (failedNodes.contains(nodeId)) {
+            qos.drop(nodeId);
             return false;
         }
         var node = nodes.get(nodeId);
-        qosTally.ticks++;
-        var tick = qos.tick(node.observation(time), Optional.ofNullable(controls.get(nodeId)));
-        tick.ifPresent(done -> controls.put(nodeId, done.control()));
-        var actions = tick.map(QosController.Tick::actions).orElse(List.of());
+        var actions = qos.tick(node, time);
         if (actions.isEmpty()) {
             return false;
         }
@@ -507,15 +497,9 @@ public final class Simulation {
                             + ", which is not running on " + nodeId);
                 }
                 reschedule(node.finish(a, time));
-                qosTally.controllerKills++;
                 killed(a, at, "QoS controller " + settings.qosName() + ": " + action.reason(), reports);
                 digest(a.decisionId() + ' ' + nodeId + ' ' + time + " killed by qos");
             } else {
-                if (action.kind() == QosActionKind.THROTTLE_CPU) {
-                    qosTally.throttles++;
-                } else {
-                    qosTally.raises++;
-                }
                 reschedule(node.limitCpu(action.cpuLimitCores(), time));
                 digest(nodeId + ' ' + time + ' ' + action.kind() + ' ' + action.cpuLimitCores());
             }
@@ -530,10 +514,9 @@ public final class Simulation {
      * point after it, unless a tick is already due (at or after {@code time}: it will see the change).
      */
     private void touch(String nodeId, long time) {
-        if (qos == null || !pendingTicks.add(nodeId)) {
-            return;
+        if (qos != null) {
+            qos.due(nodeId, time).ifPresent(at -> schedule(at, new QosTick(nodeId)));
         }
-        schedule(Math.floorDiv(time, qosPeriod) * qosPeriod + qosPeriod, new QosTick(nodeId));
     }
 
     private void compute(Attempt a, long time) {
