@@ -20,7 +20,7 @@ import java.util.Optional;
 public record AttemptReport(TaskOutcome outcome, Optional<Instant> startTime, boolean local, long inputBytes,
                             double cpuSeconds, long memoryBytes, Optional<String> reason) {
 
-    /** The reason of a placement that does not fit its node (docs/simulator.md, "Lockstep", step 4). */
+    /** The reason of a placement that does not fit its node (docs/simulator.md#lockstep, step 4). */
     public static final String NODE_FULL = "node full";
 
     public AttemptReport {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 /**
- * The simulator's side of the lockstep protocol (docs/simulator.md, "Lockstep"): hand the planner one round of what the
+ * The simulator's side of the lockstep protocol (docs/simulator.md#lockstep): hand the planner one round of what the
  * cluster did and get back the placements it decided. One implementation calls the planner's core in-process,
  * the other goes through Kafka; for the same rounds both must return the same placements in the same order.
  */

@@ -8,7 +8,7 @@ import java.util.Objects;
 
 /**
  * What the simulated cluster tells the planner in one lockstep round at grid time {@code time}
- * (docs/simulator.md, "Lockstep", steps 2 and 3), in the order it is sent.
+ * (docs/simulator.md#lockstep, steps 2 and 3), in the order it is sent.
  *
  * @param time        the grid time g of the round
  * @param submitted   jobs submitted since the previous round, by (submit time, job id)

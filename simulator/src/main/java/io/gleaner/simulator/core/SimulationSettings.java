@@ -14,7 +14,7 @@ import java.util.stream.Stream;
 /**
  * Settings of one simulation run.
  *
- * @param heartbeatPeriod the period P of the round grid (docs/simulator.md, "Lockstep"); a whole number of milliseconds
+ * @param heartbeatPeriod the period P of the round grid (docs/simulator.md#lockstep); a whole number of milliseconds
  * @param seed            seed of the run's one random generator
  * @param qos             the QoS controller the nodes obey ({@link QosMode}, with {@code QosSettings.defaults()}
  *                        and {@code safetyMargin}); empty ({@value #NO_QOS}) for none: the node's own OOM kill only

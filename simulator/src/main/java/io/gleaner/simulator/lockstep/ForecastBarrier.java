@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 /**
  * What the lockstep waits for before a round's decisions when a forecaster stage runs beside the planner
- * (docs/simulator.md, "Lockstep"): the forecaster's consumer group past the round's utilization samples, and the
+ * (docs/simulator.md#lockstep): the forecaster's consumer group past the round's utilization samples, and the
  * planner's view of {@code forecasts} holding, under every series key, the latest record the topic holds. The
  * planner reads its forecasts from a global table, whose thread keeps no group offsets: only the view itself can say
  * what it has read.

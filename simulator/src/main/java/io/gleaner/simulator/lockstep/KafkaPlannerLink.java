@@ -45,7 +45,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The lockstep protocol through Kafka (docs/simulator.md, "Lockstep", steps 2 to 5), one call of {@link #round} per round:
+ * The lockstep protocol through Kafka (docs/simulator.md#lockstep, steps 2 to 5), one call of {@link #round} per round:
  * <ol>
  *   <li>produce the round's utilization samples (key node id, timestamp g), flush; when a forecaster stage feeds the
  *       planner ({@link LockstepConfig#forecasts()}), wait until its consumer group has committed past them, no

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Settings of the Kafka lockstep link (docs/simulator.md, "Lockstep").
+ * Settings of the Kafka lockstep link (docs/simulator.md#lockstep).
  *
  * @param bootstrapServers     the Kafka cluster
  * @param topics               the topic catalogue the planner reads and writes
