@@ -43,11 +43,12 @@ public final class Forecasters {
      * The stage's default learner, {@code qr|sq+h}: the upper envelope of quantile regression on the seasonal
      * quantile feature and the seasonal quantile itself, plus {@link #HEADROOM}. On the Bitbrains month (100 VMs,
      * q = 0.99) it violates less than {@code qr} alone, with a lower pinball loss, for a few percent less
-     * reclaimable capacity (see docs/results/forecaster-accuracy.md). Until the regression has history enough to fit
-     * it forecasts the largest use of the last 24 h (plus the headroom).
+     * reclaimable capacity (see docs/results/2026-11-27-forecaster-accuracy.md#results-on-the-month). Until the
+     * regression has history enough to fit it forecasts the largest use of the last 24 h (plus the headroom).
      *
      * <p>{@link #levelAware()} leaves fewer host-days over 1 - q for a little less reclaimable capacity (a different
-     * point on the same trade-off, not a better model on both counts); docs/results/forecaster-accuracy.md has both.
+     * point on the same trade-off, not a better model on both counts); docs/results/2026-11-27-forecaster-accuracy.md
+     * has both.
      */
     public static Forecaster standard() {
         return envelope("qr|sq+h", HEADROOM);
@@ -86,7 +87,8 @@ public final class Forecasters {
 
     /**
      * {@code qr|sq|max-6h+0.01}: {@link #envelope(int, double)} with {@link #RECENT_PEAK_HOURS} and
-     * {@link #LEVEL_AWARE_HEADROOM}, the point of the trade-off chosen on the first 40 Bitbrains VMs (docs/results/forecaster-accuracy.md).
+     * {@link #LEVEL_AWARE_HEADROOM}, the point of the trade-off chosen on the first 40 Bitbrains VMs
+     * (docs/results/2026-11-27-forecaster-accuracy.md#results-on-the-month).
      */
     public static Forecaster levelAware() {
         return envelope(RECENT_PEAK_HOURS, LEVEL_AWARE_HEADROOM);
@@ -97,7 +99,7 @@ public final class Forecasters {
      * {@code max-24h+0.01}, the largest use of the last 24 h plus {@link #LEVEL_AWARE_HEADROOM}. Memory use on the
      * Bitbrains month has no daily cycle to learn and moves in level shifts; this route leaves fewer memory
      * host-days over 1 - q than {@code qr|sq+h} at the same reclaimable capacity, but violates more steps in all
-     * (docs/results/forecaster-accuracy.md).
+     * (docs/results/2026-11-27-forecaster-accuracy.md#results-on-the-month).
      */
     public static Forecaster byMetric() {
         return new MetricRoutedForecaster(BY_METRIC_NAME, Map.of(ResourceMetric.CPU, standard(),
@@ -107,8 +109,8 @@ public final class Forecasters {
     /**
      * {@code max-<hours>h+<headroom>}: the largest use of the last {@code hours} hours plus {@code headroom}. On its
      * own it misses whenever use rises past the recent peak; it is meant for a stage that reacts to its misses
-     * ({@link io.gleaner.forecaster.core.MissReaction}), which gives it more room after each (docs/results/forecaster-accuracy.md, "Reacting to
-     * misses").
+     * ({@link io.gleaner.forecaster.core.MissReaction}), which gives it more room after each
+     * (docs/results/2026-11-27-forecaster-accuracy.md#reacting-to-misses---react-to-misses).
      */
     public static Forecaster recentPeak(int hours, double headroom) {
         return new EnvelopeForecaster("max-" + hours + "h+" + Forecaster.nameNumber(headroom),
@@ -118,7 +120,8 @@ public final class Forecasters {
     /**
      * {@value #BURST_DISCOUNT_NAME}: the largest use of the last 24 h plus a headroom, with a burst that has passed
      * taken out of the next hour ({@link BurstDiscountForecaster}), routed by metric. The parameters are the ones
-     * chosen on the first 40 Bitbrains VMs, scored hourly as the stage refits (docs/results/forecaster-accuracy.md):
+     * chosen on the first 40 Bitbrains VMs, scored hourly as the stage refits
+     * (docs/results/2026-11-27-forecaster-accuracy.md#bursts-that-have-passed-burst-discount):
      * <ul>
      *   <li>CPU (and series of no named metric): {@code burst-3h-0.9x0.05+0.02}. A CPU burst is a spike to near full
      *       use; only one that stands 0.9 of capacity above the recent peak is taken out.</li>

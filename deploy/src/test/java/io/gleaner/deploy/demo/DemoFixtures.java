@@ -51,8 +51,9 @@ public final class DemoFixtures {
     }
 
     /**
-     * The decision id of the first attempt of every task of {@code jobs}, spelled as the README's topic table gives it
-     * ({@code placements}): {@code jobId/m/taskIndex/0} for maps, {@code jobId/r/taskIndex/0} for reduces.
+     * The decision id of the first attempt of every task of {@code jobs}, spelled as the executor protocol gives it
+     * (docs/executor-protocol.md#6-what-a-node-reads, {@code decisionId}): {@code jobId/m/taskIndex/0} for maps,
+     * {@code jobId/r/taskIndex/0} for reduces.
      */
     static TreeSet<String> firstAttemptIds(List<Job> jobs) {
         var ids = new TreeSet<String>();

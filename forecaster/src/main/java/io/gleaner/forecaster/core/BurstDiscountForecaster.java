@@ -15,8 +15,9 @@ import java.util.Arrays;
  * within the next hour, so taking it out of that hour trades few violations for much spare capacity, and the headroom
  * on every other hour buys those violations back. The rule is Gleaner's, measured rather than taken from the papers:
  * the forecast U it gives enters Salamander's spare capacity A = C·(1 − (U + S)) (§II-C, Eq. 1) like any other. The
- * parameters are a choice on measured data, per metric ({@code Forecasters.burstDiscount()}; docs/results/forecaster-accuracy.md, "Bursts that
- * have passed"). The rule ignores the quantile level, like {@code max-24h}: every level gets the same forecast.
+ * parameters are a choice on measured data, per metric ({@code Forecasters.burstDiscount()};
+ * docs/results/2026-11-27-forecaster-accuracy.md#bursts-that-have-passed-burst-discount). The rule ignores the
+ * quantile level, like {@code max-24h}: every level gets the same forecast.
  *
  * @param recentHours   hours of the recent peak, at least 1
  * @param gap           how far above the recent peak the day's peak must be to count as a burst, in [0, 1]

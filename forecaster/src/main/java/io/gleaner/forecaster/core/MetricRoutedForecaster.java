@@ -8,7 +8,7 @@ import java.util.Objects;
  * Routes each request to the learner of its metric ({@link ForecastRequest#metric()}), or to a fallback when the
  * request's metric has no route (including {@link ResourceMetric#UNKNOWN}). CPU and memory use behave differently
  * (daily cycles and bursts against level shifts), and the learner that suits one does not suit the other; see the
- * docs/results/forecaster-accuracy.md for the measurements behind the default routes.
+ * docs/results/2026-11-27-forecaster-accuracy.md#results-on-the-month for the measurements behind the default routes.
  */
 public final class MetricRoutedForecaster implements Forecaster {
 

@@ -4,9 +4,10 @@ import java.time.Duration;
 import java.util.Arrays;
 
 /**
- * How a series' forecast reacts to its misses, Gleaner's rule (measured on Bitbrains, docs/results/forecaster-accuracy.md, "Reacting to misses"; not
- * from the papers: it keeps the violations of the forecast U that enters Salamander's A = C·(1 − (U + S)), §II-C Eq. 1,
- * within what the level q allows).
+ * How a series' forecast reacts to its misses, Gleaner's rule (measured on Bitbrains,
+ * docs/results/2026-11-27-forecaster-accuracy.md#reacting-to-misses---react-to-misses; not from the papers: it keeps
+ * the violations of the forecast U that enters Salamander's A = C·(1 − (U + S)), §II-C Eq. 1, within what the level q
+ * allows).
  *
  * <ul>
  *   <li>A <em>miss</em> is a step whose use is above the forecast in force. The series is refit at once, from a history
@@ -22,7 +23,7 @@ import java.util.Arrays;
  * <p>The reaction needs what a stream sees and a refit on a schedule does not: each step's use as it comes. Reacting
  * only at the next hourly refit is too late: with max-24h on the Bitbrains month, reserving the whole node from the
  * refit after a day's first miss still leaves 12–15% of the host-days over 1%, their first hour of misses holding five
- * or more (docs/results/forecaster-accuracy.md).
+ * or more (docs/results/2026-11-27-forecaster-accuracy.md#bursts-that-have-passed-burst-discount).
  *
  * @param escalation added to the forecast per miss of the last day, in [0, 1)
  */

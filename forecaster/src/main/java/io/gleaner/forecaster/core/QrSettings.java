@@ -45,13 +45,13 @@ public record QrSettings(Set<QrFeature> features, int bucketSteps, int originStr
     }
 
     /**
-     * The chosen defaults for a 3-minute step, each picked by the walk-forward measurements on the Bitbrains month
-     * (40 VMs, 23 origins, q = 0.99; see docs/results/forecaster-accuracy.md): the seasonal quantile as the only feature
-     * besides the intercept (every other feature added raised the out-of-sample pinball loss: 0.00400 with the
+     * The chosen defaults for a 3-minute step, each picked by the walk-forward measurements on the Bitbrains month (40
+     * VMs, 23 origins, q = 0.99; see docs/results/2026-11-27-forecaster-accuracy.md): the seasonal quantile as the only
+     * feature besides the intercept (every other feature added raised the out-of-sample pinball loss: 0.00400 with the
      * seasonal quantile alone, 0.00925 with all seven); one bucket for the whole day (0.00390 against 0.00400 for six
      * 4-hour buckets and 0.00401 for twelve 2-hour ones, the target's time of day already entering through the
-     * feature); training origins every hour and targets every 24 minutes (four times the rows, origins every 30
-     * minutes and targets every 12, gave 0.00385 but quadrupled the refit time, to about 40 s for 2,000 series).
+     * feature); training origins every hour and targets every 24 minutes (four times the rows, origins every 30 minutes
+     * and targets every 12, gave 0.00385 but quadrupled the refit time, to about 40 s for 2,000 series).
      */
     public static QrSettings defaults() {
         return new QrSettings(EnumSet.of(QrFeature.SEASONAL_QUANTILE), 480, 20, 8, 20, 120, 10, 60, 60, 1.0);

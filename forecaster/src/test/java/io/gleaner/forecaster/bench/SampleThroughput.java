@@ -33,7 +33,8 @@ import org.apache.kafka.common.TopicPartition;
  * and the clock runs from the app's start until it has committed the last offset. The event time covers over an
  * hour, so every series is refit once (with the stage's default learner) inside the measurement. With a third
  * argument {@code reacting} the stage runs {@code max-1h+0.01} and reacts to its misses with an escalation of 0.05
- * (docs/results/forecaster-accuracy.md, "Reacting to misses"): every sample is then checked against the forecast in force. Numbers only.
+ * (docs/results/2026-11-27-forecaster-accuracy.md#reacting-to-misses---react-to-misses): every sample is then checked
+ * against the forecast in force. Numbers only.
  *
  * <p>Run: {@code mvn -o -q -pl forecaster -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp forecaster/target/test-classes:forecaster/target/classes:$(cat
