@@ -19,7 +19,8 @@ import java.util.Set;
  * The QoS controller over the simulated nodes, in event time on its grid
  * (docs/simulator.md#qos-controller-in-the-simulator): which nodes have a tick due, each tick through
  * {@link QosController#tick} (Salamander §III-D), what the controller remembers of each node ({@link NodeControl},
- * kept here as the QoS stage keeps it in its store) and the counts of what it did. The {@link Simulation} schedules the ticks and applies their actions.
+ * kept here as the QoS stage keeps it in its store) and the counts of what it did. The {@link Simulation} schedules
+ * the ticks and applies their actions.
  */
 final class QosTicks {
 
