@@ -1,5 +1,7 @@
 package io.gleaner.simulator.suite;
 
+import io.gleaner.ingest.google.GoogleTraceRule;
+import io.gleaner.ingest.swim.SwimJobRule;
 import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PhaseTasks;
@@ -25,12 +27,13 @@ public final class GoogleJobs {
 
     /** Put before the trace's job ID to make the job id. */
     public static final String JOB_ID_PREFIX = "google/";
-    /** Bytes each task reads: one chunk. */
-    public static final long CHUNK_BYTES = 128L * 1024 * 1024;
-    /** Speed of the core a trace task's run time is taken on, FLOP/s: the 8 GFLOP/s of the ingest's Google rule. */
-    public static final double REFERENCE_FLOPS = 8e9;
+    /** Bytes each task reads: one chunk of the SWIM rule. */
+    public static final long CHUNK_BYTES = SwimJobRule.DEFAULT_CHUNK_BYTES;
+    /** Speed of the core a trace task's run time is taken on, FLOP/s: the ingest's Google rule's. */
+    public static final double REFERENCE_FLOPS = GoogleTraceRule.DEFAULT_SPEED_GFLOPS * 1e9;
     /** What each task holds: the SWIM map's core and RAM, as the presets are sized for them. */
-    public static final CpuMemory TASK_DEMAND = new CpuMemory(1, 3L * 1024 * 1024 * 1024);
+    public static final CpuMemory TASK_DEMAND = new CpuMemory(SwimJobRule.DEFAULT_MAP_CPUS,
+            SwimJobRule.DEFAULT_MAP_MEMORY_BYTES);
     /** Queue of every job: the trace has none. */
     public static final String QUEUE = "default";
     /** User of a job whose SUBMIT names none. */
@@ -80,7 +83,7 @@ public final class GoogleJobs {
         double flopPerByte = runSeconds / count * REFERENCE_FLOPS / CHUNK_BYTES;
         var jobId = JOB_ID_PREFIX + id;
         var maps = new PhaseTasks(TaskKind.MAP, count, CHUNK_BYTES, CHUNK_BYTES, flopPerByte, TASK_DEMAND,
-                Optional.of(jobId + "/input"), 0, Optional.empty());
+                Optional.of(jobId + SwimJobRule.DATASET_SUFFIX), 0, Optional.empty());
         return Optional.of(new Job(jobId, Long.toString(id), user, QUEUE, 0, submit, Optional.empty(),
                 count * CHUNK_BYTES, 0, 0, List.of(maps)));
     }
