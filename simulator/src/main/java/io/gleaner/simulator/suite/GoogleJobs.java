@@ -23,21 +23,21 @@ import java.util.Optional;
  * on one core of the trace's reference speed, for the mean of the job's task run times (FINISH less the latest
  * SCHEDULE before it).
  */
-public final class GoogleJobs {
+final class GoogleJobs {
 
     /** Put before the trace's job ID to make the job id. */
-    public static final String JOB_ID_PREFIX = "google/";
+    static final String JOB_ID_PREFIX = "google/";
     /** Bytes each task reads: one chunk of the SWIM rule. */
-    public static final long CHUNK_BYTES = SwimJobRule.DEFAULT_CHUNK_BYTES;
+    static final long CHUNK_BYTES = SwimJobRule.DEFAULT_CHUNK_BYTES;
     /** Speed of the core a trace task's run time is taken on, FLOP/s: the ingest's Google rule's. */
-    public static final double REFERENCE_FLOPS = GoogleTraceRule.DEFAULT_SPEED_GFLOPS * 1e9;
+    static final double REFERENCE_FLOPS = GoogleTraceRule.DEFAULT_SPEED_GFLOPS * 1e9;
     /** What each task holds: the SWIM map's core and RAM, as the presets are sized for them. */
-    public static final CpuMemory TASK_DEMAND = new CpuMemory(SwimJobRule.DEFAULT_MAP_CPUS,
+    static final CpuMemory TASK_DEMAND = new CpuMemory(SwimJobRule.DEFAULT_MAP_CPUS,
             SwimJobRule.DEFAULT_MAP_MEMORY_BYTES);
     /** Queue of every job: the trace has none. */
-    public static final String QUEUE = "default";
+    static final String QUEUE = "default";
     /** User of a job whose SUBMIT names none. */
-    public static final String DEFAULT_USER = "default";
+    static final String DEFAULT_USER = "default";
 
     private GoogleJobs() {
     }
@@ -48,7 +48,7 @@ public final class GoogleJobs {
      * @param records    task events in the trace's order (time order)
      * @param traceStart the instant of trace time 0: jobs with a SUBMIT at it were there before the trace began
      */
-    public static List<Job> of(List<GoogleTaskRecord> records, Instant traceStart) {
+    static List<Job> of(List<GoogleTaskRecord> records, Instant traceStart) {
         var byJob = new LinkedHashMap<Long, Map<Integer, List<GoogleTaskRecord>>>();
         for (var record : records) {
             byJob.computeIfAbsent(record.jobId(), id -> new LinkedHashMap<>())

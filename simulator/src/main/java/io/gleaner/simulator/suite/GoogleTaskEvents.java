@@ -20,25 +20,25 @@ import java.util.List;
  * ({@link GoogleTaskEventReader}): the adapter in front of {@link GoogleJobs}. Rows the reader rejects (the trace's
  * UPDATE events, SUBMITs without requests) are skipped: a task that loses its SUBMIT so loses its job.
  */
-public final class GoogleTaskEvents {
+final class GoogleTaskEvents {
 
     /**
      * The bundled excerpt: the 589 jobs of part 0 that ran to completion, 482 of which {@link GoogleJobs} keeps (its
      * ATTRIBUTION.md says how it was cut).
      */
-    public static final String BUNDLED = TraceInput.CLASSPATH_PREFIX
+    static final String BUNDLED = TraceInput.CLASSPATH_PREFIX
             + "traces/google-2011-jobs/task_events-part-00000-excerpt.csv.gz";
 
     private GoogleTaskEvents() {
     }
 
     /** The jobs {@link GoogleJobs} keeps from the task events at {@code location} (a file or classpath:). */
-    public static List<Job> jobs(String location) {
+    static List<Job> jobs(String location) {
         return GoogleJobs.of(read(location), GoogleTraceRule.DEFAULT_TRACE_EPOCH);
     }
 
     /** The events of {@code location}, in the file's order. */
-    public static List<GoogleTaskRecord> read(String location) {
+    static List<GoogleTaskRecord> read(String location) {
         var records = new ArrayList<GoogleTaskRecord>();
         try (var rows = GoogleTaskEventReader.open(location, GoogleTraceRule.defaults(), LineTraceReader.NO_LIMIT)) {
             while (rows.hasNext()) {

@@ -12,7 +12,7 @@ import java.util.Objects;
  * @param time      when
  * @param user      the job's (hashed) user; only SUBMITs carry it, empty otherwise
  */
-public record GoogleTaskRecord(long jobId, int taskIndex, Step step, Instant time, String user) {
+record GoogleTaskRecord(long jobId, int taskIndex, Step step, Instant time, String user) {
 
     /** The events the rule tells apart; every other end (evict, fail, kill, lost) is {@link #OTHER_END}. */
     public enum Step { SUBMIT, SCHEDULE, FINISH, OTHER_END }

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param shuffleBytes  bytes the maps hand to the reduces
  * @param outputBytes   bytes the reduces write
  */
-public record SwimRow(String name, long submitSeconds, long inputBytes, long shuffleBytes, long outputBytes) {
+record SwimRow(String name, long submitSeconds, long inputBytes, long shuffleBytes, long outputBytes) {
 
     public SwimRow {
         Objects.requireNonNull(name, "name");

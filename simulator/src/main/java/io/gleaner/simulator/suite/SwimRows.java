@@ -17,13 +17,13 @@ import java.util.List;
  * SWIM rows in and out of the ingest's SWIM rule ({@link SwimJobRule}): the bundled day as rows to draw from, and
  * drawn rows as the jobs {@code gleaner evaluate --trace} would make of the same lines.
  */
-public final class SwimRows {
+final class SwimRows {
 
     private SwimRows() {
     }
 
     /** The rows of the SWIM trace at {@code location} (a file or classpath:) that make a job, in order. */
-    public static List<SwimRow> read(String location) {
+    static List<SwimRow> read(String location) {
         var rule = SwimJobRule.defaults();
         var rows = new ArrayList<SwimRow>();
         try (var reader = SwimTraceReader.open(location, rule, SwimTraceReader.NO_LIMIT)) {
@@ -42,7 +42,7 @@ public final class SwimRows {
     }
 
     /** The jobs of {@code rows} under {@code rule}; a row that breaks a job rule is an error, not a skip. */
-    public static List<Job> jobs(List<SwimRow> rows, SwimJobRule rule) {
+    static List<Job> jobs(List<SwimRow> rows, SwimJobRule rule) {
         var jobs = new ArrayList<Job>(rows.size());
         for (var row : rows) {
             var checked = EventMapping.job(rule.job(row.name(), row.submitSeconds(), row.inputBytes(),

@@ -17,7 +17,7 @@ import java.util.SplittableRandom;
  * </ul>
  * The first job arrives at second 0. The same rows and seed give the same workload on every machine.
  */
-public final class SyntheticSwim {
+final class SyntheticSwim {
 
     private SyntheticSwim() {
     }
@@ -27,7 +27,7 @@ public final class SyntheticSwim {
      *
      * @param day rows in submit order; at least two, so that there is a gap
      */
-    public static List<SwimRow> draw(List<SwimRow> day, long seed, int count, String prefix) {
+    static List<SwimRow> draw(List<SwimRow> day, long seed, int count, String prefix) {
         if (day.size() < 2) {
             throw new IllegalArgumentException("a day to draw from needs at least two rows, has " + day.size());
         }
