@@ -54,7 +54,7 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
     enum PartChoice { TUNE, REPORT, ALL }
 
     @Option(names = "--workloads", defaultValue = "fb2009,synthetic-0,google2011,synthetic-100", split = ",",
-            paramLabel = "W[,W...]",
+            paramLabel = "W",
             description = "The workloads: fb2009, google2011, synthetic-<seed> (default: ${DEFAULT-VALUE}).")
     List<String> workloads;
 
@@ -63,7 +63,7 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
                     + "synthetic-100 and up), or all (default: ${DEFAULT-VALUE}).")
     String part;
 
-    @Option(names = "--loads", defaultValue = "0.5,1,2,4", split = ",", paramLabel = "X[,X...]",
+    @Option(names = "--loads", defaultValue = "0.5,1,2,4", split = ",", paramLabel = "X",
             description = "Load factors: each workload's inter-arrival times divided by X, so 2 is twice the "
                     + "arrival rate (default: ${DEFAULT-VALUE}).")
     List<Double> loads;
@@ -75,15 +75,15 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
     @Option(names = "--policies", defaultValue = "fifo,fair,coshh,cuckoo", paramLabel = "P[,P...]",
             completionCandidates = EvaluateCommand.PolicyNames.class,
             description = "The policies, comma-separated. Known: ${COMPLETION-CANDIDATES}. The default leaves "
-                    + "salamander out: it spends milliseconds of CPU per decision, and a suite makes thousands of "
-                    + "runs' worth of them; add it for a small --jobs (default: ${DEFAULT-VALUE}).")
+                    + "salamander out: it spends some 5-11 ms of planner CPU per decision, 100 times Cuckoo's, so its "
+                    + "runs would take most of a suite's time; add it with a small --jobs (default: ${DEFAULT-VALUE}).")
     String policies;
 
     @Option(names = "--baseline", defaultValue = "fair", paramLabel = "P",
             description = "The policy ratios are taken to; it must be among --policies (default: ${DEFAULT-VALUE}).")
     String baseline;
 
-    @Option(names = "--clusters", defaultValue = ClusterPresets.DEFAULT, split = ",", paramLabel = "C[,C...]",
+    @Option(names = "--clusters", defaultValue = ClusterPresets.DEFAULT, split = ",", paramLabel = "C",
             description = "The simulated clusters: presets or YAML files (default: ${DEFAULT-VALUE}).")
     List<String> clusters;
 
