@@ -153,6 +153,9 @@ final class EvaluateCommand implements Callable<Integer> {
     boolean noDataPlacement;
 
     @Mixin
+    LoadFactorOption loadFactor;
+
+    @Mixin
     LocalityDelayOption localityDelay;
 
     @Mixin
@@ -224,9 +227,10 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
                 || localityDelay.given().isPresent() || forecasterModel.given().isPresent()
-                || forecasterModel.reaction().isPresent())) {
-            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms, --forecaster-model and "
-                    + "--forecaster-miss-escalation run in-process only; the Kafka stages take their defaults");
+                || forecasterModel.reaction().isPresent() || loadFactor.given())) {
+            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms, --forecaster-model, "
+                    + "--forecaster-miss-escalation and --load-factor run in-process only; the Kafka stages take their "
+                    + "defaults");
         }
         var planTime = planAt == null ? Optional.<TraceTime>empty() : Optional.of(planTime(policyNames));
         var clusterSpec = cluster();
@@ -399,7 +403,7 @@ final class EvaluateCommand implements Callable<Integer> {
         if (parsedJobs.isEmpty()) {
             throw usage("--trace " + trace + " has no job that parses");
         }
-        return new Workload(List.copyOf(parsedJobs), List.copyOf(rejections));
+        return new Workload(loadFactor.apply(spec, parsedJobs), List.copyOf(rejections));
     }
 
     private static List<String> notes(Workload workload) {
@@ -424,6 +428,9 @@ final class EvaluateCommand implements Callable<Integer> {
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
                 controllers.configValue(), chunkMb, safetyMargin);
+        if (loadFactor.given()) {
+            printer.printf(Locale.ROOT, "load factor: x%s (inter-arrival times divided by it)%n", loadFactor.factor);
+        }
         if (noDataPlacement) {
             printer.println("data placement: off (every job's input stays where its submission says)");
         }

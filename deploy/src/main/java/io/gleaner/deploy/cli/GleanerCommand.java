@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
-        subcommands = {DemoCommand.class, EvaluateCommand.class, ForecastEvalCommand.class, ForecastBenchCommand.class,
+        subcommands = {DemoCommand.class, EvaluateCommand.class, EvaluateSuiteCommand.class,
+                ForecastEvalCommand.class, ForecastBenchCommand.class,
                 RunCommand.class, BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class,
                 JobsCommand.class, TopicsCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {

@@ -333,8 +333,10 @@ class EvaluateCommandTest {
                         "--locality-delay-ms must be >= 0, was -1"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
                         "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement, "
-                        + "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation run in-process "
-                        + "only"),
+                        + "--locality-delay-ms, --forecaster-model, --forecaster-miss-escalation and --load-factor run "
+                        + "in-process only"),
+                Arguments.of(Named.of("a load factor through Kafka", new String[] {"--load-factor", "2",
+                        "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("no data placement through Kafka", new String[] {"--no-data-placement",
                         "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("a forecaster model through Kafka", new String[] {"--forecaster-model",
