@@ -66,7 +66,7 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule plannerModelKnowsNoPolicy = noClasses().that().resideInAPackage("io.gleaner.planner.core")
             .should().dependOnClassesThat().resideInAPackage("io.gleaner.planner.core.*..")
-            .because("the policies depend on the shared model, not the other way (docs/policies)");
+            .because("the policies depend on the shared model, not the other way");
 
     /** No policy knows another: what two share lives in the shared model. */
     @ArchTest
