@@ -131,7 +131,7 @@ public final class ClassMatching {
         }
 
         /** These settings with merging on or off. */
-        public Settings withMergeProportionalColumns(boolean merge) {
+        Settings withMergeProportionalColumns(boolean merge) {
             return new Settings(tolerance, timeLimitMillis, iterationLimit, merge);
         }
     }
@@ -597,12 +597,12 @@ public final class ClassMatching {
         }
 
         /** δ_ij, the share of resource j given to class i. */
-        public double delta(int i, int j) {
+        double delta(int i, int j) {
             return delta[i][j];
         }
 
         /** A copy of δ, F × M. */
-        public double[][] delta() {
+        double[][] delta() {
             double[][] copy = new double[delta.length][];
             for (int i = 0; i < delta.length; i++) {
                 copy[i] = delta[i].clone();
@@ -616,12 +616,12 @@ public final class ClassMatching {
         }
 
         /** The classes with α_i = 0, left out of the LP (δ_i· = 0). */
-        public List<Integer> withoutArrivals() {
+        List<Integer> withoutArrivals() {
             return withoutArrivals;
         }
 
         /** The classes with α_i &gt; 0 and every µ_ij = 0, left out of the LP (δ_i· = 0). */
-        public List<Integer> unservable() {
+        List<Integer> unservable() {
             return unservable;
         }
 
@@ -631,7 +631,7 @@ public final class ClassMatching {
         }
 
         /** How many master LPs column generation solved: 1 when the starting pairs held an optimum. */
-        public int masters() {
+        int masters() {
             return masters;
         }
 

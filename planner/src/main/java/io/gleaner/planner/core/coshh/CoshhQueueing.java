@@ -187,7 +187,7 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
      * The classes and plans as they stand, once after each re-solve (empty otherwise): what the planner publishes on
      * {@code jobs.classes} and {@code plans}.
      */
-    public Optional<ClassesAndPlans> takeChanges() {
+    Optional<ClassesAndPlans> takeChanges() {
         if (!changed) {
             return Optional.empty();
         }

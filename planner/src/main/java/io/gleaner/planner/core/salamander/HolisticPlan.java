@@ -47,7 +47,7 @@ public record HolisticPlan(Instant start, Duration step, int steps, List<Planned
     }
 
     /** The end of the last planned task, or {@link #start()} for an empty plan. */
-    public Instant makespanEnd() {
+    Instant makespanEnd() {
         return tasks.stream().map(PlannedTask::end).max(Comparator.naturalOrder()).orElse(start);
     }
 }

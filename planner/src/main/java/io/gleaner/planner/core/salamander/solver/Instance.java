@@ -161,7 +161,7 @@ public final class Instance {
     }
 
     /** The pinned tasks by task id. */
-    public Map<String, Assignment> pinned() {
+    Map<String, Assignment> pinned() {
         return pinned;
     }
 
@@ -171,7 +171,7 @@ public final class Instance {
     }
 
     /** Number of tasks over all jobs. */
-    public int taskCount() {
+    int taskCount() {
         return tasks.length;
     }
 

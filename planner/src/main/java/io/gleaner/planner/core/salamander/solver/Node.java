@@ -32,7 +32,7 @@ public record Node(String id, long cpuCapacity, long ramCapacity, double[] cpuUt
     }
 
     /** A node whose utilisation is the same on every one of {@code steps} steps. */
-    public static Node constant(String id, long cpuCapacity, long ramCapacity, double cpuUse, double ramUse,
+    static Node constant(String id, long cpuCapacity, long ramCapacity, double cpuUse, double ramUse,
             int steps) {
         double[] cpu = new double[steps];
         double[] ram = new double[steps];

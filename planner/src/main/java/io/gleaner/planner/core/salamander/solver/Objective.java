@@ -23,7 +23,7 @@ public record Objective(int scheduledTasks, int makespan) implements Comparable<
     }
 
     /** Strictly better: more tasks, or as many in a shorter makespan. */
-    public boolean isBetterThan(Objective other) {
+    boolean isBetterThan(Objective other) {
         return compareTo(other) > 0;
     }
 }

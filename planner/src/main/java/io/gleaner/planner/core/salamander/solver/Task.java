@@ -26,7 +26,7 @@ public record Task(String id, long cpu, long ram, int[] estimatedSteps) {
     }
 
     /** Rq(i, m). */
-    public long requirement(Metric metric) {
+    long requirement(Metric metric) {
         return metric == Metric.CPU ? cpu : ram;
     }
 
