@@ -1,6 +1,9 @@
 package io.gleaner.deploy;
 
+import static com.tngtech.archunit.base.DescribedPredicate.alwaysTrue;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -55,6 +58,22 @@ class ArchitectureTest {
                     "io.gleaner.qos..")
             .should().dependOnClassesThat().resideInAnyPackage("io.gleaner.simulator..", "io.gleaner.evaluators..")
             .because("the evaluators drive the stages' cores; a stage does not depend on what evaluates it");
+
+    /**
+     * The planner's shared model ({@code planner.core}) knows no policy: each policy has a package of its own below
+     * it, and only {@code planner.core.policies}, which makes them, knows them all.
+     */
+    @ArchTest
+    static final ArchRule plannerModelKnowsNoPolicy = noClasses().that().resideInAPackage("io.gleaner.planner.core")
+            .should().dependOnClassesThat().resideInAPackage("io.gleaner.planner.core.*..")
+            .because("the policies depend on the shared model, not the other way");
+
+    /** No policy knows another: what two share lives in the shared model. */
+    @ArchTest
+    static final ArchRule policiesKnowNoOtherPolicy = slices().matching("io.gleaner.planner.core.(*)..")
+            .namingSlices("policy $1").should().notDependOnEachOther()
+            .ignoreDependency(resideInAPackage("io.gleaner.planner.core.policies"), alwaysTrue())
+            .because("a policy is replaceable on its own; what two policies share lives in planner.core");
 
     private static ArchRule adapterOnlyOf(String stage) {
         return noClasses().that().resideOutsideOfPackages("io.gleaner." + stage + "..", "io.gleaner.deploy..")

@@ -5,16 +5,17 @@ import static io.gleaner.schemas.SettingValues.intValue;
 import static io.gleaner.schemas.SettingValues.longValue;
 import static io.gleaner.schemas.SettingValues.text;
 
-import io.gleaner.planner.core.CoshhSettings;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
-import io.gleaner.planner.core.SalamanderSettings;
-import io.gleaner.schemas.Topics;
+import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.policies.Policies;
+import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.runtime.StageSettings;
+import io.gleaner.schemas.Topics;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -244,7 +245,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
 
     /** A new instance of the configured policy with the configured settings. */
     public PlacementPolicy createPolicy() {
-        return policy.create(policySettings);
+        return Policies.create(policy, policySettings);
     }
 
     /**

@@ -1,7 +1,7 @@
 /**
  * The planner stage (DESIGN §3): placement policies answering node heartbeats with placements. The pure core
- * is in {@code io.gleaner.planner.core} (the FIFO baseline and the Fair scheduler with pools, min shares, weights
- * and delay scheduling), the Kafka Streams adapter in {@code io.gleaner.planner.topology}, the mapping of its events
+ * is in {@code io.gleaner.planner.core} (the shared model and the planner cell, each policy in a package of its own
+ * below it), the Kafka Streams adapter in {@code io.gleaner.planner.topology}, the mapping of its events
  * to core records (shared with the simulator) in {@code io.gleaner.planner.events}; {@code PlannerConfig} and
  * {@code PlannerApp} configure and run it ({@code gleaner.planner.policy=fair} with
  * {@code gleaner.planner.fair.pools} and {@code gleaner.planner.fair.locality.delay.ms} for the Fair scheduler).

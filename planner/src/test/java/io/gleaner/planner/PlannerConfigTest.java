@@ -3,13 +3,13 @@ package io.gleaner.planner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gleaner.planner.core.CoshhSettings;
-import io.gleaner.planner.core.FairPolicy;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.fair.FairPolicy;
+import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package io.gleaner.deploy.cli;
 
-import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.policies.PolicySettings;
 import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;

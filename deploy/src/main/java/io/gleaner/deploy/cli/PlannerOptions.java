@@ -2,11 +2,11 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
-import io.gleaner.planner.core.SalamanderSettings;
-import io.gleaner.schemas.serde.RegistryConfig;
+import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.runtime.StageSettings;
+import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.util.Map;
 import picocli.CommandLine.Mixin;

@@ -3,7 +3,7 @@ package io.gleaner.deploy.cli;
 import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.simulator.core.SimulationReport;
 import java.io.IOException;
 import java.nio.file.Files;

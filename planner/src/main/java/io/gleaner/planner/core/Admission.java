@@ -39,7 +39,7 @@ public record Admission(String jobId, Instant time, boolean accepted, Optional<I
     }
 
     /** Whether this answer tells the user something {@code previous} did not: a verdict, reason or completion. */
-    boolean differsFrom(Admission previous) {
+    public boolean differsFrom(Admission previous) {
         return accepted != previous.accepted || !reason.equals(previous.reason)
                 || !estimatedCompletion.equals(previous.estimatedCompletion);
     }

@@ -15,7 +15,7 @@ import java.util.Objects;
  * {@link DataPlacements#weightedRoundRobin}), as long as any {@code replication} consecutive positions, cyclically,
  * name distinct nodes: a chunk's replicas are on distinct nodes. A job carries its map group's layout on
  * submission, as Hadoop's JobTracker learns the split locations of a job when it is submitted, so that a policy can
- * tell which maps are node-local (delay scheduling, {@link FairPolicy}).
+ * tell which maps are node-local (delay scheduling, {@code FairPolicy}).
  *
  * @param nodes       the sequence the replicas are spread over; at least one position, no blank node id
  * @param start       position in {@code nodes} of chunk 0's first replica, {@code 0 .. N-1}
@@ -98,7 +98,7 @@ public record ChunkLayout(List<String> nodes, int start, int replication) {
      * or past {@code count}, ordered by their first index. Empty when the layout does not list the node. Costs O(N)
      * for the node's positions, not O(count).
      */
-    public List<IndexProgression> localTasks(String nodeId, long firstChunk, int count) {
+    List<IndexProgression> localTasks(String nodeId, long firstChunk, int count) {
         if (firstChunk < 0) {
             throw new IllegalArgumentException("firstChunk must be >= 0, was " + firstChunk);
         }

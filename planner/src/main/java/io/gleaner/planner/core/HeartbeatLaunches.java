@@ -14,10 +14,10 @@ import java.util.Set;
 
 /**
  * What one heartbeat decided so far: placements, rejections, and each job's turn. The task choice of the policies
- * that pick a job first and then its task ({@link FairPolicy}, {@link CoshhPolicy}): node-local maps first, delay
+ * that pick a job first and then its task ({@code FairPolicy}, {@code CoshhPolicy}): node-local maps first, delay
  * scheduling's wait (Zaharia et al. 2010) when the job has none here, relaunches before fresh tasks.
  */
-final class HeartbeatLaunches {
+public final class HeartbeatLaunches {
     private final String nodeId;
     private final Instant now;
     private final Duration localityDelay;
@@ -32,7 +32,7 @@ final class HeartbeatLaunches {
      *                      {@link Duration#ZERO} for locality first but no waiting
      * @param policy        the policy that decides, named in each placement
      */
-    HeartbeatLaunches(String nodeId, Instant now, Duration localityDelay, PolicyName policy) {
+    public HeartbeatLaunches(String nodeId, Instant now, Duration localityDelay, PolicyName policy) {
         this.nodeId = nodeId;
         this.now = now;
         this.localityDelay = localityDelay;
@@ -44,7 +44,7 @@ final class HeartbeatLaunches {
      * rejection when it had a task to run) and returns null. {@code progress} is the job as the heartbeat found
      * it; what this heartbeat placed of it is in its turn.
      */
-    Placement launch(JobProgress progress, CpuMemory free, int freeSlots) {
+    public Placement launch(JobProgress progress, CpuMemory free, int freeSlots) {
         if (!progress.hasRunnable()) {
             return null;
         }
@@ -103,7 +103,7 @@ final class HeartbeatLaunches {
         return placement;
     }
 
-    PlacementResult result() {
+    public PlacementResult result() {
         var changed = new ArrayList<LocalityWait>();
         turns.forEach((jobId, turn) -> {
             if (!turn.wait.equals(turn.waitBefore)) {

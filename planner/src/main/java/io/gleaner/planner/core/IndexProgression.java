@@ -7,7 +7,7 @@ package io.gleaner.planner.core;
  * @param first the smallest index, >= 0
  * @param step  the distance between consecutive indexes, >= 1
  */
-public record IndexProgression(int first, int step) {
+record IndexProgression(int first, int step) {
 
     public IndexProgression {
         if (first < 0) {
@@ -27,7 +27,7 @@ public record IndexProgression(int first, int step) {
      * The smallest index of the progression that is {@code >= from}, or {@code Integer.MAX_VALUE} when that would
      * not fit in an int.
      */
-    public int ceiling(int from) {
+    int ceiling(int from) {
         if (from <= first) {
             return first;
         }

@@ -16,7 +16,7 @@ import java.util.Optional;
  * kind; a task that succeeded stays succeeded (lost map output is not modelled). A FAILED attempt counts against
  * its task and may hold the task out a backoff first (docs/retries-and-reservations.md).
  *
- * @param localityWaitSince delay scheduling's wait ({@link FairPolicy}): when the job was first passed over for want
+ * @param localityWaitSince delay scheduling's wait ({@code FairPolicy}): when the job was first passed over for want
  *                          of a node-local map since its last node-local launch; empty when it is not waiting. Kept
  *                          here, with the job's progress, so that it survives a restart of the planner; only the
  *                          policy's {@link PlacementResult#localityWaits()} change it (through the
@@ -136,7 +136,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
     }
 
     /** Whether that attempt of one of this job's tasks was placed (see {@link PhaseProgress#wasPlaced}). */
-    public boolean wasPlaced(TaskAttempt attempt) {
+    boolean wasPlaced(TaskAttempt attempt) {
         return attempt.jobId().equals(jobId()) && phase(attempt.kind()).wasPlaced(attempt.taskIndex(), attempt.attempt());
     }
 
@@ -197,14 +197,14 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
     }
 
     /** The tasks whose retry backoff ended at or before {@code now} join the relaunch queue; this when none did. */
-    public JobProgress releaseBackoff(Instant now) {
+    JobProgress releaseBackoff(Instant now) {
         var newMaps = maps.releaseBackoff(now);
         var newReduces = reduces.releaseBackoff(now);
         return newMaps == maps && newReduces == reduces ? this : with(newMaps, newReduces);
     }
 
     /** When the first task waiting out a retry backoff may get its next attempt; empty when none waits. */
-    public Optional<Instant> nextRelease() {
+    Optional<Instant> nextRelease() {
         var map = maps.nextRelease();
         var reduce = reduces.nextRelease();
         if (map.isEmpty()) {
@@ -229,7 +229,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
     }
 
     /** Whether no attempt of the job was ever placed. */
-    public boolean isUnstarted() {
+    boolean isUnstarted() {
         return maps.launchedCount() == 0 && reduces.launchedCount() == 0;
     }
 
@@ -243,7 +243,7 @@ public record JobProgress(Job job, PhaseProgress maps, PhaseProgress reduces, Op
     }
 
     /** Whether every task of the job succeeded. */
-    public boolean isComplete() {
+    boolean isComplete() {
         return maps.allSucceeded() && reduces.allSucceeded();
     }
 }

@@ -43,7 +43,7 @@ public final class NodeCapacities {
      * Why {@code demand} fits no node: names the demand and the front of the capacities; empty when a node's capacity
      * holds it, or when no node is known (nothing can be said yet).
      */
-    public Optional<String> shortfall(CpuMemory demand) {
+    Optional<String> shortfall(CpuMemory demand) {
         if (byNode.isEmpty()) {
             return Optional.empty();
         }

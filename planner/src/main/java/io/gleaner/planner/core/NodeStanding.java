@@ -31,12 +31,12 @@ public record NodeStanding(String nodeId, List<String> reserved, int endsInARow,
     }
 
     /** Whether the node gets no new attempt at {@code now}. */
-    public boolean isExcluded(Instant now) {
+    boolean isExcluded(Instant now) {
         return excludedUntil.isPresent() && now.isBefore(excludedUntil.get());
     }
 
     /** This standing with other reserved attempts. */
-    public NodeStanding withReserved(List<String> value) {
+    NodeStanding withReserved(List<String> value) {
         return new NodeStanding(nodeId, value, endsInARow, excludedUntil);
     }
 
@@ -45,7 +45,7 @@ public record NodeStanding(String nodeId, List<String> reserved, int endsInARow,
      * FAILED, KILLED and REFUSED add to it, and reaching {@link RetryRules#excludeAfter()} excludes the node until
      * {@code time + excludeFor} and starts the count again. PREEMPTED (the planner's own doing) changes nothing.
      */
-    public NodeStanding afterEnd(TaskOutcome.State state, Instant time, RetryRules rules) {
+    NodeStanding afterEnd(TaskOutcome.State state, Instant time, RetryRules rules) {
         if (state == TaskOutcome.State.SUCCEEDED) {
             return endsInARow == 0 ? this : new NodeStanding(nodeId, reserved, 0, excludedUntil);
         }

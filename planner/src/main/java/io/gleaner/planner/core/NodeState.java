@@ -47,7 +47,7 @@ public record NodeState(String nodeId, Instant time, String rack, List<String> l
     }
 
     /** This heartbeat offering {@code resources} and {@code slots} free instead of what it sent. */
-    public NodeState withFree(CpuMemory resources, int slots) {
+    NodeState withFree(CpuMemory resources, int slots) {
         return new NodeState(nodeId, time, rack, labels, capacity, speedGflops, this.slots, resources, slots,
                 runningAttempts);
     }

@@ -102,7 +102,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
     }
 
     /** Number of tasks that have had at least one attempt. */
-    public int launchedCount() {
+    int launchedCount() {
         return launched.size();
     }
 
@@ -164,12 +164,12 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
     }
 
     /** Number of tasks that succeeded. */
-    public int succeededCount() {
+    int succeededCount() {
         return succeeded.size();
     }
 
     /** The earliest time a task waiting out its backoff may get its next attempt; empty when none waits. */
-    public Optional<Instant> nextRelease() {
+    Optional<Instant> nextRelease() {
         return backoff.values().stream().min(Comparator.naturalOrder());
     }
 
@@ -177,7 +177,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
      * The tasks whose backoff ended at or before {@code now} join the relaunch queue, in the order their backoffs
      * end (ties by index). This instance when none did.
      */
-    public PhaseProgress releaseBackoff(Instant now) {
+    PhaseProgress releaseBackoff(Instant now) {
         var due = backoff.entrySet().stream().filter(entry -> !entry.getValue().isAfter(now))
                 .sorted(Map.Entry.<Integer, Instant>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey).toList();
@@ -210,7 +210,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
      * the order they ended, then their fresh tasks by index. The search tests the launched tasks a word (64 tasks)
      * at a time ({@link #firstFresh}), not a task at a time.
      */
-    public List<TaskAttempt> runnableAmong(String jobId, TaskKind kind, List<IndexProgression> among, int limit) {
+    List<TaskAttempt> runnableAmong(String jobId, TaskKind kind, List<IndexProgression> among, int limit) {
         var result = new ArrayList<TaskAttempt>();
         if (limit <= 0 || among.isEmpty()) {
             return result;
@@ -254,7 +254,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
      * tests, however its launched tasks interleave with the progression (delay scheduling launches the node-local
      * ones, which are every N-th, and others).
      */
-    public int firstFresh(IndexProgression progression, int from) {
+    int firstFresh(IndexProgression progression, int from) {
         long start = progression.ceiling(from);
         if (start >= count) {
             return count;
@@ -291,7 +291,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
     }
 
     /** Whether that attempt was placed: an earlier attempt, or the latest one once it left the relaunch queue. */
-    public boolean wasPlaced(int taskIndex, int attempt) {
+    boolean wasPlaced(int taskIndex, int attempt) {
         if (taskIndex < 0 || taskIndex >= count || !launched.contains(taskIndex) || attempt < 0) {
             return false;
         }

@@ -88,7 +88,7 @@ public record PhaseTasks(TaskKind kind, int count, long bytesPerTask, long lastT
      * What {@code attempt} runs: the group's spec resolved for it
      * ({@link TaskSpec#forAttempt}); empty when the group has no spec.
      */
-    public Optional<TaskSpec> resolvedSpec(TaskAttempt attempt) {
+    Optional<TaskSpec> resolvedSpec(TaskAttempt attempt) {
         checkIndex(attempt.taskIndex());
         return spec.map(s -> s.forAttempt(attempt, chunk(attempt.taskIndex())));
     }
@@ -108,7 +108,7 @@ public record PhaseTasks(TaskKind kind, int count, long bytesPerTask, long lastT
      * The indexes of the tasks whose chunk has a replica on {@code nodeId} ({@link ChunkLayout#localTasks}); empty
      * without a layout.
      */
-    public List<IndexProgression> localTasks(String nodeId) {
+    List<IndexProgression> localTasks(String nodeId) {
         return layout.isEmpty() ? List.of() : layout.get().localTasks(nodeId, firstChunk, count);
     }
 

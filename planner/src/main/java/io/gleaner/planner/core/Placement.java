@@ -66,7 +66,7 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
     }
 
     /** This placement naming {@code outputs} as its job's map outputs. */
-    public Placement withMapOutputs(List<MapOutputs> outputs) {
+    Placement withMapOutputs(List<MapOutputs> outputs) {
         return new Placement(decisionId, epoch, jobId, kind, taskIndex, attempt, nodeId, notBefore, policy, inputBytes,
                 flopPerByte, demand, chunk, chunkMoves, spec, mapOutputLocation, outputs);
     }
@@ -89,7 +89,7 @@ public record Placement(String decisionId, long epoch, String jobId, TaskKind ki
     }
 
     /** The attempt this placement starts. */
-    public TaskAttempt taskAttempt() {
+    TaskAttempt taskAttempt() {
         return new TaskAttempt(jobId, kind, taskIndex, attempt);
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * What a policy decided, why jobs that wanted the node were left out, and how delay scheduling's wait of jobs
- * changed ({@link LocalityWait}; only {@link FairPolicy} changes it).
+ * changed ({@link LocalityWait}; only {@code FairPolicy} changes it).
  */
 public record PlacementResult(List<Placement> placed, List<Rejection> rejected, List<LocalityWait> localityWaits) {
 

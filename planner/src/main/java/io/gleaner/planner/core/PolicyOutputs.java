@@ -13,7 +13,7 @@ import java.util.Optional;
  * @param classesAndPlans COSHH's classes and both plans, once after each re-solve
  * @param admissions      the admissions that changed, the latest per job, in the order they changed
  */
-public record PolicyOutputs(Optional<CoshhQueueing.ClassesAndPlans> classesAndPlans, List<Admission> admissions) {
+public record PolicyOutputs(Optional<ClassesAndPlans> classesAndPlans, List<Admission> admissions) {
 
     /** Nothing new. */
     public static final PolicyOutputs NONE = new PolicyOutputs(Optional.empty(), List.of());

@@ -1,5 +1,8 @@
 package io.gleaner.planner.core;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -25,6 +28,13 @@ public record Pool(String user, int minShare, double weight) {
         if (!(weight > 0) || Double.isInfinite(weight)) {
             throw new IllegalArgumentException("weight must be > 0 and finite, was " + weight + " for user " + user);
         }
+    }
+
+    /** {@code pools} by user; at most one pool per user, as {@code PolicySettings} checks. */
+    public static Map<String, Pool> byUser(List<Pool> pools) {
+        var byUser = new HashMap<String, Pool>();
+        pools.forEach(pool -> byUser.put(pool.user(), pool));
+        return Map.copyOf(byUser);
     }
 
     /** The pool of a user that no workload file names: no min share, weight 1. */

@@ -10,7 +10,7 @@ public record Rejection(String jobId, Reason reason) {
         /** Its next runnable task needs more CPU or RAM than the node has left. */
         DOES_NOT_FIT,
         /**
-         * Delay scheduling ({@link FairPolicy}): it has maps to run but none whose chunk is on the node, and it has
+         * Delay scheduling ({@code FairPolicy}): it has maps to run but none whose chunk is on the node, and it has
          * not yet waited the locality delay for one.
          */
         WAITING_FOR_LOCALITY

@@ -64,7 +64,7 @@ public record RetryRules(int maxAttempts, Duration backoff, Duration maxBackoff,
      * The wait after the {@code failures}-th FAILED attempt of a task (from 1): {@code backoff * 2^(failures-1)}, at
      * most {@code maxBackoff}.
      */
-    public Duration backoffAfter(int failures) {
+    Duration backoffAfter(int failures) {
         if (failures < 1) {
             throw new IllegalArgumentException("failures must be >= 1, was " + failures);
         }
@@ -76,17 +76,17 @@ public record RetryRules(int maxAttempts, Duration backoff, Duration maxBackoff,
     }
 
     /** These rules with another attempt limit. */
-    public RetryRules withMaxAttempts(int value) {
+    RetryRules withMaxAttempts(int value) {
         return new RetryRules(value, backoff, maxBackoff, excludeAfter, excludeFor);
     }
 
     /** These rules with another backoff and cap. */
-    public RetryRules withBackoff(Duration value, Duration max) {
+    RetryRules withBackoff(Duration value, Duration max) {
         return new RetryRules(maxAttempts, value, max, excludeAfter, excludeFor);
     }
 
     /** These rules with another node exclusion. */
-    public RetryRules withExclusion(int after, Duration duration) {
+    RetryRules withExclusion(int after, Duration duration) {
         return new RetryRules(maxAttempts, backoff, maxBackoff, after, duration);
     }
 }

@@ -5,13 +5,13 @@ package io.gleaner.planner.core;
  * random generator's state: ties between users (COSHH) and the order of nodes for a dataset's replicas, each from a
  * seed and the things drawn for, so that a replay draws the same.
  */
-final class SeededHash {
+public final class SeededHash {
 
     private SeededHash() {
     }
 
     /** Spreads nearby inputs over all 64 bits. */
-    static long mix(long value) {
+    public static long mix(long value) {
         long z = value;
         z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
         z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;

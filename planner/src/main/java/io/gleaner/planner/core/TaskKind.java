@@ -12,7 +12,7 @@ public enum TaskKind {
     }
 
     /** The letter used in decision ids: {@code m} or {@code r}. */
-    public String letter() {
+    String letter() {
         return letter;
     }
 }

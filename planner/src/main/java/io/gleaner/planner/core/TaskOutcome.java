@@ -18,7 +18,7 @@ public record TaskOutcome(String decisionId, String jobId, TaskKind kind, int ta
         REFUSED;
 
         /** Whether the attempt ended without success, so the task needs a new attempt. */
-        public boolean endedWithoutSuccess() {
+        boolean endedWithoutSuccess() {
             return this == FAILED || this == KILLED || this == PREEMPTED || this == REFUSED;
         }
     }
@@ -44,7 +44,7 @@ public record TaskOutcome(String decisionId, String jobId, TaskKind kind, int ta
     }
 
     /** The attempt this outcome is about. */
-    public TaskAttempt taskAttempt() {
+    TaskAttempt taskAttempt() {
         return new TaskAttempt(jobId, kind, taskIndex, attempt);
     }
 }

@@ -88,7 +88,7 @@ public final class TaskSet {
     }
 
     /** The smallest task {@code >= from} (>= 0) that is not in the set. */
-    public int nextMissing(int from) {
+    int nextMissing(int from) {
         return nextMissing(words, from);
     }
 
@@ -109,7 +109,7 @@ public final class TaskSet {
     }
 
     /** The smallest task {@code >= from} in the set, or -1 when there is none. */
-    public int nextPresent(int from) {
+    int nextPresent(int from) {
         int word = from >>> 6;
         if (word >= words.length) {
             return -1;

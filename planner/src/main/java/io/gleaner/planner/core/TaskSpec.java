@@ -41,7 +41,7 @@ public record TaskSpec(List<String> command, Optional<String> image, Map<String,
      * ({@link io.gleaner.schemas.InputChecks}), so only a job stored under older rules can still hold one, and an
      * executor then sees what the submitter wrote.
      */
-    public TaskSpec forAttempt(TaskAttempt attempt, Optional<Chunk> chunk) {
+    TaskSpec forAttempt(TaskAttempt attempt, Optional<Chunk> chunk) {
         var values = new HashMap<String, String>();
         values.put(LocationTemplate.JOB, attempt.jobId());
         values.put(LocationTemplate.KIND, kindValue(attempt.kind()));

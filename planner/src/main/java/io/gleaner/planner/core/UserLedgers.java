@@ -8,7 +8,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 
 /**
- * The queue as the user-based policies ({@link FairPolicy}, {@link CoshhPolicy}) need it on every heartbeat, kept
+ * The queue as the user-based policies ({@code FairPolicy}, {@code CoshhPolicy}) need it on every heartbeat, kept
  * between heartbeats from the cell's {@link PlacementPolicy#onProgress} instead of a pass over the queue each time:
  * per user her running attempts, her runnable tasks and her jobs with runnable tasks in FIFO order
  * ({@link JobOrder}).
@@ -16,10 +16,10 @@ import java.util.TreeMap;
  * <p>A new instance (a restarted planner) is built from the queue on its policy's first heartbeat
  * ({@link #build}) and ignores changes before it, which that queue already holds.
  */
-final class UserLedgers {
+public final class UserLedgers {
 
     /** One user's share of the queue. */
-    static final class UserLedger {
+    public static final class UserLedger {
         private final Pool pool;
         private final TreeMap<String, JobProgress> runnable = new TreeMap<>(JobOrder.KEYS);
         private int running;
@@ -29,27 +29,27 @@ final class UserLedgers {
             this.pool = pool;
         }
 
-        Pool pool() {
+        public Pool pool() {
             return pool;
         }
 
         /** Her attempts placed and not ended, over all her jobs. */
-        int running() {
+        public int running() {
             return running;
         }
 
         /** Her tasks that could be launched now, over all her jobs. */
-        int runnableTasks() {
+        public int runnableTasks() {
             return runnableTasks;
         }
 
         /** Her jobs with runnable tasks, oldest first, as they were before this heartbeat. */
-        Collection<JobProgress> runnableJobs() {
+        public Collection<JobProgress> runnableJobs() {
             return runnable.values();
         }
 
         /** Her jobs with runnable tasks from order key ({@link JobOrder#key}) {@code key} on, oldest first. */
-        Collection<JobProgress> runnableJobsFrom(String key) {
+        public Collection<JobProgress> runnableJobsFrom(String key) {
             return runnable.tailMap(key, true).values();
         }
     }
@@ -59,12 +59,12 @@ final class UserLedgers {
     private boolean built;
 
     /** @param pools the users' pools by user; users not in it get {@link Pool#unlisted} */
-    UserLedgers(Map<String, Pool> pools) {
+    public UserLedgers(Map<String, Pool> pools) {
         this.pools = pools;
     }
 
     /** Takes in a change of a job's progress ({@link PlacementPolicy#onProgress}); nothing before {@link #build}. */
-    void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+    public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
         if (!built) {
             return;
         }
@@ -76,7 +76,7 @@ final class UserLedgers {
      * Builds the ledgers from {@code queue} the first time it is called, and says whether it did: the caller may have
      * more to take in from the queue then.
      */
-    boolean build(List<JobProgress> queue) {
+    public boolean build(List<JobProgress> queue) {
         if (built) {
             return false;
         }
@@ -86,12 +86,12 @@ final class UserLedgers {
     }
 
     /** Whether {@link #build} has run: from then on, the ledgers follow {@link #onProgress}. */
-    boolean built() {
+    public boolean built() {
         return built;
     }
 
     /** The users with runnable tasks, in no particular order. */
-    List<UserLedger> withRunnable() {
+    public List<UserLedger> withRunnable() {
         return users.values().stream().filter(user -> !user.runnable.isEmpty()).toList();
     }
 

@@ -1,6 +1,6 @@
 package io.gleaner.planner.topology;
 
-import io.gleaner.planner.core.CoshhQueueing;
+import io.gleaner.planner.core.ClassesAndPlans;
 import io.gleaner.planner.core.SuggestedClasses;
 import io.gleaner.schemas.avro.ClassAllocation;
 import io.gleaner.schemas.avro.ClassPlan;
@@ -11,14 +11,14 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 
-/** COSHH's classes and plans ({@link CoshhQueueing.ClassesAndPlans}) as the events of {@code jobs.classes} and {@code plans}. */
+/** COSHH's classes and plans ({@link ClassesAndPlans}) as the events of {@code jobs.classes} and {@code plans}. */
 final class ClassPlanMapping {
 
     private ClassPlanMapping() {
     }
 
     /** Both classifications' classes, primary first, each in its classification's order. */
-    static List<JobClass> jobClasses(CoshhQueueing.ClassesAndPlans update) {
+    static List<JobClass> jobClasses(ClassesAndPlans update) {
         var classes = new ArrayList<JobClass>();
         update.primaryClasses().forEach(c -> classes.add(jobClass(c, Classification.PRIMARY, update)));
         update.secondaryClasses().forEach(c -> classes.add(jobClass(c, Classification.SECONDARY, update)));
@@ -26,7 +26,7 @@ final class ClassPlanMapping {
     }
 
     private static JobClass jobClass(io.gleaner.classifier.classes.JobClass jobClass, Classification classification,
-                                     CoshhQueueing.ClassesAndPlans update) {
+                                     ClassesAndPlans update) {
         return JobClass.newBuilder()
                 .setClassId(jobClass.id())
                 .setClassification(classification)
@@ -40,7 +40,7 @@ final class ClassPlanMapping {
     }
 
     /** The primary plan (SC, key {@code P}) and the secondary one (SC', key {@code S}). */
-    static List<ClassPlan> classPlans(CoshhQueueing.ClassesAndPlans update) {
+    static List<ClassPlan> classPlans(ClassesAndPlans update) {
         return List.of(classPlan(update.primaryPlan(), update.issuedAt()),
                 classPlan(update.secondaryPlan(), update.issuedAt()));
     }

@@ -1,11 +1,11 @@
 package io.gleaner.planner.bench;
 
-import io.gleaner.classifier.classes.ClassifierSettings;
 import io.gleaner.classifier.classes.Classifications;
+import io.gleaner.classifier.classes.ClassifierSettings;
 import io.gleaner.classifier.classes.JobClass;
 import io.gleaner.classifier.classes.JobClassifier;
 import io.gleaner.classifier.classes.JobFeatures;
-import io.gleaner.planner.core.ClassMatching;
+import io.gleaner.planner.core.coshh.ClassMatching;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

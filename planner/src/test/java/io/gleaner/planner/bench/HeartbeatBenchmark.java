@@ -6,15 +6,16 @@ import static io.gleaner.planner.core.PlannerFixtures.node;
 
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.planner.core.ChunkLayout;
+import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlannerFixtures;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.planner.core.CpuMemory;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.core.policies.Policies;
+import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.topology.PlannerEvents;
 import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.planner.topology.PlannerTopology;
@@ -89,7 +90,7 @@ public class HeartbeatBenchmark {
 
         @Setup(Level.Trial)
         public void queueJobs() {
-            cell = new PlannerCell(PolicyName.parse(policy).create(), new InMemoryPlannerState());
+            cell = new PlannerCell(Policies.create(PolicyName.parse(policy)), new InMemoryPlannerState());
             for (int i = 0; i < queued; i++) {
                 cell.onJob(PlannerFixtures.job(String.format("j%05d", i), Instant.ofEpochMilli(i), maps(1)));
             }
@@ -158,7 +159,7 @@ public class HeartbeatBenchmark {
         @Setup(Level.Trial)
         public void submitFirstJob() {
             var name = policy.equals("fair-local") ? PolicyName.FAIR : PolicyName.parse(policy);
-            cell = new PlannerCell(name.create(), new InMemoryPlannerState());
+            cell = new PlannerCell(Policies.create(name), new InMemoryPlannerState());
             millis = PERIOD_MS;
             submitNext();
         }
@@ -225,8 +226,8 @@ public class HeartbeatBenchmark {
             for (int u = 0; u < 10; u++) {
                 pools.add(new Pool("user" + u, u % 2 == 0 ? minShare : 0, 1 + u % 2));
             }
-            cell = new PlannerCell(PolicyName.parse(policy).create(PolicySettings.defaults().withPools(pools)),
-                    plannerState);
+            var settings = PolicySettings.defaults().withPools(pools);
+            cell = new PlannerCell(Policies.create(PolicyName.parse(policy), settings), plannerState);
             for (int i = 0; i < queued; i++) {
                 submit(Instant.ofEpochMilli(i));
             }

@@ -1,16 +1,16 @@
 package io.gleaner.planner.bench;
 
-import io.gleaner.planner.salamander.Figure4Instances;
-import io.gleaner.planner.salamander.FirstFitDecreasing;
-import io.gleaner.planner.salamander.Instance;
-import io.gleaner.planner.salamander.InstanceGenerator;
-import io.gleaner.planner.salamander.LateAcceptanceTabuSearch;
-import io.gleaner.planner.salamander.Objective;
-import io.gleaner.planner.salamander.ObjectiveBound;
-import io.gleaner.planner.salamander.Schedule;
-import io.gleaner.planner.salamander.ScheduleChecker;
-import io.gleaner.planner.salamander.SolverBudget;
-import io.gleaner.planner.salamander.TimeIndexedMip;
+import io.gleaner.planner.core.salamander.solver.Figure4Instances;
+import io.gleaner.planner.core.salamander.solver.FirstFitDecreasing;
+import io.gleaner.planner.core.salamander.solver.Instance;
+import io.gleaner.planner.core.salamander.solver.InstanceGenerator;
+import io.gleaner.planner.core.salamander.solver.LateAcceptanceTabuSearch;
+import io.gleaner.planner.core.salamander.solver.Objective;
+import io.gleaner.planner.core.salamander.solver.ObjectiveBound;
+import io.gleaner.planner.core.salamander.solver.Schedule;
+import io.gleaner.planner.core.salamander.solver.ScheduleChecker;
+import io.gleaner.planner.core.salamander.solver.SolverBudget;
+import io.gleaner.planner.core.salamander.solver.TimeIndexedMip;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.JobStep.Type;
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.util.ArrayList;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

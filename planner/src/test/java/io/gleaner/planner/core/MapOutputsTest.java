@@ -9,6 +9,7 @@ import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -8,6 +8,7 @@ import static io.gleaner.planner.core.PlannerFixtures.maps;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -12,6 +12,7 @@ import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -10,14 +10,15 @@ import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** No double-booking: what the planner placed on a node holds its share until the node lists it or it ends. */
 class ReservationTest {

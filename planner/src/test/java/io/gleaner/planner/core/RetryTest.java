@@ -9,6 +9,7 @@ import static io.gleaner.planner.core.PlannerFixtures.outcome;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.TaskOutcome.State;
+import io.gleaner.planner.core.fifo.FifoPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -2,22 +2,23 @@ package io.gleaner.simulator.core;
 
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
-import io.gleaner.planner.core.CoshhSettings;
-import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.InMemoryPlannerState;
+import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
-import io.gleaner.planner.core.SalamanderSettings;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.policies.Policies;
+import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.salamander.SalamanderSettings;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -137,7 +138,7 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     /** A link to a new cell running {@code policy} with {@code settings} that reads (and is fed) {@code forecasts}. */
     public static InProcessPlannerLink of(PolicyName policy, PolicySettings settings, OwnerForecasts forecasts) {
-        return new InProcessPlannerLink(policy.create(settings), forecasts);
+        return new InProcessPlannerLink(Policies.create(policy, settings), forecasts);
     }
 
     /** A link to a new cell running {@code policy} that reads (and is fed) {@code forecasts}. */

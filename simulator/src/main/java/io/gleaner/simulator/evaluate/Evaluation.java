@@ -1,8 +1,8 @@
 package io.gleaner.simulator.evaluate;
 
-import io.gleaner.planner.core.HolisticPlan;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.SalamanderPolicy;
+import io.gleaner.planner.core.salamander.HolisticPlan;
+import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,7 +42,7 @@ public final class Evaluation {
      */
     public static HolisticPlan salamanderPlan(EvaluationSpec spec, Instant at) {
         var run = new RunSetup(spec, PolicyName.SALAMANDER, spec.seeds().get(0));
-        var policy = new SalamanderPolicy(run.policySettings());
+        var policy = new SalamanderPolicy(run.policySettings().salamander());
         var now = new Instant[] {Instant.MIN};
         var simulation = run.simulation(policy, progress -> now[0] = progress.virtualTime());
         while (now[0].isBefore(at) && simulation.step()) {

@@ -2,7 +2,8 @@ package io.gleaner.simulator.evaluate;
 
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
+import io.gleaner.planner.core.policies.Policies;
+import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.Simulation;
@@ -37,7 +38,7 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
 
     /** The run with a new instance of its policy, not started. */
     Simulation simulation(Consumer<SimulationProgress> progress) {
-        return simulation(policy.create(policySettings()), progress);
+        return simulation(Policies.create(policy, policySettings()), progress);
     }
 
     /**

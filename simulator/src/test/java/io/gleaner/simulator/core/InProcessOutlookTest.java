@@ -7,25 +7,26 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.forecaster.core.Baselines;
 import io.gleaner.planner.core.CapacityOutlook.Resource;
-import io.gleaner.planner.core.CoshhSettings;
-import io.gleaner.planner.core.FifoPolicy;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlacementResult;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlanningState;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.policies.Policies;
+import io.gleaner.planner.core.policies.PolicySettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.OptionalDouble;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /** The in-process planner's cell reads the owners' forecasts that its link feeds each round. */
 class InProcessOutlookTest {
@@ -120,7 +121,8 @@ class InProcessOutlookTest {
         var pools = List.of(new Pool("user", 1, 1.0));
         var settings = PolicySettings.defaults().withPools(pools)
                 .withCoshh(CoshhSettings.defaults().withSeed(SETTINGS.seed()));
-        var bare = new InProcessPlannerLink(new PlannerCell(policy.create(settings), new InMemoryPlannerState()));
+        var bare = new InProcessPlannerLink(
+                new PlannerCell(Policies.create(policy, settings), new InMemoryPlannerState()));
         var withOutlook = InProcessPlannerLink.of(policy, pools, SETTINGS.seed(), owners);
 
         var without = run(owners, pools, bare);

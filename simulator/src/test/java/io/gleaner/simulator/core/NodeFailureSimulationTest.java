@@ -13,8 +13,8 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
 import io.gleaner.planner.core.TaskOutcome;
+import io.gleaner.planner.core.policies.Policies;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -122,8 +122,8 @@ class NodeFailureSimulationTest {
 
     @Test
     void withoutNodeLivenessTheRunGivesUpAnHourAfterTheFailureWithTheLostJobUnfinished() {
-        var cell = new PlannerCell(PolicyName.FIFO.create(PolicySettings.defaults()), new InMemoryPlannerState(),
-                CapacityOutlook.NONE, JobHistory.NONE, NodeLiveness.OFF);
+        var cell = new PlannerCell(Policies.create(PolicyName.FIFO), new InMemoryPlannerState(), CapacityOutlook.NONE,
+                JobHistory.NONE, NodeLiveness.OFF);
 
         var report = new Simulation(CLUSTER, List.of(job("j", Duration.ZERO, 4, 0)), new InProcessPlannerLink(cell),
                 SETTINGS).run();

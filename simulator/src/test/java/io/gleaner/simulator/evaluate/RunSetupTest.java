@@ -5,10 +5,10 @@ import static io.gleaner.simulator.core.SimulatorFixtures.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.forecaster.Forecasters;
-import io.gleaner.planner.core.HolisticPlan;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.PolicySettings;
-import io.gleaner.planner.core.SalamanderPolicy;
+import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.salamander.HolisticPlan;
+import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import java.time.Duration;
@@ -28,7 +28,7 @@ class RunSetupTest {
         var setup = new RunSetup(SPEC, PolicyName.SALAMANDER, 7L);
 
         var own = setup.simulation(p -> { }).run();
-        var kept = new SalamanderPolicy(setup.policySettings());
+        var kept = new SalamanderPolicy(setup.policySettings().salamander());
         var withKept = setup.simulation(kept, p -> { }).run();
 
         assertThat(own.jobsCompleted()).isEqualTo(12);

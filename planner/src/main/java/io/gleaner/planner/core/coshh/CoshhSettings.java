@@ -1,0 +1,44 @@
+package io.gleaner.planner.core.coshh;
+
+/**
+ * What {@link CoshhPolicy} needs besides the users' pools.
+ *
+ * @param seed           breaks ties between users in the same condition (COSHH Algorithm 2: "we randomly choose
+ *                       between them") and seeds k-means++ (COSHH section 3.1)
+ * @param workConserving after Algorithm 2's two stages, give slots still free to any waiting job by
+ *                       {@code currentShare / weight} instead of leaving them idle
+ * @param minShareGuarantee when every min share fits in the cluster at once, give a user below her min share any of
+ *                       her jobs right after Algorithm 2's first stage, not only jobs of the node's suggested classes
+ * @param historyJobs    the most recent jobs the classifications cluster over and take arrival rates from, >= 1
+ */
+public record CoshhSettings(long seed, boolean workConserving, boolean minShareGuarantee, int historyJobs) {
+
+    /** Default {@link #historyJobs()}: enough for a day of FB-2009's busiest hours, little enough to re-cluster fast. */
+    public static final int DEFAULT_HISTORY_JOBS = 1_000;
+
+    public CoshhSettings {
+        if (historyJobs < 1) {
+            throw new IllegalArgumentException("historyJobs must be >= 1, was " + historyJobs);
+        }
+    }
+
+    /** Seed 0, work-conserving, min shares guaranteed, {@value #DEFAULT_HISTORY_JOBS} jobs of history. */
+    public static CoshhSettings defaults() {
+        return new CoshhSettings(0, true, true, DEFAULT_HISTORY_JOBS);
+    }
+
+    /** These settings with another seed. */
+    public CoshhSettings withSeed(long value) {
+        return new CoshhSettings(value, workConserving, minShareGuarantee, historyJobs);
+    }
+
+    /** These settings with work conservation on or off. */
+    public CoshhSettings withWorkConserving(boolean value) {
+        return new CoshhSettings(seed, value, minShareGuarantee, historyJobs);
+    }
+
+    /** These settings with the min-share guarantee on or off. */
+    public CoshhSettings withMinShareGuarantee(boolean value) {
+        return new CoshhSettings(seed, workConserving, value, historyJobs);
+    }
+}
