@@ -17,7 +17,7 @@ public final class SettingValidators {
 
     /** An ISO-8601 duration ({@code PT1H}, {@code P7D}) that is not negative, or null when the setting may be off. */
     public static ConfigDef.Validator duration() {
-        return durationAtLeast(Duration.ZERO, "not negative");
+        return durationAtLeast(Duration.ZERO, "at least zero");
     }
 
     /** An ISO-8601 duration above zero. */

@@ -1,5 +1,6 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.forecaster.ForecasterSettingsDef;
 import io.gleaner.runtime.StageConfigDef;
 import io.gleaner.runtime.StageSettings;
 import java.util.List;
@@ -23,7 +24,8 @@ final class ConfigurationReference {
 
     /** The page. */
     static String page() {
-        var stages = List.<StageOptions>of(new PlannerOptions());
+        var stages = List.<StageOptions>of(new PlannerOptions(), new ForecasterOptions(), new ClassifierOptions(),
+                new QosOptions());
         var page = new StringBuilder(HEADER);
         page.append("\n## Every stage\n\n").append(TABLE_HEAD);
         var shared = stages.get(0).declaration().configDef().configKeys();
@@ -80,10 +82,17 @@ final class ConfigurationReference {
             StageSettings.TOPIC_PREFIX, "--topic-prefix",
             StageSettings.MAX_EVENT_TIME_AHEAD, "--max-event-time-ahead");
 
-    /** {@code gleaner run}'s one {@code --instance-id} sets every stage's but the planner's, which refuses one. */
+    /**
+     * The option of a stage's setting that {@code gleaner run} declares apart: one {@code --instance-id} for every
+     * stage but the planner, which refuses one, and the forecaster's miss escalation.
+     */
     private static String sharedOption(StageOptions options, String setting) {
-        return setting.equals(StageSettings.INSTANCE_ID) && !(options instanceof PlannerOptions) ? "`--instance-id`"
-                : null;
+        if (setting.equals(StageSettings.INSTANCE_ID) && !(options instanceof PlannerOptions)) {
+            return "`--instance-id`";
+        }
+        // ForecasterModelOption's, which gleaner evaluate shares
+        return setting.equals(ForecasterSettingsDef.MISS_ESCALATION) && options instanceof ForecasterOptions
+                ? "`--forecaster-miss-escalation`" : null;
     }
 
     private static final String TABLE_HEAD = "| key | `gleaner run` option | type | default | valid | meaning |\n"

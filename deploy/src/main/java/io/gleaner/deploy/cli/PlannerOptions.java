@@ -5,11 +5,11 @@ import io.gleaner.planner.PlannerSettingsDef;
 import io.gleaner.runtime.StageSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -39,23 +39,20 @@ final class PlannerOptions extends StageOptions {
     }
 
     PlannerConfig config(String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
-        var properties = properties();
-        properties.put(StageSettings.BOOTSTRAP_SERVERS, bootstrapServers);
-        properties.put(StageSettings.TOPIC_PREFIX, topicPrefix);
-        if (!isGiven(StageSettings.STATE_DIR)) {
-            properties.put(PlannerSettingsDef.key(StageSettings.STATE_DIR), dataDir.resolve("planner-state"));
-        }
+        return config(mixee, this::withShorthands, "planner-state", bootstrapServers, topicPrefix, registry, dataDir)
+                .withStage(s -> s.withRegistry(registry));
+    }
+
+    /** The planner's configuration of {@code properties} with the strict shorthands' settings. */
+    private PlannerConfig withShorthands(Map<String, ?> properties) {
+        var all = new HashMap<String, Object>(properties);
         if (coshhStrict) {
-            properties.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_WORK_CONSERVING), false);
-            properties.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_MIN_SHARE_GUARANTEE), false);
+            all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_WORK_CONSERVING), false);
+            all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_MIN_SHARE_GUARANTEE), false);
         }
         if (salamanderStrict) {
-            properties.put(PlannerSettingsDef.key(PlannerSettingsDef.SALAMANDER_EARLY_RELEASE), false);
+            all.put(PlannerSettingsDef.key(PlannerSettingsDef.SALAMANDER_EARLY_RELEASE), false);
         }
-        try {
-            return PlannerConfig.from(properties).withStage(s -> s.withRegistry(registry));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
-        }
+        return PlannerConfig.from(all);
     }
 }

@@ -1,12 +1,16 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.runtime.StageConfigDef;
+import io.gleaner.runtime.StageSettings;
+import io.gleaner.schemas.serde.RegistryConfig;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
@@ -79,6 +83,27 @@ abstract class StageOptions {
             }
         }
         return found;
+    }
+
+    /**
+     * The stage's configuration of what was given, on this Kafka cluster, topic prefix and registry, with its state
+     * under {@code dataDir} unless its state directory was given.
+     *
+     * @throws ParameterException naming the key when the settings do not go together
+     */
+    final <C> C config(CommandSpec mixee, Function<Map<String, ?>, C> from, String stateDirName,
+                       String bootstrapServers, String topicPrefix, RegistryConfig registry, Path dataDir) {
+        var properties = properties();
+        properties.put(StageSettings.BOOTSTRAP_SERVERS, bootstrapServers);
+        properties.put(StageSettings.TOPIC_PREFIX, topicPrefix);
+        if (!isGiven(StageSettings.STATE_DIR)) {
+            properties.put(def.key(StageSettings.STATE_DIR), dataDir.resolve(stateDirName));
+        }
+        try {
+            return from.apply(properties);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(mixee.commandLine(), e.getMessage(), e);
+        }
     }
 
     private void addTo(CommandSpec spec) {

@@ -34,7 +34,8 @@ class ConfigurationReferenceTest {
 
         assertThat(run.exitCode()).isZero();
         assertThat(run.out()).isEqualTo(ConfigurationReference.page());
-        for (var options : List.<StageOptions>of(new PlannerOptions())) {
+        for (var options : List.<StageOptions>of(new PlannerOptions(), new ForecasterOptions(), new ClassifierOptions(),
+                new QosOptions())) {
             for (var setting : options.settings()) {
                 assertThat(run.out()).contains("`" + options.declaration().key(setting) + "` | `"
                         + options.optionName(setting) + "`");
