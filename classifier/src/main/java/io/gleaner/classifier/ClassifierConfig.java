@@ -74,7 +74,8 @@ public record ClassifierConfig(StageSettings stage, Duration profiledRetention, 
         var values = ClassifierSettingsDef.CONFIG.parse(properties);
         return new ClassifierConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
                 Duration.parse(values.getString(ClassifierSettingsDef.key(ClassifierSettingsDef.PROFILED_RETENTION))),
-                Duration.parse(values.getString(ClassifierSettingsDef.key(ClassifierSettingsDef.UNFINISHED_RETENTION))));
+                Duration.parse(values.getString(
+                        ClassifierSettingsDef.key(ClassifierSettingsDef.UNFINISHED_RETENTION))));
     }
 
     /**

@@ -6,8 +6,8 @@ import io.gleaner.runtime.StageSettings;
 import org.apache.kafka.common.config.ConfigDef.Type;
 
 /**
- * The classifier stage's settings, each declared once (key, type, default, validator, doc); {@link ClassifierConfig#from}
- * reads them, {@code gleaner run} makes its {@code --classifier-*} options of them and docs/configuration.md is
+ * The classifier stage's settings, each declared once (key, type, default, validator, doc);
+ * {@link ClassifierConfig#from} reads them, {@code gleaner run} makes its {@code --classifier-*} options of them and docs/configuration.md is
  * generated from them.
  */
 public final class ClassifierSettingsDef {
@@ -20,11 +20,12 @@ public final class ClassifierSettingsDef {
     /** The declarations. */
     public static final StageConfigDef CONFIG = StageSettings.configDef(ClassifierConfig.NAME,
                     ClassifierConfig.DEFAULT_APPLICATION_ID)
-            .define(PROFILED_RETENTION, Type.STRING, ClassifierConfig.DEFAULT_PROFILED_RETENTION.toString(),
+            .define(PROFILED_RETENTION, Type.STRING, StageConfigDef.text(ClassifierConfig.DEFAULT_PROFILED_RETENTION),
                     SettingValidators.positiveDuration(),
                     "Event time a profiled job's dedupe marker (and its job entry) is kept, so that a late duplicate "
                             + "success is recognised and ignored.")
-            .define(UNFINISHED_RETENTION, Type.STRING, ClassifierConfig.DEFAULT_UNFINISHED_RETENTION.toString(),
+            .define(UNFINISHED_RETENTION, Type.STRING,
+                    StageConfigDef.text(ClassifierConfig.DEFAULT_UNFINISHED_RETENTION),
                     SettingValidators.positiveDuration(),
                     "Event time an unfinished run is kept after its last new task success, and a submitted job "
                             + "without any success after its submission.");

@@ -12,8 +12,8 @@ import org.apache.kafka.common.config.ConfigDef.Range;
 import org.apache.kafka.common.config.ConfigDef.Type;
 
 /**
- * The forecaster stage's settings, each declared once (key, type, default, validator, doc); {@link ForecasterConfig#from}
- * reads them, {@code gleaner run} makes its {@code --forecaster-*} options of them and docs/configuration.md is
+ * The forecaster stage's settings, each declared once (key, type, default, validator, doc);
+ * {@link ForecasterConfig#from} reads them, {@code gleaner run} makes its {@code --forecaster-*} options of them and docs/configuration.md is
  * generated from them. The defaults are the core's ({@link ForecastSettings}).
  */
 public final class ForecasterSettingsDef {
@@ -57,23 +57,23 @@ public final class ForecasterSettingsDef {
 
     private static StageConfigDef declare() {
         var def = StageSettings.configDef(ForecasterConfig.NAME, ForecasterConfig.DEFAULT_APPLICATION_ID)
-                .define(WINDOW, Type.STRING, ForecastSettings.DEFAULT_WINDOW.toString(),
+                .define(WINDOW, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_WINDOW),
                         SettingValidators.positiveDuration(),
                         "History each refit sees; a whole number of steps.")
-                .define(REFIT_PERIOD, Type.STRING, ForecastSettings.DEFAULT_REFIT_PERIOD.toString(),
+                .define(REFIT_PERIOD, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_REFIT_PERIOD),
                         SettingValidators.positiveDuration(),
                         "Refit each node's forecast when its event time crosses a multiple of this; a whole number "
                                 + "of steps.")
-                .define(STEP, Type.STRING, ForecastSettings.DEFAULT_STEP.toString(),
+                .define(STEP, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_STEP),
                         SettingValidators.positiveDuration(), "Forecast step; samples are averaged onto it.")
-                .define(MAX_HOLD, Type.STRING, ForecastSettings.DEFAULT_MAX_HOLD.toString(),
+                .define(MAX_HOLD, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_MAX_HOLD),
                         SettingValidators.duration(),
                         "A step without a sample holds the latest earlier one for at most this long before it is a "
                                 + "gap for the learner.")
                 .define(HORIZON, Type.INT, ForecastSettings.DEFAULT_HORIZON, Range.atLeast(1), "Steps forecast.")
                 .define(QUANTILE, Type.DOUBLE, ForecastSettings.DEFAULT_QUANTILE, null,
                         "Quantile level of the forecast, in (0, 1).")
-                .define(STALENESS, Type.STRING, ForecastSettings.DEFAULT_STALENESS.toString(),
+                .define(STALENESS, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_STALENESS),
                         SettingValidators.positiveDuration(),
                         "A node with no sample for this long of event time is published as stale.")
                 .define(MISS_ESCALATION, Type.DOUBLE, null, SettingValidators.shareBelowOne(),

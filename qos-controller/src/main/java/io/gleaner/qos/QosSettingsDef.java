@@ -27,7 +27,8 @@ public final class QosSettingsDef {
     public static final String RAM_THRESHOLD_SHARE = "ram-threshold-share";
 
     /** The declarations. */
-    public static final StageConfigDef CONFIG = StageSettings.configDef(QosConfig.NAME, QosConfig.DEFAULT_APPLICATION_ID)
+    public static final StageConfigDef CONFIG = StageSettings
+            .configDef(QosConfig.NAME, QosConfig.DEFAULT_APPLICATION_ID)
             .define(MODE, Type.STRING, QosConfig.DEFAULT_MODE.configValue(),
                     SettingValidators.parsedBy(QosMode::parse, "salamander, cuckoo"),
                     "QoS controller: salamander (throttle CPU, kill on RAM; Salamander Algorithm 3) or cuckoo (kill on "

@@ -1,5 +1,6 @@
 package io.gleaner.runtime;
 
+import java.time.Duration;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -47,8 +48,8 @@ public final class StageConfigDef {
      * @param defaultValue the default, typed as {@code type} says (a {@code String} for an ISO-8601 duration); null
      *                     for a setting that is off unless given
      */
-    public StageConfigDef define(String setting, ConfigDef.Type type, Object defaultValue, ConfigDef.Validator validator,
-                                 String doc) {
+    public StageConfigDef define(String setting, ConfigDef.Type type, Object defaultValue,
+                                 ConfigDef.Validator validator, String doc) {
         return defineKey(key(setting), type, defaultValue, validator, doc);
     }
 
@@ -71,6 +72,15 @@ public final class StageConfigDef {
     /** The declarations, for the command line and the configuration reference. */
     public ConfigDef configDef() {
         return configDef;
+    }
+
+    /**
+     * {@code duration} as a setting's text: ISO-8601, in days when it is whole days ({@code P7D}, where
+     * {@link Duration#toString()} says {@code PT168H}).
+     */
+    public static String text(Duration duration) {
+        return !duration.isZero() && duration.equals(Duration.ofDays(duration.toDays())) ? "P" + duration.toDays() + "D"
+                : duration.toString();
     }
 
     /** The keys that still work but are deprecated, each with the key that replaces it. */

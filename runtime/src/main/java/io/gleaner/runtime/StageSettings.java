@@ -153,7 +153,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         def.defineKey(BOOTSTRAP_SERVERS, Type.STRING, defaults.bootstrapServers, new ConfigDef.NonEmptyString(),
                 "The Kafka cluster.");
         def.defineKey(TOPIC_PREFIX, Type.STRING, defaults.topicPrefix, null, "Prefix of every catalogue topic's name.");
-        def.defineKey(MAX_EVENT_TIME_AHEAD, Type.STRING, defaults.maxEventTimeAhead.toString(),
+        def.defineKey(MAX_EVENT_TIME_AHEAD, Type.STRING, StageConfigDef.text(defaults.maxEventTimeAhead),
                 SettingValidators.duration(),
                 "How far after the wall clock an input's event time may be (ISO-8601); a later input is a dead "
                         + "letter, since the broker refuses what the stage would write with it. Keep it well below the "

@@ -25,7 +25,7 @@ import picocli.CommandLine.ParameterException;
  * default and check are the declaration's: option {@code --<prefix><setting>} sets {@code gleaner.<stage>.<setting>}.
  * A subclass is a picocli mixin annotated {@code @Command(modelTransformer = StageOptions.Generator.class)}; the
  * generator adds its options to the command it is mixed into. What was given is kept as properties
- * ({@link #given()}), which the stage's configuration reads as it reads a properties file.
+ * ({@link #properties()}), which the stage's configuration reads as it reads a properties file.
  */
 abstract class StageOptions {
 
@@ -110,15 +110,22 @@ abstract class StageOptions {
         var keys = def.configDef().configKeys();
         for (var setting : settings()) {
             var key = keys.get(def.key(setting));
-            var names = aliases.containsKey(setting) ? new String[] {optionName(setting), aliases.get(setting)}
-                    : new String[] {optionName(setting)};
-            spec.addOption(OptionSpec.builder(names)
+            var alias = alias(setting);
+            var doc = key.documentation + " (" + key.name + ", default: " + shown(key.defaultValue)
+                    + alias.map(name -> "; earlier name " + name).orElse("") + ")";
+            spec.addOption(OptionSpec.builder(optionName(setting))
                     .type(String.class)
                     .paramLabel(paramLabel(setting, key))
-                    .description((key.documentation + " (" + key.name + ", default: " + shown(key.defaultValue) + ")")
-                            .replace("%", "%%"))
-                    .setter(setter(spec, names[0], key))
+                    .description(doc.replace("%", "%%"))
+                    .setter(setter(spec, optionName(setting), key))
                     .build());
+            // A hidden option of its own, not a second name: picocli shows an option by its shortest name, which
+            // would make the earlier name look like the current one.
+            alias.ifPresent(name -> spec.addOption(OptionSpec.builder(name)
+                    .type(String.class)
+                    .hidden(true)
+                    .setter(setter(spec, name, key))
+                    .build()));
         }
     }
 
@@ -149,9 +156,13 @@ abstract class StageOptions {
         if (setting.endsWith("-ms")) {
             return "MS";
         }
+        if (setting.endsWith("-dir")) {
+            return "DIR";
+        }
         return switch (key.type) {
             case BOOLEAN -> "true|false";
             case INT, LONG -> "N";
+            case DOUBLE -> "NUMBER";
             default -> key.defaultValue instanceof String text && text.startsWith("P") ? "DURATION" : "VALUE";
         };
     }

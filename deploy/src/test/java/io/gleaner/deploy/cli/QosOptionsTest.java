@@ -59,7 +59,7 @@ class QosOptionsTest {
     void shouldRefuseAMarginOutsideItsRangeNamingTheSetting() {
         assertThatThrownBy(() -> parse("--qos-cpu-margin", "1.5"))
                 .isInstanceOf(CommandLine.ParameterException.class)
-                .hasMessage("Invalid value 1.5 for option --qos-safety-margin-cpu: must be in [0, 1)");
+                .hasMessage("Invalid value 1.5 for option --qos-cpu-margin: must be in [0, 1)");
     }
 
     @Test
