@@ -64,6 +64,14 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** Key of {@link #maxEventTimeAhead()}, the same for every stage. */
     public static final String MAX_EVENT_TIME_AHEAD = "gleaner.max-event-time-ahead";
 
+    /**
+     * The doc of {@link #MAX_EVENT_TIME_AHEAD}, a constant so that the option of the commands that do not run a stage
+     * (replay, ingest) shows it too.
+     */
+    public static final String MAX_EVENT_TIME_AHEAD_DOC = "How far after the wall clock an input's event time may be "
+            + "(ISO-8601); a later input is a dead letter, since the broker refuses what the stage would write with "
+            + "it. Keep it well below the broker's log.message.timestamp.after.max.ms (one hour by default).";
+
     /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
     /** Default {@link #streamThreads()}. */
@@ -154,10 +162,7 @@ public record StageSettings(String name, String applicationId, String instanceId
                 "The Kafka cluster.");
         def.defineKey(TOPIC_PREFIX, Type.STRING, defaults.topicPrefix, null, "Prefix of every catalogue topic's name.");
         def.defineKey(MAX_EVENT_TIME_AHEAD, Type.STRING, StageConfigDef.text(defaults.maxEventTimeAhead),
-                SettingValidators.duration(),
-                "How far after the wall clock an input's event time may be (ISO-8601); a later input is a dead "
-                        + "letter, since the broker refuses what the stage would write with it. Keep it well below the "
-                        + "broker's log.message.timestamp.after.max.ms (one hour by default).");
+                SettingValidators.duration(), MAX_EVENT_TIME_AHEAD_DOC);
         return def;
     }
 
