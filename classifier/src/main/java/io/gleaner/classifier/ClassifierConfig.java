@@ -1,7 +1,5 @@
 package io.gleaner.classifier;
 
-import static io.gleaner.schemas.SettingValues.duration;
-
 import io.gleaner.schemas.Topics;
 import io.gleaner.runtime.StageSettings;
 import java.time.Duration;
@@ -11,28 +9,22 @@ import java.util.Properties;
 import java.util.function.UnaryOperator;
 
 /**
- * The classifier stage's settings, validated here and in {@link StageSettings} and nowhere else. Each field has a
- * named default and a namespaced property key ({@link #from} reads them); durations are ISO-8601 ({@code P7D},
- * {@code PT1H}).
+ * The classifier stage's settings, declared in {@link ClassifierSettingsDef} (key, type, default, validator, doc)
+ * and validated there, here and in {@link StageSettings}; durations are ISO-8601 ({@code P7D}, {@code PT1H}).
  *
  * @param stage               how the stage runs on Kafka, its keys under {@code gleaner.classifier.}
  *                            ({@link StageSettings})
  * @param profiledRetention   how long, in event time, a profiled job keeps its marker in the job-progress store so
  *                            that a late duplicate success is recognised and ignored, and its entry in the jobs
- *                            store ({@value #PROFILED_RETENTION})
+ *                            store
  * @param unfinishedRetention how long, in event time, a job whose run is not complete is kept after its last new
  *                            task success before the run is dropped without a profile, and a submitted job that
- *                            has reported no success is kept after its submission ({@value #UNFINISHED_RETENTION})
+ *                            has reported no success is kept after its submission
  */
 public record ClassifierConfig(StageSettings stage, Duration profiledRetention, Duration unfinishedRetention) {
 
     /** The stage's name in its keys. */
     public static final String NAME = "classifier";
-    /** Property key of {@link #profiledRetention()}, ISO-8601. */
-    public static final String PROFILED_RETENTION = "gleaner.classifier.profiled-retention";
-    /** Property key of {@link #unfinishedRetention()}, ISO-8601. */
-    public static final String UNFINISHED_RETENTION = "gleaner.classifier.unfinished-retention";
-
     /** Default application id. */
     public static final String DEFAULT_APPLICATION_ID = "gleaner-classifier";
     /**
@@ -54,8 +46,8 @@ public record ClassifierConfig(StageSettings stage, Duration profiledRetention, 
 
     public ClassifierConfig {
         Objects.requireNonNull(stage, "stage").requireStage(NAME);
-        requirePositive(PROFILED_RETENTION, profiledRetention);
-        requirePositive(UNFINISHED_RETENTION, unfinishedRetention);
+        requirePositive(ClassifierSettingsDef.key(ClassifierSettingsDef.PROFILED_RETENTION), profiledRetention);
+        requirePositive(ClassifierSettingsDef.key(ClassifierSettingsDef.UNFINISHED_RETENTION), unfinishedRetention);
     }
 
     private static void requirePositive(String key, Duration value) {
@@ -72,16 +64,18 @@ public record ClassifierConfig(StageSettings stage, Duration profiledRetention, 
     }
 
     /**
-     * Reads the settings from properties keyed as the constants of this class (plus {@link StageSettings}'s and
+     * Reads the settings from properties keyed as {@link ClassifierSettingsDef} declares them (plus
      * {@link io.gleaner.schemas.serde.RegistryConfig}'s keys); a missing key takes its default, other keys are
      * ignored.
      *
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
     public static ClassifierConfig from(Map<String, ?> properties) {
+        var values = ClassifierSettingsDef.CONFIG.parse(properties);
         return new ClassifierConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
-                duration(properties, PROFILED_RETENTION, DEFAULT_PROFILED_RETENTION),
-                duration(properties, UNFINISHED_RETENTION, DEFAULT_UNFINISHED_RETENTION));
+                Duration.parse(values.getString(ClassifierSettingsDef.key(ClassifierSettingsDef.PROFILED_RETENTION))),
+                Duration.parse(values.getString(
+                        ClassifierSettingsDef.key(ClassifierSettingsDef.UNFINISHED_RETENTION))));
     }
 
     /**

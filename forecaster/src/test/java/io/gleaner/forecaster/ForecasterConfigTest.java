@@ -42,8 +42,8 @@ class ForecasterConfigTest {
                 Map.entry("gleaner.forecaster.horizon", "288"),
                 Map.entry("gleaner.forecaster.quantile", "0.95"),
                 Map.entry("gleaner.forecaster.staleness", "PT10M"),
-                Map.entry("gleaner.forecaster.margin.cpu", "0.1"),
-                Map.entry("gleaner.forecaster.margin.memory", "0.15"),
+                Map.entry("gleaner.forecaster.safety-margin-cpu", "0.1"),
+                Map.entry("gleaner.forecaster.safety-margin-memory", "0.15"),
                 Map.entry("gleaner.topic-prefix", "x.")));
 
         assertThat(config.stage().applicationId()).isEqualTo("fc");
@@ -70,7 +70,8 @@ class ForecasterConfigTest {
     void shouldNameTheKeyAndValueOfABadDuration() {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.window", "7 days")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("gleaner.forecaster.window must be an ISO-8601 duration such as PT1H or P7D, was '7 days'");
+                .hasMessage("Invalid value 7 days for configuration gleaner.forecaster.window: "
+                        + "must be an ISO-8601 duration such as PT1H or P7D");
     }
 
     @Test
@@ -82,21 +83,31 @@ class ForecasterConfigTest {
     }
 
     @Test
-    void shouldRejectAMarginOutsideZeroToOne() {
-        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.margin.memory", "1.2")))
+    void shouldRejectASafetyMarginOutsideZeroToOne() {
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.safety-margin-memory", "1.2")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid gleaner.forecaster setting: safety margin of MEMORY must be in [0, 1), was 1.2");
-        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.margin.cpu", "lots")))
+                .hasMessage("Invalid value 1.2 for configuration gleaner.forecaster.safety-margin-memory: "
+                        + "must be in [0, 1)");
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.safety-margin-cpu", "lots")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("gleaner.forecaster.margin.cpu must be a number, was 'lots'");
+                .hasMessageStartingWith("Invalid value lots for configuration gleaner.forecaster.safety-margin-cpu");
+    }
+
+    @Test
+    void shouldStillReadTheSafetyMarginsUnderTheirOldKeys() {
+        var settings = ForecasterConfig.from(Map.of("gleaner.forecaster.margin.cpu", "0.1",
+                "gleaner.forecaster.margin.memory", "0.2", "gleaner.forecaster.safety-margin-memory", "0.3"))
+                .settings();
+
+        assertThat(settings.margin(ResourceMetric.CPU)).isEqualTo(0.1);
+        assertThat(settings.margin(ResourceMetric.MEMORY)).isEqualTo(0.3);
     }
 
     @Test
     void shouldRejectANegativeMaxHold() {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.max-hold", "-PT1M")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("invalid gleaner.forecaster setting: maxHold must be a whole number of milliseconds >= 0,"
-                        + " was PT-1M");
+                .hasMessage("Invalid value -PT1M for configuration gleaner.forecaster.max-hold: must be at least zero");
     }
 
     @Test
@@ -114,13 +125,13 @@ class ForecasterConfigTest {
         assertThat(config.settings().missBudget()).isEqualTo(4);
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "1")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("gleaner.forecaster.miss-escalation must be in [0, 1), was 1.0");
+                .hasMessage("Invalid value 1.0 for configuration gleaner.forecaster.miss-escalation: must be in [0, 1)");
     }
 
     @Test
     void shouldRejectANonNumericHorizon() {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.horizon", "1e3")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("gleaner.forecaster.horizon must be a whole number, was '1e3'");
+                .hasMessageStartingWith("Invalid value 1e3 for configuration gleaner.forecaster.horizon");
     }
 }

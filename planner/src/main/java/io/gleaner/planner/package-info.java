@@ -4,6 +4,7 @@
  * below it), the Kafka Streams adapter in {@code io.gleaner.planner.topology}, the mapping of its events
  * to core records (shared with the simulator) in {@code io.gleaner.planner.events}; {@code PlannerConfig} and
  * {@code PlannerApp} configure and run it ({@code gleaner.planner.policy=fair} with
- * {@code gleaner.planner.fair.pools} and {@code gleaner.planner.fair.locality.delay.ms} for the Fair scheduler).
+ * {@code gleaner.planner.pools} and {@code gleaner.planner.locality-delay-ms} for the Fair scheduler; every setting is
+ * declared in {@code PlannerSettingsDef}).
  */
 package io.gleaner.planner;

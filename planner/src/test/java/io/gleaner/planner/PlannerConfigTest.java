@@ -61,8 +61,8 @@ class PlannerConfigTest {
     void shouldReadTheFairPolicysPoolsAndLocalityDelay() {
         var config = PlannerConfig.from(Map.of(
                 "gleaner.planner.policy", "fair",
-                "gleaner.planner.fair.pools", "alice:4:2,bob:0:1",
-                "gleaner.planner.fair.locality.delay.ms", "6000"));
+                "gleaner.planner.pools", "alice:4:2,bob:0:1",
+                "gleaner.planner.locality-delay-ms", "6000"));
 
         assertThat(config.policy()).isEqualTo(PolicyName.FAIR);
         assertThat(config.policySettings()).isEqualTo(new PolicySettings(
@@ -74,9 +74,9 @@ class PlannerConfigTest {
     void shouldReadCoshhsDeviationsFromAlgorithmTwoAndDefaultThemOn() {
         var defaults = PlannerConfig.from(Map.of("gleaner.planner.policy", "coshh")).policySettings().coshh();
         var strict = PlannerConfig.from(Map.of("gleaner.planner.policy", "coshh",
-                "gleaner.planner.coshh.work-conserving", "false",
-                "gleaner.planner.coshh.min-share-guarantee", "false",
-                "gleaner.planner.coshh.seed", "7")).policySettings().coshh();
+                "gleaner.planner.coshh-work-conserving", "false",
+                "gleaner.planner.coshh-min-share-guarantee", "false",
+                "gleaner.planner.coshh-seed", "7")).policySettings().coshh();
 
         assertThat(defaults).isEqualTo(CoshhSettings.defaults());
         assertThat(defaults.workConserving()).isTrue();
@@ -96,47 +96,69 @@ class PlannerConfigTest {
 
     @Test
     void shouldNameTheKeyAndTheBadPoolEntry() {
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice:4:2, bob:two:1")))
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.pools", "alice:4:2, bob:two:1")))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("gleaner.planner.fair.pools: bad pool 'bob:two:1': minShare 'two' is not a whole number");
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice")))
-                .hasMessage("gleaner.planner.fair.pools: bad pool 'alice': expected user:minShare:weight");
+                .hasMessage("Invalid value alice:4:2, bob:two:1 for configuration gleaner.planner.pools: "
+                        + "bad pool 'bob:two:1': minShare 'two' is not a whole number");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.pools", "alice")))
+                .hasMessageEndingWith("gleaner.planner.pools: bad pool 'alice': expected user:minShare:weight");
     }
 
     @Test
     void shouldReadTheNodeTimeoutWithZeroForNeverAndRejectANegativeOne() {
         assertThat(PlannerConfig.from(Map.of()).nodeLiveness()).isEqualTo(NodeLiveness.after(Duration.ofSeconds(9)));
-        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "30000")).nodeLiveness())
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout-ms", "30000")).nodeLiveness())
                 .isEqualTo(NodeLiveness.after(Duration.ofSeconds(30)));
-        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "0")).nodeLiveness())
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.node-timeout-ms", "0")).nodeLiveness())
                 .isEqualTo(NodeLiveness.OFF);
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.node-timeout.ms", "-1")))
-                .hasMessage("gleaner.planner.node-timeout.ms must be >= 0 (0: never lose a node), was -1");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.node-timeout-ms", "-1")))
+                .hasMessage("Invalid value -1 for configuration gleaner.planner.node-timeout-ms: "
+                        + "Value must be at least 0");
     }
 
     @Test
     void shouldReadTheRetryRulesWithTheirDefaultsAndRejectImpossibleOnes() {
         assertThat(PlannerConfig.from(Map.of()).retryRules()).isEqualTo(new RetryRules(4, Duration.ofSeconds(10),
                 Duration.ofMinutes(6), 3, Duration.ofMinutes(10)));
-        assertThat(PlannerConfig.from(Map.of("gleaner.planner.max-attempts", "8", "gleaner.planner.retry-backoff.ms",
-                "0", "gleaner.planner.retry-backoff-max.ms", "0", "gleaner.planner.exclude-after", "0",
-                "gleaner.planner.exclude-for.ms", "1000")).retryRules())
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.max-attempts", "8", "gleaner.planner.retry-backoff-ms",
+                "0", "gleaner.planner.retry-backoff-max-ms", "0", "gleaner.planner.exclude-after", "0",
+                "gleaner.planner.exclude-for-ms", "1000")).retryRules())
                 .isEqualTo(new RetryRules(8, Duration.ZERO, Duration.ZERO, 0, Duration.ofSeconds(1)));
         // a backoff above the default cap raises the cap's default with it
-        assertThat(PlannerConfig.from(Map.of("gleaner.planner.retry-backoff.ms", "600000")).retryRules().maxBackoff())
+        assertThat(PlannerConfig.from(Map.of("gleaner.planner.retry-backoff-ms", "600000")).retryRules().maxBackoff())
                 .isEqualTo(Duration.ofMinutes(10));
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.max-attempts", "0")))
-                .hasMessage("gleaner.planner.max-attempts must be >= 1, was 0");
+                .hasMessage("Invalid value 0 for configuration gleaner.planner.max-attempts: Value must be at least 1");
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.exclude-after", "-1")))
-                .hasMessage("gleaner.planner.exclude-after must be >= 0 (0: never exclude a node), was -1");
+                .hasMessageContaining("gleaner.planner.exclude-after: Value must be at least 0");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.retry-backoff-ms", "5000",
+                "gleaner.planner.retry-backoff-max-ms", "1000")))
+                .hasMessage("gleaner.planner.retry-backoff-max-ms must be >= gleaner.planner.retry-backoff-ms, "
+                        + "were 1000 and 5000");
     }
 
     @Test
     void shouldRejectABadLocalityDelay() {
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.locality.delay.ms", "-1")))
-                .hasMessage("gleaner.planner.fair.locality.delay.ms must be >= 0, was -1");
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.fair.locality.delay.ms", "4.5s")))
-                .hasMessage("gleaner.planner.fair.locality.delay.ms must be a whole number, was '4.5s'");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.locality-delay-ms", "-1")))
+                .hasMessage("Invalid value -1 for configuration gleaner.planner.locality-delay-ms: "
+                        + "Value must be at least 0");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.locality-delay-ms", "4.5s")))
+                .hasMessageStartingWith("Invalid value 4.5s for configuration gleaner.planner.locality-delay-ms");
+    }
+
+    @Test
+    void shouldStillReadTheKeysOfTheOldStylesAndPreferTheNewOne() {
+        var old = PlannerConfig.from(Map.of("gleaner.planner.fair.pools", "alice:4:2",
+                "gleaner.planner.fair.locality.delay.ms", "6000", "gleaner.planner.node-timeout.ms", "0",
+                "gleaner.planner.salamander.move-limit", "7"));
+        var both = PlannerConfig.from(Map.of("gleaner.planner.retry-backoff.ms", "1",
+                "gleaner.planner.retry-backoff-ms", "2"));
+
+        assertThat(old.policySettings().pools()).containsExactly(new Pool("alice", 4, 2));
+        assertThat(old.policySettings().localityDelay()).isEqualTo(Duration.ofSeconds(6));
+        assertThat(old.nodeLiveness()).isEqualTo(NodeLiveness.OFF);
+        assertThat(old.policySettings().salamander().moveLimit()).isEqualTo(7);
+        assertThat(both.retryRules().backoff()).isEqualTo(Duration.ofMillis(2));
     }
 
     @Test
@@ -145,13 +167,14 @@ class PlannerConfigTest {
         assertThat(PlannerConfig.from(Map.of("gleaner.planner.place-data", "false")).policySettings().placeData())
                 .isFalse();
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.place-data", "no")))
-                .hasMessage("gleaner.planner.place-data must be true or false, was 'no'");
+                .hasMessageStartingWith("Invalid value no for configuration gleaner.planner.place-data");
     }
 
     @Test
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo");
+                .hasMessage("Invalid value fiffo for configuration gleaner.planner.policy: "
+                        + "unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo");
     }
 
     @Test
@@ -159,7 +182,7 @@ class PlannerConfigTest {
         assertThatThrownBy(() -> PlannerConfig.defaults().withStage(s -> s.withCommitIntervalMs(0)))
                 .hasMessage("gleaner.planner.commit-interval-ms must be > 0, was 0");
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.commit-interval-ms", "soon")))
-                .hasMessage("gleaner.planner.commit-interval-ms must be a whole number, was 'soon'");
+                .hasMessageStartingWith("Invalid value soon for configuration gleaner.planner.commit-interval-ms");
     }
 
     @Test

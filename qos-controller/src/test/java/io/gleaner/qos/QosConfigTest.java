@@ -30,11 +30,11 @@ class QosConfigTest {
     void shouldReadEverySettingFromItsProperty() {
         var config = QosConfig.from(Map.of(
                 "gleaner.qos.application-id", "qos-a",
-                QosConfig.MODE, " Cuckoo ",
-                QosConfig.PERIOD_MS, "250",
-                QosConfig.CPU_SAFETY_MARGIN, "0.05",
-                QosConfig.RAM_SAFETY_MARGIN, "0.2",
-                QosConfig.RAM_THRESHOLD_SHARE, "1",
+                "gleaner.qos.mode", " Cuckoo ",
+                "gleaner.qos.period-ms", "250",
+                "gleaner.qos.safety-margin-cpu", "0.05",
+                "gleaner.qos.cpu-safety-margin", "0.3", "gleaner.qos.ram-safety-margin", "0.2",
+                "gleaner.qos.ram-threshold-share", "1",
                 "gleaner.qos.commit-interval-ms", "500",
                 "gleaner.topic-prefix", "x."));
 
@@ -50,19 +50,19 @@ class QosConfigTest {
 
     @Test
     void shouldNameTheKeyAndTheValueOfABadSetting() {
-        assertThatThrownBy(() -> QosConfig.from(Map.of(QosConfig.MODE, "cucko")))
-                .hasMessageContaining(QosConfig.MODE).hasMessageContaining("'cucko'")
+        assertThatThrownBy(() -> QosConfig.from(Map.of("gleaner.qos.mode", "cucko")))
+                .hasMessageContaining("gleaner.qos.mode").hasMessageContaining("'cucko'")
                 .hasMessageContaining("salamander, cuckoo");
-        assertThatThrownBy(() -> QosConfig.from(Map.of(QosConfig.PERIOD_MS, "0")))
-                .hasMessage(QosConfig.PERIOD_MS + " must be > 0, was 0");
+        assertThatThrownBy(() -> QosConfig.from(Map.of("gleaner.qos.period-ms", "0")))
+                .hasMessage("Invalid value 0 for configuration gleaner.qos.period-ms: Value must be at least 1");
         assertThatThrownBy(() -> QosConfig.defaults().withSafetyMargins(1.0, 0.1))
-                .hasMessage(QosConfig.CPU_SAFETY_MARGIN + " must be in [0, 1), was 1.0");
+                .hasMessage("gleaner.qos.safety-margin-cpu must be in [0, 1), was 1.0");
         assertThatThrownBy(() -> QosConfig.defaults().withSafetyMargins(0.1, -0.1))
-                .hasMessage(QosConfig.RAM_SAFETY_MARGIN + " must be in [0, 1), was -0.1");
+                .hasMessage("gleaner.qos.safety-margin-memory must be in [0, 1), was -0.1");
         assertThatThrownBy(() -> QosConfig.defaults().withRamThresholdShare(1.5))
-                .hasMessage(QosConfig.RAM_THRESHOLD_SHARE + " must be in [0, 1], was 1.5");
-        assertThatThrownBy(() -> QosConfig.from(Map.of(QosConfig.CPU_SAFETY_MARGIN, "ten")))
-                .hasMessageContaining(QosConfig.CPU_SAFETY_MARGIN).hasMessageContaining("'ten'");
+                .hasMessage("gleaner.qos.ram-threshold-share must be in [0, 1], was 1.5");
+        assertThatThrownBy(() -> QosConfig.from(Map.of("gleaner.qos.safety-margin-cpu", "ten")))
+                .hasMessageContaining("gleaner.qos.safety-margin-cpu").hasMessageContaining("ten");
         assertThatThrownBy(() -> QosConfig.defaults().withStage(s -> s.withApplicationId("a b")))
                 .hasMessageContaining("gleaner.qos.application-id").hasMessageContaining("'a b'");
     }

@@ -24,8 +24,13 @@ import java.util.Optional;
  */
 public record EventTimeBound(Duration maxAhead, InstantSource wallClock) {
 
-    /** Default {@link #maxAhead()}: a quarter of the broker's default limit, room for clocks a few minutes off. */
-    public static final Duration DEFAULT_MAX_AHEAD = Duration.ofMinutes(15);
+    /**
+     * Default {@link #maxAhead()}, ISO-8601: a quarter of the broker's default limit, room for clocks a few minutes
+     * off. Text so that a command-line annotation can show it.
+     */
+    public static final String DEFAULT_MAX_AHEAD_TEXT = "PT15M";
+    /** {@link #DEFAULT_MAX_AHEAD_TEXT} as a duration. */
+    public static final Duration DEFAULT_MAX_AHEAD = Duration.parse(DEFAULT_MAX_AHEAD_TEXT);
 
     public EventTimeBound {
         Objects.requireNonNull(maxAhead, "maxAhead");

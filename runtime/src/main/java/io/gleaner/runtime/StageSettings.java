@@ -1,10 +1,5 @@
 package io.gleaner.runtime;
 
-import static io.gleaner.schemas.SettingValues.duration;
-import static io.gleaner.schemas.SettingValues.intValue;
-import static io.gleaner.schemas.SettingValues.longValue;
-import static io.gleaner.schemas.SettingValues.text;
-
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
@@ -16,6 +11,8 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigDef.Type;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -66,6 +63,14 @@ public record StageSettings(String name, String applicationId, String instanceId
     public static final String TOPIC_PREFIX = "gleaner.topic-prefix";
     /** Key of {@link #maxEventTimeAhead()}, the same for every stage. */
     public static final String MAX_EVENT_TIME_AHEAD = "gleaner.max-event-time-ahead";
+
+    /**
+     * The doc of {@link #MAX_EVENT_TIME_AHEAD}, a constant so that the option of the commands that do not run a stage
+     * (replay, ingest) shows it too.
+     */
+    public static final String MAX_EVENT_TIME_AHEAD_DOC = "How far after the wall clock an input's event time may be "
+            + "(ISO-8601); a later input is a dead letter, since the broker refuses what the stage would write with "
+            + "it. Keep it well below the broker's log.message.timestamp.after.max.ms (one hour by default).";
 
     /** Default {@link #commitIntervalMs()}: Kafka Streams' own default under exactly-once. */
     public static final long DEFAULT_COMMIT_INTERVAL_MS = 100;
@@ -131,23 +136,54 @@ public record StageSettings(String name, String applicationId, String instanceId
     }
 
     /**
-     * Reads the settings of stage {@code name} from properties (the keys above); a missing key takes its default
-     * ({@link #defaults}), other keys are ignored.
+     * The declaration of stage {@code name}'s settings with the ones every stage has (the keys above); the stage
+     * declares its own on it ({@link StageConfigDef#define}).
+     */
+    public static StageConfigDef configDef(String name, String defaultApplicationId) {
+        var defaults = defaults(name, defaultApplicationId);
+        var def = new StageConfigDef(name)
+                .define(APPLICATION_ID, Type.STRING, defaults.applicationId, null,
+                        "Kafka Streams application id: the consumer group, the transactional id prefix and the prefix "
+                                + "of the stage's changelog and repartition topics.")
+                .define(INSTANCE_ID, Type.STRING, defaults.instanceId, null,
+                        "The static group member id of this instance (group.instance.id), empty for a dynamic member. "
+                                + "With one, a restarted instance takes its tasks back at once; without, a restart "
+                                + "within the session timeout (45 s) waits for the old member to expire. Each instance "
+                                + "of one application id needs its own.")
+                .define(COMMIT_INTERVAL_MS, Type.LONG, defaults.commitIntervalMs, ConfigDef.Range.atLeast(1),
+                        "How often the stage commits its exactly-once transaction, in ms; an output becomes visible "
+                                + "to read-committed consumers at the latest one commit after it is made.")
+                .define(STREAM_THREADS, Type.INT, defaults.streamThreads, ConfigDef.Range.atLeast(1),
+                        "Stream threads of this instance.")
+                .define(STATE_DIR, Type.STRING, defaults.stateDir.toString(), null,
+                        "Where the RocksDB stores live (gleaner run: <data-dir>/" + name + "-state); keep it across "
+                                + "restarts to avoid restoring them from their changelogs.");
+        def.defineKey(BOOTSTRAP_SERVERS, Type.STRING, defaults.bootstrapServers, new ConfigDef.NonEmptyString(),
+                "The Kafka cluster.");
+        def.defineKey(TOPIC_PREFIX, Type.STRING, defaults.topicPrefix, null, "Prefix of every catalogue topic's name.");
+        def.defineKey(MAX_EVENT_TIME_AHEAD, Type.STRING, StageConfigDef.text(defaults.maxEventTimeAhead),
+                SettingValidators.duration(), MAX_EVENT_TIME_AHEAD_DOC);
+        return def;
+    }
+
+    /**
+     * Reads the settings of stage {@code name} from properties (the keys above, declared by {@link #configDef}); a
+     * missing key takes its default ({@link #defaults}), other keys are ignored.
      *
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
     public static StageSettings from(Map<String, ?> properties, String name, String defaultApplicationId) {
-        var defaults = defaults(name, defaultApplicationId);
+        var values = configDef(name, defaultApplicationId).parse(properties);
         return new StageSettings(name,
-                text(properties, key(name, APPLICATION_ID), defaults.applicationId),
-                text(properties, key(name, INSTANCE_ID), defaults.instanceId),
-                longValue(properties, key(name, COMMIT_INTERVAL_MS), defaults.commitIntervalMs),
-                intValue(properties, key(name, STREAM_THREADS), defaults.streamThreads),
-                Path.of(text(properties, key(name, STATE_DIR), defaults.stateDir.toString())),
-                text(properties, BOOTSTRAP_SERVERS, defaults.bootstrapServers),
-                text(properties, TOPIC_PREFIX, defaults.topicPrefix),
+                values.getString(key(name, APPLICATION_ID)),
+                values.getString(key(name, INSTANCE_ID)),
+                values.getLong(key(name, COMMIT_INTERVAL_MS)),
+                values.getInt(key(name, STREAM_THREADS)),
+                Path.of(values.getString(key(name, STATE_DIR))),
+                values.getString(BOOTSTRAP_SERVERS),
+                values.getString(TOPIC_PREFIX),
                 RegistryConfig.fromOrDefault(properties),
-                duration(properties, MAX_EVENT_TIME_AHEAD, defaults.maxEventTimeAhead));
+                Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)));
     }
 
     /**

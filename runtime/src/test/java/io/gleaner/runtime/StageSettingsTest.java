@@ -45,14 +45,16 @@ class StageSettingsTest {
     @Test
     void errorsNameTheStagesKey() {
         assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.commit-interval-ms", "0"),
-                "forecaster", "f")).hasMessage("gleaner.forecaster.commit-interval-ms must be > 0, was 0");
+                "forecaster", "f")).hasMessage("Invalid value 0 for configuration gleaner.forecaster.commit-interval-ms: "
+                        + "Value must be at least 1");
         assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.stream-threads", "0"),
-                "forecaster", "f")).hasMessage("gleaner.forecaster.stream-threads must be >= 1, was 0");
+                "forecaster", "f")).hasMessage("Invalid value 0 for configuration gleaner.forecaster.stream-threads: "
+                        + "Value must be at least 1");
         assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.forecaster.instance-id", "a b"),
                 "forecaster", "f"))
                 .hasMessage("gleaner.forecaster.instance-id must be letters, digits, '.', '_' or '-', was 'a b'");
         assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.bootstrap-servers", " "), "forecaster", "f"))
-                .hasMessage("gleaner.bootstrap-servers must not be blank");
+                .hasMessageContaining("for configuration gleaner.bootstrap-servers: String must be non-empty");
         assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.topic-prefix", "a/"), "forecaster", "f"))
                 .hasMessage("gleaner.topic-prefix must be letters, digits, '.', '_' or '-', was 'a/'");
     }

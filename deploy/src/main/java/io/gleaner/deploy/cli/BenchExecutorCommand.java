@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.deploy.executorbench.ExecutorBench;
 import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
 import io.gleaner.deploy.demo.DemoRun;
+import io.gleaner.planner.PlannerConfig;
 import io.gleaner.runtime.StageApp;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -130,10 +131,12 @@ final class BenchExecutorCommand implements Callable<Integer> {
                         + "node=%s cores/%d GiB/%d slots task=%s cores/%d GiB/%d..%d ms maps=1..%d reduces=0..%d%n",
                 nodes, heartbeatMs, warmUp, duration, jobs, seed, nodeCpus, nodeMemoryGb, nodeSlots, taskCpus,
                 taskMemoryGb, taskMinMs, taskMaxMs, maxMaps, maxReduces);
+        var plannerConfig = PlannerConfig.from(planner.properties());
         out.printf(Locale.ROOT, "kafka: %s, planner %s (policy %s, commit interval %d ms), placements read_committed "
                         + "with fetch.max.wait.ms=%d, producer linger.ms=0%n",
                 kafka.bootstrapServers().orElse("embedded broker"), runPlanner ? "in-process" : "external",
-                planner.policy, planner.commitIntervalMs, ExecutorBench.FETCH_MAX_WAIT_MS);
+                plannerConfig.policy().configValue(),
+                plannerConfig.stage().commitIntervalMs(), ExecutorBench.FETCH_MAX_WAIT_MS);
         out.flush();
         try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             RunCommand.createCatalogueTopics(environment, kafka);

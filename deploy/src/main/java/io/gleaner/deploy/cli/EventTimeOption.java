@@ -12,10 +12,9 @@ import picocli.CommandLine.Option;
  */
 final class EventTimeOption {
 
-    @Option(names = "--max-event-time-ahead", defaultValue = "PT15M", paramLabel = "DURATION",
-            description = "Stages dead-letter an input whose event time is more than this after the wall clock, "
-                    + "since the broker refuses what they would write with it (ISO-8601, default: ${DEFAULT-VALUE}; "
-                    + "keep it well below the broker's log.message.timestamp.after.max.ms, one hour by default).")
+    @Option(names = "--max-event-time-ahead", defaultValue = EventTimeBound.DEFAULT_MAX_AHEAD_TEXT,
+            paramLabel = "DURATION", description = StageSettings.MAX_EVENT_TIME_AHEAD_DOC + " ("
+                    + StageSettings.MAX_EVENT_TIME_AHEAD + ", default: ${DEFAULT-VALUE})")
     Duration maxEventTimeAhead = EventTimeBound.DEFAULT_MAX_AHEAD;
 
     /** This bound against the system's wall clock, for a command that checks event times itself (replay). */

@@ -1,5 +1,6 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.SeriesWindows;
@@ -83,8 +84,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
             description = "Quantile levels in (0, 1), repeatable or comma-separated (default: ${DEFAULT-VALUE}).")
     List<Double> quantiles;
 
-    @Option(names = "--margin", defaultValue = "0.05",
-            description = "Safety margin kept free on top of the forecast, in [0, 1) (default: ${DEFAULT-VALUE}).")
+    @Option(names = {"--safety-margin", "--margin"}, defaultValue = "" + ForecastSettings.DEFAULT_MARGIN,
+            description = "Safety margin S(m) kept free on top of the forecast, in [0, 1), as the forecaster's "
+                    + "gleaner.forecaster.safety-margin-* (--margin is its earlier name) (default: ${DEFAULT-VALUE}).")
     double margin;
 
     @Option(names = "--step-minutes", defaultValue = "3",
@@ -335,7 +337,7 @@ final class ForecastEvalCommand implements Callable<Integer> {
             }
         }
         if (!(margin >= 0 && margin < 1)) {
-            throw usage("--margin must be in [0, 1), was " + margin);
+            throw usage("--safety-margin must be in [0, 1), was " + margin);
         }
         if (stepMinutes < 1 || 1440 % stepMinutes != 0) {
             throw usage("--step-minutes must divide a day (1440 min), was " + stepMinutes);

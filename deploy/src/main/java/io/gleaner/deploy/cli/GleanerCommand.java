@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, EvaluateCommand.class, EvaluateSuiteCommand.class,
                 ForecastEvalCommand.class, ForecastBenchCommand.class,
                 RunCommand.class, BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class,
-                JobsCommand.class, TopicsCommand.class, CommandLine.HelpCommand.class})
+                JobsCommand.class, TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
     @CommandLine.Spec

@@ -1,38 +1,27 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.planner.PlannerSettingsDef;
 import io.gleaner.planner.core.policies.PolicySettings;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Command;
 
 /**
  * {@code --locality-delay-ms}, the fair policy's delay scheduling wait ({@link PolicySettings#localityDelay()}), for
- * every command that sets it ({@code gleaner run}, {@code gleaner evaluate}): declared, described and checked here.
+ * {@code gleaner evaluate}, made from the planner's declaration as {@code gleaner run}'s is.
  */
-final class LocalityDelayOption {
+@Command(modelTransformer = StageOptions.Generator.class)
+final class LocalityDelayOption extends StageOptions {
 
-    @Spec(Spec.Target.MIXEE)
-    CommandSpec mixee;
-
-    private Long ms;
-
-    @Option(names = "--locality-delay-ms", paramLabel = "MS",
-            description = "How long the fair policy lets a job wait for a node holding its input before it runs a map "
-                    + "elsewhere; 0 turns delay scheduling off (default: 4500, 1.5 heartbeats of 3 s, as in "
-                    + "Hadoop's fair scheduler).")
-    void ms(Long value) {
-        if (value != null && value < 0) {
-            throw new ParameterException(mixee.commandLine(), "--locality-delay-ms must be >= 0, was " + value);
-        }
-        ms = value;
+    LocalityDelayOption() {
+        super(PlannerSettingsDef.CONFIG, "", PlannerSettingsDef.LOCALITY_DELAY_MS::equals, Map.of());
     }
 
     /** The delay given on the command line; empty when the option was not given. */
     Optional<Duration> given() {
-        return Optional.ofNullable(ms).map(Duration::ofMillis);
+        var value = properties().get(PlannerSettingsDef.key(PlannerSettingsDef.LOCALITY_DELAY_MS));
+        return Optional.ofNullable(value).map(ms -> Duration.ofMillis(Long.parseLong(ms.toString().strip())));
     }
 
     /** The delay given on the command line, else {@link PolicySettings#DEFAULT_LOCALITY_DELAY}. */

@@ -270,8 +270,8 @@ class EvaluateCommandTest {
         assertThat(help).contains("--trace", "--jobs", "--cluster", "--policies", "--seeds", "--seed", "--out",
                 "--qos=none|salamander|cuckoo|own", "--safety-margin=S", "(default: 0.1; in-process runs only)",
                 "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
-                "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off (default: "
-                        + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ", ",
+                "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off",
+                "gleaner.planner.locality-delay-ms, default: " + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ")",
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
                 "--node-failures=NODE@TIME[,...]", "a duration after the first job's arrival (n1@30m, ",
                 "(default: none)", "--node-failure-rate=PER_HOUR", "(default: 0, none)",
@@ -330,7 +330,7 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("a negative failure rate", new String[] {"--node-failure-rate", "-1"}),
                         "--node-failure-rate must be a finite number >= 0, was -1.0"),
                 Arguments.of(Named.of("a negative locality delay", new String[] {"--locality-delay-ms", "-1"}),
-                        "--locality-delay-ms must be >= 0, was -1"),
+                        "Invalid value -1 for option --locality-delay-ms: Value must be at least 0"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
                         "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement, "
                         + "--locality-delay-ms, --forecaster-model, --forecaster-miss-escalation and --load-factor run "

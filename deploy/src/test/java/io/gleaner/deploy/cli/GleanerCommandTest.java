@@ -86,7 +86,7 @@ class GleanerCommandTest {
         var run = execute("run", "--locality-delay-ms", "-1", "--data-dir", dataDir.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("--locality-delay-ms must be >= 0, was -1").contains("Usage: gleaner run");
+        assertThat(run.err()).contains("Invalid value -1 for option --locality-delay-ms: Value must be at least 0").contains("Usage: gleaner run");
         assertThat(run.out()).doesNotContain("bootstrap.servers=");
     }
 
@@ -95,7 +95,7 @@ class GleanerCommandTest {
         var run = execute("run", "--node-timeout-ms", "-1", "--data-dir", dataDir.toString());
 
         assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("--node-timeout-ms must be >= 0, was -1").contains("Usage: gleaner run");
+        assertThat(run.err()).contains("Invalid value -1 for option --node-timeout-ms: Value must be at least 0").contains("Usage: gleaner run");
         assertThat(run.out()).doesNotContain("bootstrap.servers=");
     }
 

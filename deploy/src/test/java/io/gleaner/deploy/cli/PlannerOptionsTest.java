@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.NodeLiveness;
+import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
@@ -11,7 +15,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
-/** {@code gleaner run}'s retry options map one to one onto {@link PlannerConfig#retryRules()}, defaults included. */
+/** {@code gleaner run}'s planner options map one to one onto the planner's declared settings, defaults included. */
 class PlannerOptionsTest {
 
     private static final RegistryConfig REGISTRY = RegistryConfig.of("http://registry:8081");
@@ -39,9 +43,42 @@ class PlannerOptionsTest {
     @Test
     void shouldRejectAnAttemptLimitBelowOneAndABackoffCapBelowTheBackoff() {
         assertThatThrownBy(() -> parse("--max-attempts", "0"))
-                .isInstanceOf(CommandLine.ParameterException.class).hasMessage("--max-attempts must be >= 1, was 0");
+                .isInstanceOf(CommandLine.ParameterException.class).hasMessage("Invalid value 0 for option --max-attempts: Value must be at least 1");
         assertThatThrownBy(() -> parse("--retry-backoff-ms", "5000", "--retry-backoff-max-ms", "1000"))
                 .isInstanceOf(CommandLine.ParameterException.class)
-                .hasMessageContaining("gleaner.planner.retry-backoff-max.ms >= it, were 5000 and 1000");
+                .hasMessage("gleaner.planner.retry-backoff-max-ms must be >= gleaner.planner.retry-backoff-ms, "
+                        + "were 1000 and 5000");
+    }
+
+    @Test
+    void shouldTakeEveryDefaultOfTheDeclarationsWithTheStateUnderTheDataDir() {
+        var config = parse();
+
+        assertThat(config).isEqualTo(PlannerConfig.defaults().withStage(s -> s
+                .withStateDir(Path.of("data", "planner-state")).withBootstrapServers("kafka:9092")
+                .withTopicPrefix("p.").withRegistry(REGISTRY)));
+        assertThat(config.policySettings()).isEqualTo(PolicySettings.defaults());
+        assertThat(config.nodeLiveness()).isEqualTo(NodeLiveness.defaults());
+    }
+
+    @Test
+    void shouldTakeTheOldOptionNameAndTheStrictShorthands() {
+        var config = parse("--salamander-moves", "7", "--coshh-strict", "--salamander-strict", "--place-data", "false",
+                "--policy", "salamander");
+
+        assertThat(config.policy()).isEqualTo(PolicyName.SALAMANDER);
+        assertThat(config.policySettings().salamander().moveLimit()).isEqualTo(7);
+        assertThat(config.policySettings().salamander().earlyRelease()).isFalse();
+        assertThat(config.policySettings().coshh()).isEqualTo(CoshhSettings.defaults().withWorkConserving(false)
+                .withMinShareGuarantee(false));
+        assertThat(config.policySettings().placeData()).isFalse();
+    }
+
+    @Test
+    void shouldNameTheOptionAndTheAllowedPoliciesForAnUnknownOne() {
+        assertThatThrownBy(() -> parse("--policy", "fiffo"))
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessage("Invalid value fiffo for option --policy: unknown policy 'fiffo'; expected one of fifo, "
+                        + "fair, coshh, salamander, cuckoo");
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.qos.QosConfig;
 import io.gleaner.qos.core.QosMode;
+import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,9 +30,9 @@ class QosOptionsTest {
         assertThat(config.stage().applicationId()).isEqualTo(QosConfig.DEFAULT_APPLICATION_ID);
         assertThat(config.mode()).isEqualTo(QosMode.SALAMANDER);
         assertThat(config.settings().period()).isEqualTo(Duration.ofMillis(100));
-        assertThat(config.cpuSafetyMargin()).isEqualTo(QosConfig.DEFAULT_SAFETY_MARGIN);
-        assertThat(config.ramSafetyMargin()).isEqualTo(QosConfig.DEFAULT_SAFETY_MARGIN);
-        assertThat(config.ramThresholdShare()).isEqualTo(QosConfig.DEFAULT_RAM_THRESHOLD_SHARE);
+        assertThat(config.cpuSafetyMargin()).isEqualTo(QosSettings.DEFAULT_SAFETY_MARGIN);
+        assertThat(config.ramSafetyMargin()).isEqualTo(QosSettings.DEFAULT_SAFETY_MARGIN);
+        assertThat(config.ramThresholdShare()).isEqualTo(QosSettings.DEFAULT_RAM_THRESHOLD_SHARE);
         assertThat(config.stage().stateDir()).isEqualTo(Path.of("data", "qos-state"));
         assertThat(config.stage().bootstrapServers()).isEqualTo("kafka:9092");
         assertThat(config.topics().qosActions().name()).isEqualTo("p.qos.actions");
@@ -57,6 +58,17 @@ class QosOptionsTest {
     @Test
     void shouldRefuseAMarginOutsideItsRangeNamingTheSetting() {
         assertThatThrownBy(() -> parse("--qos-cpu-margin", "1.5"))
-                .hasMessage(QosConfig.CPU_SAFETY_MARGIN + " must be in [0, 1), was 1.5");
+                .isInstanceOf(CommandLine.ParameterException.class)
+                .hasMessage("Invalid value 1.5 for option --qos-cpu-margin: must be in [0, 1)");
+    }
+
+    @Test
+    void shouldNameTheSafetyMarginsAsTheForecasterDoes() {
+        var config = parse("--qos-safety-margin-cpu", "0.05", "--qos-safety-margin-memory", "0.2",
+                "--qos-ram-threshold-share", "0.25");
+
+        assertThat(config.cpuSafetyMargin()).isEqualTo(0.05);
+        assertThat(config.ramSafetyMargin()).isEqualTo(0.2);
+        assertThat(config.ramThresholdShare()).isEqualTo(0.25);
     }
 }

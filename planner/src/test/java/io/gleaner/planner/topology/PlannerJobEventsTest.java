@@ -7,6 +7,7 @@ import static io.gleaner.planner.topology.PlannerEvents.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.PlannerSettingsDef;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobEvent;
@@ -138,8 +139,8 @@ class PlannerJobEventsTest {
     void shouldPublishTheFailureOfAJobWhoseTaskReachedTheAttemptLimit() {
         driver.close();
         var config = PlannerConfig.defaults().withStage(s -> s.withStateDir(stateDir.resolve("one-try"))
-                .withTopicPrefix("test.")).withRetryRules(PlannerConfig.retryRules(
-                        java.util.Map.of(PlannerConfig.MAX_ATTEMPTS, "1")));
+                .withTopicPrefix("test.")).withRetryRules(PlannerConfig.from(
+                        java.util.Map.of(PlannerSettingsDef.key(PlannerSettingsDef.MAX_ATTEMPTS), "1")).retryRules());
         driver = new TopologyTestDriver(PlannerTopology.build(topics, serdes, config,
                 PlannerEvents.NO_GLOBAL_DEAD_LETTERS), config.streamsProperties());
         startTopics();

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.PlannerConfig;
+import io.gleaner.planner.PlannerSettingsDef;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.Placement;
@@ -258,14 +259,14 @@ class PlannerTopologyTest {
 
     /** Restarts the test on a fair planner configured from properties as an operator writes them. */
     private void startFair(String pools) {
-        restartWith("fair", Map.of(PlannerConfig.FAIR_POOLS, pools));
+        restartWith("fair", Map.of(PlannerSettingsDef.key(PlannerSettingsDef.POOLS), pools));
     }
 
     /** Closes the default planner and starts one running {@code policy} with {@code extra} settings. */
     private void restartWith(String policy, Map<String, String> extra) {
         driver.close();
         var properties = new HashMap<String, String>(extra);
-        properties.put(PlannerConfig.POLICY, policy);
+        properties.put(PlannerSettingsDef.key(PlannerSettingsDef.POLICY), policy);
         properties.put("gleaner.planner.state-dir", stateDir.resolve(policy).toString());
         properties.put(StageSettings.TOPIC_PREFIX, "test.");
         start(PlannerConfig.from(properties));
