@@ -81,7 +81,7 @@ public final class ForecasterSettingsDef {
                                 + "gets this much more (in [0, 1)) per miss of the last day, and once a day's misses "
                                 + "reach floor((1 - quantile) x steps per day) the forecast is the whole capacity "
                                 + "until the oldest is a day old. Not set: forecasts change at the refit boundaries "
-                                + "only (docs/results/forecaster-accuracy.md).");
+                                + "only (docs/results/2026-11-27-forecaster-accuracy.md).");
         for (var metric : METRICS) {
             var name = metric.name().toLowerCase(Locale.ROOT);
             def.define(safetyMargin(metric), Type.DOUBLE, ForecastSettings.DEFAULT_MARGIN,

@@ -144,7 +144,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     /**
      * The Kafka Streams settings of the planner. Exactly-once (v2); explicit names for every internal resource
      * (KIP-1111), so that an unnamed store or topic stops the topology from building; and
-     * {@code max.task.idle.ms=0} as the lockstep protocol (docs/simulator.md, "Lockstep") relies on: within the one task,
+     * {@code max.task.idle.ms=0} as the lockstep protocol (docs/simulator.md#lockstep) relies on: within the one task,
      * the record with the smallest timestamp among the partitions with data goes first. The stream thread's
      * consumer is a static member ({@code group.instance.id} = application id). Timestamps come from
      * each input's event-time field through the extractors the topology sets on its sources.

@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The planner against a real broker ({@link TestKafka}: in-JVM KRaft, or a container under {@code -Pdocker}),
  * driven round by round as the simulator drives it
- * (docs/simulator.md, "Lockstep"): jobs, then reports, then heartbeats, then the barrier on the planner's committed
+ * (docs/simulator.md#lockstep): jobs, then reports, then heartbeats, then the barrier on the planner's committed
  * offsets, then the placements read with read_committed. The schema registry is an
  * {@link InMemorySchemaRegistryClient} shared by the planner and the test's clients.
  */

@@ -28,7 +28,7 @@ final class ForecasterModelOption {
             description = "The learner that forecasts the owners' use: any model gleaner forecast-eval scores, e.g. "
                     + "qr|sq+h, qr|sq|max-6h+0.01 (fewer violations), burst-discount (more spare capacity, scored "
                     + "hourly) or max-1h+0.01 (with gleaner run's --forecaster-miss-escalation 0.05; see "
-                    + "docs/results/forecaster-accuracy.md), "
+                    + "docs/results/2026-11-27-forecaster-accuracy.md), "
                     + "but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
     void model(String name) {
         if (name.equals(DayOracle.NAME) || !ForecastModels.isKnown(name)) {
@@ -46,7 +46,7 @@ final class ForecasterModelOption {
                     + "day, and once a day's misses reach floor((1 - quantile) x steps per day) the forecast is the "
                     + "whole capacity until the oldest is a day old. With --forecaster-model max-1h+0.01 and 0.05, "
                     + "the setting that meets the forecaster's goals on the Bitbrains month "
-                    + "(docs/results/forecaster-accuracy.md). Default: off, "
+                    + "(docs/results/2026-11-27-forecaster-accuracy.md). Default: off, "
                     + "forecasts change at the refit boundaries only.")
     void missEscalation(double value) {
         if (!(value >= 0 && value < 1)) {

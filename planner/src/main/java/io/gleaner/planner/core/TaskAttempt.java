@@ -18,7 +18,10 @@ public record TaskAttempt(String jobId, TaskKind kind, int taskIndex, int attemp
         }
     }
 
-    /** {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces (README, the topic table). */
+    /**
+     * {@code jobId/m/taskIndex/attempt} for maps, {@code jobId/r/...} for reduces
+     * (docs/executor-protocol.md#6-what-a-node-reads, {@code decisionId}).
+     */
     public String decisionId() {
         return jobId + "/" + kind.letter() + "/" + taskIndex + "/" + attempt;
     }
