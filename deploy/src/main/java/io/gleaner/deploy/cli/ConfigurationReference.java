@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.forecaster.ForecasterSettingsDef;
 import io.gleaner.runtime.StageConfigDef;
 import io.gleaner.runtime.StageSettings;
+import io.gleaner.schemas.serde.RegistryConfig;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -132,11 +133,11 @@ final class ConfigurationReference {
 
             | key | option | default | meaning |
             |---|---|---|---|
-            | `schema.registry.url` | `--schema-registry-url` | `http://localhost:8081` (`gleaner run`: the embedded registry) | Confluent-compatible registry, comma-separated URLs |
+            | `schema.registry.url` | `--schema-registry-url` | `%s` (`gleaner run`: the embedded registry) | Confluent-compatible registry, comma-separated URLs |
             | `auto.register.schemas` | | `true` | as Confluent's serde |
-            | `basic.auth.user.info`, `basic.auth.credentials.source` | `--basic-auth-user-info` | none, `USER_INFO` | as Confluent's serde |
-            | `max.retries`, `retries.wait.ms`, `retries.max.wait.ms` | `--registry-max-retries`, `--registry-retries-wait-ms`, `--registry-retries-max-wait-ms` | `5`, `200`, `5000` | retries after no answer or a 5xx or 429 answer (>= 0), the wait before the first (ms, >= 0, doubling), the longest wait (ms, >= the first); Confluent's keys with Confluent's meaning, Gleaner's defaults |
-            | `gleaner.registry.deadline-ms` | `--registry-deadline-ms` | `60000` | longest one registry request may take, attempts and waits included (>= 1) |
+            | `basic.auth.user.info`, `basic.auth.credentials.source` | `--basic-auth-user-info` | none, `%s` | as Confluent's serde |
+            | `max.retries`, `retries.wait.ms`, `retries.max.wait.ms` | `--registry-max-retries`, `--registry-retries-wait-ms`, `--registry-retries-max-wait-ms` | `%d`, `%d`, `%d` | retries after no answer or a 5xx or 429 answer (>= 0), the wait before the first (ms, >= 0, doubling), the longest wait (ms, >= the first); Confluent's keys with Confluent's meaning, Gleaner's defaults |
+            | `%s` | `--registry-deadline-ms` | `%d` | longest one registry request may take, attempts and waits included (>= 1) |
 
             ## Not stage settings
 
@@ -145,5 +146,7 @@ final class ConfigurationReference {
             | SWIM chunk size, reduce size, costs | `SwimJobRule` | 128 MiB, 1 GiB (≤ 1000 reduces), 3100/6300 FLOP/B, 3/4 GiB | see docs/simulator.md, "Jobs from the SWIM trace" |
             | heartbeat period | `--heartbeat-period-ms` | 3000 | the simulator's round grid |
             | log level | env `GLEANER_LOG_LEVEL` | INFO | Gleaner's own log level (Kafka logs only errors) |
-            """;
+            """.formatted(RegistryConfig.DEFAULT_URL, RegistryConfig.USER_INFO_SOURCE, RegistryConfig.DEFAULT_MAX_RETRIES,
+            RegistryConfig.DEFAULT_RETRIES_WAIT_MS, RegistryConfig.DEFAULT_RETRIES_MAX_WAIT_MS, RegistryConfig.DEADLINE_MS,
+            RegistryConfig.DEFAULT_DEADLINE_MS);
 }

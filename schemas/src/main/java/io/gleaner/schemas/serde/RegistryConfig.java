@@ -75,7 +75,8 @@ public record RegistryConfig(List<URI> urls, boolean autoRegisterSchemas, String
      */
     public static final long DEFAULT_DEADLINE_MS = 60_000;
 
-    private static final String USER_INFO_SOURCE = "USER_INFO";
+    /** The one {@value #BASIC_AUTH_CREDENTIALS_SOURCE} supported, the default with user info. */
+    public static final String USER_INFO_SOURCE = "USER_INFO";
 
     public RegistryConfig {
         Objects.requireNonNull(urls, "urls");
