@@ -31,23 +31,32 @@ import org.junit.jupiter.api.io.TempDir;
 /** The planner's global view of {@code forecasts}, read through {@link SpareCapacity}. */
 class ForecastOutlookTest {
 
+    private static final Topics TOPICS = Topics.withPrefix("test.");
+
     @TempDir
     Path stateDir;
 
-    @Test
-    void shouldReadTheForecastsTopicThroughTheView() {
-        var topics = Topics.withPrefix("test.");
-        var serde = AvroSerde.of(CapacityForecast.class, new InMemorySchemaRegistryClient());
+    private final AvroSerde<CapacityForecast> serde =
+            AvroSerde.of(CapacityForecast.class, new InMemorySchemaRegistryClient());
+    private final List<DeadLetter> deadLetters = new ArrayList<>();
+
+    /** A driver of a topology that holds only the view, its dead letters going to {@link #deadLetters}. */
+    private TopologyTestDriver viewDriver() {
         var stage = StageSettings.defaults("reader", "reader").withStateDir(stateDir);
         var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(stage.streamsProperties())));
-        var deadLetters = new ArrayList<DeadLetter>();
-        ForecastOutlook.addView(builder, topics, serde, stage.eventTimeBound(), "test",
+        ForecastOutlook.addView(builder, TOPICS, serde, stage.eventTimeBound(), "test",
                 (key, deadLetter) -> deadLetters.add(deadLetter));
-        try (var driver = new TopologyTestDriver(builder.build(), stage.streamsProperties())) {
-            var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
+        return new TopologyTestDriver(builder.build(), stage.streamsProperties());
+    }
+
+    @Test
+    void shouldReadTheForecastsTopicThroughTheView() {
+        try (var driver = viewDriver()) {
+            var input = driver.createInputTopic(TOPICS.forecasts().name(), new StringSerializer(), serde.serializer());
             input.pipeInput("n1/CPU", forecast(false), T0);
 
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
+            var spare = SpareCapacity.of(
+                    driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
 
             assertThat(spare.at("n1", Metric.CPU, T0.plusSeconds(200))).isEqualTo(new Spare(Status.AVAILABLE, 0.25));
             assertThat(spare.forecast("n1", Metric.CPU)).contains(forecast(false));
@@ -57,25 +66,20 @@ class ForecastOutlookTest {
 
     @Test
     void shouldDeadLetterWhatTheViewCannotUseAndForgetTheForecastItReplaced() {
-        var topics = Topics.withPrefix("test.");
-        var serde = AvroSerde.of(CapacityForecast.class, new InMemorySchemaRegistryClient());
-        var stage = StageSettings.defaults("reader", "reader").withStateDir(stateDir);
-        var builder = new StreamsBuilder(new TopologyConfig(new StreamsConfig(stage.streamsProperties())));
-        var deadLetters = new ArrayList<DeadLetter>();
-        ForecastOutlook.addView(builder, topics, serde, stage.eventTimeBound(), "test",
-                (key, deadLetter) -> deadLetters.add(deadLetter));
-        try (var driver = new TopologyTestDriver(builder.build(), stage.streamsProperties())) {
-            var bytes = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(),
+        try (var driver = viewDriver()) {
+            var bytes = driver.createInputTopic(TOPICS.forecasts().name(), new StringSerializer(),
                     new ByteArraySerializer());
-            var input = driver.createInputTopic(topics.forecasts().name(), new StringSerializer(), serde.serializer());
-            var spare = SpareCapacity.of(driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
+            var input = driver.createInputTopic(TOPICS.forecasts().name(), new StringSerializer(), serde.serializer());
+            var spare = SpareCapacity.of(
+                    driver.<String, CapacityForecast>getKeyValueStore(PlannerTopology.FORECASTS_VIEW_STORE));
             input.pipeInput("n1/CPU", forecast(false), T0);
             input.pipeInput("n2/CPU", on("n2", forecast(false)), T0);
 
             bytes.pipeInput("n1/CPU", new byte[] {0, 0, 0, 0, 9, 1}, T0);
             var nan = CapacityForecast.newBuilder(on("n2", forecast(false))).setSpare(List.of(0.5, Double.NaN, 0.0));
             input.pipeInput("n2/CPU", nan.build(), T0);
-            input.pipeInput("n3/CPU", CapacityForecast.newBuilder(on("n3", forecast(false))).setStepMillis(0).build(), T0);
+            input.pipeInput("n3/CPU", CapacityForecast.newBuilder(on("n3", forecast(false))).setStepMillis(0).build(),
+                    T0);
             input.pipeInput("n4/CPU", CapacityForecast.newBuilder(on("n4", forecast(false)))
                     .setSpare(List.of(0.5, 1.5, 0.0)).build(), T0);
             input.pipeInput("n5/MEMORY", on("n5", forecast(false)), T0);
