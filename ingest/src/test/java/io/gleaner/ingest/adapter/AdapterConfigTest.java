@@ -60,7 +60,8 @@ class AdapterConfigTest {
                         + "'gleaner.nodes.utilization'");
         assertThatThrownBy(() -> AdapterConfig.from(Map.of(AdapterConfig.SOURCE_TOPIC, "t", AdapterConfig.MAPPING,
                 "otlp-json", "gleaner.ingest.stream-threads", "two")))
-                .hasMessage("gleaner.ingest.stream-threads must be a whole number, was 'two'");
+                .hasMessage("Invalid value two for configuration gleaner.ingest.stream-threads: "
+                        + "Not a number of type INT");
     }
 
     @Test
