@@ -60,7 +60,7 @@ function nodeSpecs(o) {
 async function main(argv) {
   const o = options.parse(argv, {
     nodes: '3', 'node-prefix': 'n', cpus: '4', 'memory-gib': '8', slots: '2', 'speed-gflops': '8',
-    'heartbeat-period-ms': '1000', 'qos-cpu-margin': '0.10', 'qos-ram-margin': '0.10',
+    'heartbeat-period-ms': '1000', 'qos-safety-margin-cpu': '0.10', 'qos-safety-margin-memory': '0.10',
     'owner-cpu': '0', 'owner-memory': '0', 'group-id': '', 'silence-node': '', 'default-command': '',
   });
   const topics = catalogue(o['topic-prefix']);
@@ -98,7 +98,10 @@ async function main(argv) {
   };
 
   const settings = {
-    safetyMargin: { cpu: options.number(o, 'qos-cpu-margin'), ram: options.number(o, 'qos-ram-margin') },
+    safetyMargin: {
+      cpu: options.number(o, 'qos-safety-margin-cpu'),
+      ram: options.number(o, 'qos-safety-margin-memory'),
+    },
     ownerCpu: options.number(o, 'owner-cpu'), ownerMemory: options.number(o, 'owner-memory'),
     // A JSON array, e.g. '["sleep","1"]': what to run for a placement without a task spec (default: refuse it).
     defaultCommand: o['default-command'] ? JSON.parse(o['default-command']) : null,

@@ -11,8 +11,8 @@ class SimulatedNode {
   /**
    * @param spec {nodeId, rack, cpus, memoryBytes, slots, speedGflops, labels}
    * @param settings {safetyMargin: {cpu, ram} fractions of capacity Gleaner's QoS controller keeps from tasks
-   *        (its --qos-cpu-margin and --qos-ram-margin, 0.10 by default), ownerCpu and ownerMemory: the owners' use
-   *        as a fraction of capacity (this example's owners are constant)}
+   *        (its --qos-safety-margin-cpu and --qos-safety-margin-memory, 0.10 by default), ownerCpu and ownerMemory:
+   *        the owners' use as a fraction of capacity (this example's owners are constant)}
    * @param clock () => epoch milliseconds (wall time; event time is made strictly increasing per node here)
    */
   constructor(spec, settings, { send, spawn, clock }) {
