@@ -5,6 +5,7 @@ import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.evaluators.forecasts.DayOracle;
 import io.gleaner.evaluators.forecasts.ForecastModels;
+import io.gleaner.evaluators.forecasts.StageDefault;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -31,6 +32,10 @@ final class ForecasterModelOption {
                     + "docs/results/forecaster-accuracy.md), "
                     + "but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
     void model(String name) {
+        if (name.equals(StageDefault.NAME)) {
+            model = Forecasters.standard();
+            return;
+        }
         if (name.equals(DayOracle.NAME) || !ForecastModels.isKnown(name)) {
             throw new ParameterException(mixee.commandLine(), "--forecaster-model must be a learner that gleaner "
                     + "forecast-eval scores (e.g. qr|sq+h, qr|sq|max-6h+0.01, burst-discount), was '" + name + "'");

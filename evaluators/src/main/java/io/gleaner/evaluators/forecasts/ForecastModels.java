@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * The forecasters {@code gleaner forecast-eval --models} can name, in table order: the fixed names of
- * {@link #names()}; for sweeps, any name of the patterns {@link #SWEEPS} ({@link Forecasters#envelope(int, double)},
+ * {@link #names()}, the first of them {@value StageDefault#NAME}, what the stage runs by default ({@link StageDefault});
+ * for sweeps, any name of the patterns {@link #SWEEPS} ({@link Forecasters#envelope(int, double)},
  * {@link BurstDiscountForecaster}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is not run unless
  * named.
  */
@@ -50,7 +51,7 @@ public final class ForecastModels {
 
     /** Every fixed name, in table order (the default of {@code --models}). */
     public static List<String> names() {
-        return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
+        return List.of(StageDefault.NAME, "last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
                 "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
                 Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM),
                 Forecasters.BURST_DISCOUNT_NAME);
@@ -64,6 +65,7 @@ public final class ForecastModels {
     /** The forecaster of a name. */
     public static Forecaster of(String name) {
         Supplier<Forecaster> s = switch (name) {
+            case StageDefault.NAME -> StageDefault::new;
             case "last-value" -> Baselines::lastValue;
             case "max-24h" -> Baselines::maxLastDay;
             case "seasonal-naive" -> Baselines::seasonalNaive;
