@@ -52,7 +52,7 @@ public final class ForecastModels {
     /** Every fixed name, in table order (the default of {@code --models}). */
     public static List<String> names() {
         return List.of(StageDefault.NAME, "last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
-                "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
+                "qr+cal", "qr|sq", Forecasters.SEASONAL_ENVELOPE_NAME, "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
                 Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM),
                 Forecasters.BURST_DISCOUNT_NAME);
     }
@@ -76,7 +76,7 @@ public final class ForecastModels {
             case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()),
                     CALIBRATION_DAYS);
             case "qr|sq" -> () -> Forecasters.envelope("qr|sq", 0);
-            case "qr|sq+h" -> () -> Forecasters.envelope("qr|sq+h", Forecasters.HEADROOM);
+            case Forecasters.SEASONAL_ENVELOPE_NAME -> Forecasters::seasonalEnvelope;
             case "qr-lo|sq+h" -> () -> new EnvelopeForecaster("qr-lo|sq+h", List.of(
                     new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
                     Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);
