@@ -13,8 +13,8 @@ import org.apache.kafka.common.config.ConfigDef.Type;
 
 /**
  * The forecaster stage's settings, each declared once (key, type, default, validator, doc);
- * {@link ForecasterConfig#from} reads them, {@code gleaner run} makes its {@code --forecaster-*} options of them and docs/configuration.md is
- * generated from them. The defaults are the core's ({@link ForecastSettings}).
+ * {@link ForecasterConfig#from} reads them, {@code gleaner run} makes its {@code --forecaster-*} options of them and
+ * docs/configuration.md is generated from them. The defaults are the core's ({@link ForecastSettings}).
  */
 public final class ForecasterSettingsDef {
 
@@ -32,7 +32,7 @@ public final class ForecasterSettingsDef {
     public static final String QUANTILE = "quantile";
     /** Setting of {@link ForecastSettings#staleness()}, ISO-8601. */
     public static final String STALENESS = "staleness";
-    /** Setting of the {@link io.gleaner.forecaster.core.MissReaction}'s escalation; not set: no reaction. */
+    /** Setting of the {@link io.gleaner.forecaster.core.MissReaction}'s escalation. */
     public static final String MISS_ESCALATION = "miss-escalation";
 
     /** The metrics with a safety margin: every one but UNKNOWN. */
@@ -76,12 +76,12 @@ public final class ForecasterSettingsDef {
                 .define(STALENESS, Type.STRING, StageConfigDef.text(ForecastSettings.DEFAULT_STALENESS),
                         SettingValidators.positiveDuration(),
                         "A node with no sample for this long of event time is published as stale.")
-                .define(MISS_ESCALATION, Type.DOUBLE, null, SettingValidators.shareBelowOne(),
+                .define(MISS_ESCALATION, Type.DOUBLE, ForecastSettings.DEFAULT_MISS_ESCALATION,
+                        SettingValidators.shareBelowOne(),
                         "React to misses: a sample above the forecast in force refits its node at once, each forecast "
                                 + "gets this much more (in [0, 1)) per miss of the last day, and once a day's misses "
                                 + "reach floor((1 - quantile) x steps per day) the forecast is the whole capacity "
-                                + "until the oldest is a day old. Not set: forecasts change at the refit boundaries "
-                                + "only (docs/results/2026-11-27-forecaster-accuracy.md).");
+                                + "until the oldest is a day old (docs/results/2026-11-28-forecast-default.md).");
         for (var metric : METRICS) {
             var name = metric.name().toLowerCase(Locale.ROOT);
             def.define(safetyMargin(metric), Type.DOUBLE, ForecastSettings.DEFAULT_MARGIN,

@@ -3,6 +3,7 @@ package io.gleaner.forecaster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.forecaster.core.ResourceMetric;
 import java.nio.file.Path;
@@ -118,10 +119,13 @@ class ForecasterConfigTest {
     }
 
     @Test
-    void shouldReactToMissesOnlyWhenAnEscalationIsSet() {
-        assertThat(ForecasterConfig.defaults().settings().reaction()).isEmpty();
-        var config = ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "0.05"));
-        assertThat(config.settings().reaction()).contains(new MissReaction(0.05));
+    void shouldReactToMissesWithTheDefaultEscalationUnlessAnotherIsSet() {
+        assertThat(ForecasterConfig.defaults().settings().reaction())
+                .contains(new MissReaction(ForecastSettings.DEFAULT_MISS_ESCALATION));
+        assertThat(ForecasterConfig.from(Map.of()).settings().reaction())
+                .isEqualTo(ForecasterConfig.defaults().settings().reaction());
+        var config = ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "0.1"));
+        assertThat(config.settings().reaction()).contains(new MissReaction(0.1));
         assertThat(config.settings().missBudget()).isEqualTo(4);
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.miss-escalation", "1")))
                 .isInstanceOf(IllegalArgumentException.class)

@@ -52,7 +52,7 @@ class ForecastersTest {
         // not yet seen at the new level still says 0.3, and the regression on it follows only part of the way (it
         // still misses a good part of the day); the recent peak says 0.5 for the whole day.
         double[] v = levelShift(0.3, 0.5, 60, 7);
-        int standard = violations(Forecasters.standard(), v, ResourceMetric.MEMORY);
+        int standard = violations(Forecasters.seasonalEnvelope(), v, ResourceMetric.MEMORY);
         int levelAware = violations(Forecasters.levelAware(), v, ResourceMetric.MEMORY);
         assertThat(standard).as("qr|sq+h violations").isGreaterThan(DAY / 4);
         assertThat(levelAware).as("qr|sq|max-6h+0.01 violations").isLessThanOrEqualTo(DAY / 100);
@@ -71,7 +71,7 @@ class ForecastersTest {
     }
 
     @Test
-    void byMetricShouldForecastMemoryAsTheLastDaysPeakPlusTheHeadroomAndCpuAsTheStandard() {
+    void byMetricShouldForecastMemoryAsTheLastDaysPeakPlusTheHeadroomAndCpuAsTheSeasonalEnvelope() {
         double[] v = levelShift(0.3, 0.5, 60, 3);
         var history = new Series(Instant.EPOCH, STEP, Arrays.copyOf(v, 8 * DAY));
         var byMetric = Forecasters.byMetric();
@@ -80,7 +80,7 @@ class ForecastersTest {
         assertThat(memory[0]).isCloseTo(peak + Forecasters.LEVEL_AWARE_HEADROOM, within(1e-12));
         assertThat(memory[DAY - 1]).isEqualTo(memory[0]);
         double[] cpu = byMetric.forecast(history, REQUEST.withMetric(ResourceMetric.CPU)).values()[0];
-        assertThat(cpu).containsExactly(Forecasters.standard().forecast(history, REQUEST).values()[0]);
+        assertThat(cpu).containsExactly(Forecasters.seasonalEnvelope().forecast(history, REQUEST).values()[0]);
         assertThat(violations(byMetric, v, ResourceMetric.MEMORY)).isZero();
     }
 
@@ -89,5 +89,20 @@ class ForecastersTest {
         assertThat(Forecasters.envelopeName(6, 0.01)).isEqualTo("qr|sq|max-6h+0.01");
         assertThat(Forecasters.envelopeName(0, 0.020)).isEqualTo("qr|sq+0.02");
         assertThat(Forecasters.envelope(12, 0.005).name()).isEqualTo("qr|sq|max-12h+0.005");
+    }
+
+    @Test
+    void theStandardLearnerShouldBeTheLastHoursPeakPlusItsHeadroom() {
+        double[] v = levelShift(0.3, 0.5, 60, 3);
+        var history = new Series(Instant.EPOCH, STEP, Arrays.copyOf(v, 8 * DAY));
+        double[] forecast = Forecasters.standard().forecast(history, REQUEST).values()[0];
+        int hour = (int) (Duration.ofHours(Forecasters.DEFAULT_PEAK_HOURS).toMillis() / STEP.toMillis());
+        double peak = Arrays.stream(history.values(), 8 * DAY - hour, 8 * DAY).max().orElseThrow();
+        assertThat(peak).as("the level after the shift, 3 h before the origin").isGreaterThan(0.49);
+        assertThat(forecast).containsOnly(peak + Forecasters.DEFAULT_PEAK_HEADROOM);
+        assertThat(Forecasters.standard().name()).isEqualTo(Forecasters.STANDARD_NAME)
+                .isEqualTo(Forecasters.recentPeak(Forecasters.DEFAULT_PEAK_HOURS, Forecasters.DEFAULT_PEAK_HEADROOM)
+                        .name());
+        assertThat(Forecasters.seasonalEnvelope().name()).isEqualTo(Forecasters.SEASONAL_ENVELOPE_NAME);
     }
 }

@@ -7,6 +7,7 @@ import io.gleaner.forecaster.core.SeriesWindows;
 import io.gleaner.evaluators.forecasts.DayOracle;
 import io.gleaner.evaluators.forecasts.EvalReport;
 import io.gleaner.evaluators.forecasts.ForecastModels;
+import io.gleaner.evaluators.forecasts.StageDefault;
 import io.gleaner.evaluators.forecasts.Summary;
 import io.gleaner.evaluators.forecasts.TraceSeries;
 import io.gleaner.evaluators.forecasts.TraceSeriesLoader;
@@ -45,8 +46,13 @@ import picocli.CommandLine.Spec;
                 + "--quantile level; the forecast is scored against the use that followed.",
                 "Per model and level it prints: the violation rate (share of steps with use above the forecast), "
                         + "the share of host-days whose violation rate is above 1 - q, the mean pinball loss, the mean "
-                        + "reclaimable capacity max(0, 1 - forecast - margin) and its ratio to the max-24h baseline's; "
-                        + "then the same per metric (cpu, memory). Each model is told the metric of the series.",
+                        + "reclaimable capacity max(0, 1 - forecast - margin), its ratio to the max-24h baseline's, "
+                        + "and the share of the gap between max-24h's and the bound " + DayOracle.NAME + "'s that it "
+                        + "captures (gap: 0 at max-24h, 100% at the bound; with both run); then the same per metric "
+                        + "(cpu, memory). Each model is told the metric of the series.",
+                "The model " + StageDefault.NAME + " is what the forecaster stage runs by default, its learner "
+                        + "and its reaction to misses (gleaner.forecaster.miss-escalation's default), whatever "
+                        + "--react-to-misses says.",
                 "The trace is resampled onto the forecast step by the forecaster stage's rule: a step takes the mean "
                         + "of its samples; a step without one holds the latest earlier sample for at most "
                         + "--max-hold-minutes (the stage's gleaner.forecaster.max-hold), else it is a gap and is not "
@@ -129,8 +135,8 @@ final class ForecastEvalCommand implements Callable<Integer> {
     @Option(names = "--models", split = ",", paramLabel = "NAME", completionCandidates = ModelNames.class,
             description = "Models to run, comma-separated, from: ${COMPLETION-CANDIDATES}, and for sweeps "
                     + ForecastModels.SWEEPS + ", and the bound " + DayOracle.NAME
-                    + " (it sees the horizon's use: the lowest flat forecast with a violation rate <= 1 - q on "
-                    + "each host-day) (default: the named ones, without the bound).")
+                    + " (not deployable: it sees the host-day's use, and forecasts the lowest flat value with a "
+                    + "violation rate <= 1 - q on each host-day) (default: the named ones, without the bound).")
     List<String> models;
 
     /** The models' names, for picocli's ${COMPLETION-CANDIDATES}. */
@@ -233,6 +239,9 @@ final class ForecastEvalCommand implements Callable<Integer> {
         notes.add(String.format(Locale.ROOT, "step %d min, horizon %d steps, %d origin(s)%s after %d burn-in day(s), "
                         + "train window %d day(s), margin %.3f", stepMinutes, horizon, result.origins(),
                 refitHours == null ? "" : " every " + refitHours + " h", burnInDays, trainDays, margin));
+        if (walk.models().stream().anyMatch(StageDefault.class::isInstance)) {
+            notes.add(StageDefault.NAME + ": the stage's default, " + new StageDefault().describe());
+        }
         if (reactToMisses != null) {
             notes.add(String.format(Locale.ROOT, "reacting to misses: a new forecast at the step after each, %s more "
                             + "per miss of the last day, the whole capacity once a day holds %s",

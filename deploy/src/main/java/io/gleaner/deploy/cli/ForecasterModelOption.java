@@ -1,10 +1,12 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.forecaster.Forecasters;
+import io.gleaner.forecaster.core.ForecastSettings;
 import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.evaluators.forecasts.DayOracle;
 import io.gleaner.evaluators.forecasts.ForecastModels;
+import io.gleaner.evaluators.forecasts.StageDefault;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,11 +28,15 @@ final class ForecasterModelOption {
 
     @Option(names = "--forecaster-model", paramLabel = "MODEL",
             description = "The learner that forecasts the owners' use: any model gleaner forecast-eval scores, e.g. "
-                    + "qr|sq+h, qr|sq|max-6h+0.01 (fewer violations), burst-discount (more spare capacity, scored "
-                    + "hourly) or max-1h+0.01 (with gleaner run's --forecaster-miss-escalation 0.05; see "
-                    + "docs/results/2026-11-27-forecaster-accuracy.md), "
-                    + "but not the bound " + DayOracle.NAME + " (default: qr|sq+h).")
+                    + "qr|sq+h, qr|sq|max-6h+0.01 or burst-discount "
+                    + "(see docs/results/2026-11-27-forecaster-accuracy.md), "
+                    + "but not the bound " + DayOracle.NAME + " (default: " + Forecasters.STANDARD_NAME + ", with "
+                    + "--forecaster-miss-escalation's default; see docs/results/2026-11-28-forecast-default.md).")
     void model(String name) {
+        if (name.equals(StageDefault.NAME)) {
+            model = Forecasters.standard();
+            return;
+        }
         if (name.equals(DayOracle.NAME) || !ForecastModels.isKnown(name)) {
             throw new ParameterException(mixee.commandLine(), "--forecaster-model must be a learner that gleaner "
                     + "forecast-eval scores (e.g. qr|sq+h, qr|sq|max-6h+0.01, burst-discount), was '" + name + "'");
@@ -44,10 +50,8 @@ final class ForecasterModelOption {
             description = "React to misses (gleaner.forecaster.miss-escalation): a sample above the forecast in force "
                     + "refits its node at once, each forecast gets ESCALATION (in [0, 1)) more per miss of the last "
                     + "day, and once a day's misses reach floor((1 - quantile) x steps per day) the forecast is the "
-                    + "whole capacity until the oldest is a day old. With --forecaster-model max-1h+0.01 and 0.05, "
-                    + "the setting that meets the forecaster's goals on the Bitbrains month "
-                    + "(docs/results/2026-11-27-forecaster-accuracy.md). Default: off, "
-                    + "forecasts change at the refit boundaries only.")
+                    + "whole capacity until the oldest is a day old (default: "
+                    + ForecastSettings.DEFAULT_MISS_ESCALATION + "; docs/results/2026-11-28-forecast-default.md).")
     void missEscalation(double value) {
         if (!(value >= 0 && value < 1)) {
             throw new ParameterException(mixee.commandLine(), "--forecaster-miss-escalation must be in [0, 1), was "
@@ -56,7 +60,7 @@ final class ForecasterModelOption {
         reaction = new MissReaction(value);
     }
 
-    /** The reaction to misses given on the command line; empty when the option was not given. */
+    /** The reaction to misses given on the command line; empty when the option was not given (the default's then). */
     Optional<MissReaction> reaction() {
         return Optional.ofNullable(reaction);
     }

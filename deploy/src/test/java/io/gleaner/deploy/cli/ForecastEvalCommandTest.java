@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.forecaster.Forecasters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +52,19 @@ class ForecastEvalCommandTest {
         // Per metric (cpu, memory), model and level.
         assertThat(Files.readAllLines(out.resolve("summary-by-metric.csv"))).hasSize(1 + 2 * 3 * 2);
         assertThat(run.out()).contains("by metric:").containsPattern("(?m)^memory +qr ");
+    }
+
+    @Test
+    void shouldScoreTheStagesDefaultAndTheShareOfTheGapToTheBound() throws IOException {
+        trace("1", 0);
+        Path out = dir.resolve("out");
+        var run = execute("forecast-eval", "--trace", dir.toString(), "--models",
+                "default,max-24h,oracle-flat-day", "--out", out.toString());
+        assertThat(run.err()).isEmpty();
+        assertThat(run.exitCode()).isZero();
+        assertThat(run.out()).contains("default: the stage's default, " + Forecasters.STANDARD_NAME)
+                .containsPattern("(?m)^max-24h .* 0\\.0%$").containsPattern("(?m)^oracle-flat-day .* 100\\.0%$");
+        assertThat(Files.readAllLines(out.resolve("summary.csv")).get(0)).endsWith(",gap_share");
     }
 
     @Test

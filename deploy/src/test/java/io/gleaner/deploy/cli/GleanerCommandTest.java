@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import static io.gleaner.deploy.cli.Execution.execute;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.forecaster.Forecasters;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -105,9 +106,12 @@ class GleanerCommandTest {
         new CommandLine(named).parseArgs("--forecaster-model", "burst-discount");
         var unnamed = new RunCommand();
         new CommandLine(unnamed).parseArgs();
+        var byDefault = new RunCommand();
+        new CommandLine(byDefault).parseArgs("--forecaster-model", "default");
 
         assertThat(named.forecasterModel.orDefault().name()).isEqualTo("burst-discount");
-        assertThat(unnamed.forecasterModel.orDefault().name()).isEqualTo("qr|sq+h");
+        assertThat(unnamed.forecasterModel.orDefault().name()).isEqualTo(Forecasters.STANDARD_NAME);
+        assertThat(byDefault.forecasterModel.orDefault().name()).isEqualTo(Forecasters.STANDARD_NAME);
     }
 
     @Test

@@ -37,12 +37,12 @@ public final class EvalReport {
     /** The overall table as aligned text, one line per model and level. */
     public static String table(List<Line> lines) {
         var sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-24s %6s %9s %10s %12s %10s %12s %10s%n", "model", "q", "host-days",
-                "violation", "days>1-q", "pinball", "reclaimable", "vs max-24h"));
+        sb.append(String.format(Locale.ROOT, "%-24s %6s %9s %10s %12s %10s %12s %10s %8s%n", "model", "q",
+                "host-days", "violation", "days>1-q", "pinball", "reclaimable", "vs max-24h", "gap"));
         for (Line l : lines) {
-            sb.append(String.format(Locale.ROOT, "%-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f%n",
+            sb.append(String.format(Locale.ROOT, "%-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f %7.1f%%%n",
                     l.model(), l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(),
-                    l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
+                    l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h(), 100 * l.gapShare()));
         }
         return sb.toString();
     }
@@ -50,13 +50,15 @@ public final class EvalReport {
     /** The table per metric as aligned text, one line per metric, model and level. */
     public static String tableByMetric(List<Summary.MetricLine> lines) {
         var sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-7s %-24s %6s %9s %10s %12s %10s %12s %10s%n", "metric", "model", "q",
-                "host-days", "violation", "days>1-q", "pinball", "reclaimable", "vs max-24h"));
+        sb.append(String.format(Locale.ROOT, "%-7s %-24s %6s %9s %10s %12s %10s %12s %10s %8s%n", "metric", "model",
+                "q", "host-days", "violation", "days>1-q", "pinball", "reclaimable", "vs max-24h", "gap"));
         for (Summary.MetricLine m : lines) {
             Line l = m.line();
-            sb.append(String.format(Locale.ROOT, "%-7s %-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f%n",
+            sb.append(String.format(Locale.ROOT,
+                    "%-7s %-24s %6.3f %9d %9.2f%% %11.1f%% %10.5f %11.1f%% %10.3f %7.1f%%%n",
                     m.metric(), l.model(), l.quantile(), l.hostDays(), 100 * l.violationRate(),
-                    100 * l.hostDaysOver(), l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
+                    100 * l.hostDaysOver(), l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h(),
+                    100 * l.gapShare()));
         }
         return sb.toString();
     }
@@ -99,19 +101,20 @@ public final class EvalReport {
         List<Line> summary = Summary.of(result.hostDays());
         List<HostLine> hosts = hosts(result.hostDays());
         var summaryCsv = new StringBuilder(
-                "model,quantile,host_days,steps,violation_rate,host_days_over,pinball,reclaimable,ratio_to_max24h\n");
+                "model,quantile,host_days,steps,violation_rate,host_days_over,pinball,reclaimable,ratio_to_max24h,"
+                        + "gap_share\n");
         for (Line l : summary) {
-            summaryCsv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f%n", l.model(),
+            summaryCsv.append(String.format(Locale.ROOT, "%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f%n", l.model(),
                     l.quantile(), l.hostDays(), l.steps(), l.violationRate(), l.hostDaysOver(), l.pinball(),
-                    l.reclaimable(), l.ratioToMax24h()));
+                    l.reclaimable(), l.ratioToMax24h(), l.gapShare()));
         }
         var byMetricCsv = new StringBuilder("metric,model,quantile,host_days,steps,violation_rate,host_days_over,"
-                + "pinball,reclaimable,ratio_to_max24h\n");
+                + "pinball,reclaimable,ratio_to_max24h,gap_share\n");
         for (Summary.MetricLine m : Summary.byMetric(result.hostDays())) {
             Line l = m.line();
-            byMetricCsv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f%n", m.metric(),
-                    l.model(), l.quantile(), l.hostDays(), l.steps(), l.violationRate(), l.hostDaysOver(),
-                    l.pinball(), l.reclaimable(), l.ratioToMax24h()));
+            byMetricCsv.append(String.format(Locale.ROOT, "%s,%s,%s,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f%n",
+                    m.metric(), l.model(), l.quantile(), l.hostDays(), l.steps(), l.violationRate(),
+                    l.hostDaysOver(), l.pinball(), l.reclaimable(), l.ratioToMax24h(), l.gapShare()));
         }
         var hostsCsv = new StringBuilder("node,metric,model,quantile,steps,violation_rate,pinball,reclaimable\n");
         for (HostLine h : hosts) {
@@ -151,22 +154,24 @@ public final class EvalReport {
             sb.append("<p>").append(escape(note)).append("</p>\n");
         }
         sb.append("<table><tr><th>model</th><th>q</th><th>host-days</th><th>violation</th>"
-                + "<th>host-days over 1-q</th><th>pinball</th><th>reclaimable</th><th>vs max-24h</th></tr>\n");
+                + "<th>host-days over 1-q</th><th>pinball</th><th>reclaimable</th><th>vs max-24h</th>"
+                + "<th>gap to the bound captured</th></tr>\n");
         for (Line l : summary) {
             sb.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%.3f</td><td>%d</td><td>%.2f%%</td>"
-                            + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td></tr>%n", escape(l.model()),
-                    l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(), l.pinball(),
-                    100 * l.reclaimable(), l.ratioToMax24h()));
+                            + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td><td>%.1f%%</td></tr>%n",
+                    escape(l.model()), l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(),
+                    l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h(), 100 * l.gapShare()));
         }
         sb.append("</table>\n<h2>By metric</h2>\n<table><tr><th>metric</th><th>model</th><th>q</th><th>host-days</th>"
                 + "<th>violation</th><th>host-days over 1-q</th><th>pinball</th><th>reclaimable</th><th>vs max-24h</th>"
-                + "</tr>\n");
+                + "<th>gap to the bound captured</th></tr>\n");
         for (Summary.MetricLine m : byMetric) {
             Line l = m.line();
             sb.append(String.format(Locale.ROOT, "<tr><td>%s</td><td>%s</td><td>%.3f</td><td>%d</td><td>%.2f%%</td>"
-                            + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td></tr>%n", escape(m.metric()),
-                    escape(l.model()), l.quantile(), l.hostDays(), 100 * l.violationRate(), 100 * l.hostDaysOver(),
-                    l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h()));
+                            + "<td>%.1f%%</td><td>%.5f</td><td>%.1f%%</td><td>%.3f</td><td>%.1f%%</td></tr>%n",
+                    escape(m.metric()), escape(l.model()), l.quantile(), l.hostDays(), 100 * l.violationRate(),
+                    100 * l.hostDaysOver(), l.pinball(), 100 * l.reclaimable(), l.ratioToMax24h(),
+                    100 * l.gapShare()));
         }
         sb.append("</table>\n");
         for (Trace t : traces) {

@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
 
 /**
  * The forecasters {@code gleaner forecast-eval --models} can name, in table order: the fixed names of
- * {@link #names()}; for sweeps, any name of the patterns {@link #SWEEPS} ({@link Forecasters#envelope(int, double)},
+ * {@link #names()}, the first of them {@value StageDefault#NAME}, what the stage runs by default ({@link StageDefault});
+ * for sweeps, any name of the patterns {@link #SWEEPS} ({@link Forecasters#envelope(int, double)},
  * {@link BurstDiscountForecaster}); and the bound {@value DayOracle#NAME} ({@link DayOracle}), which is not run unless
  * named.
  */
@@ -50,8 +51,8 @@ public final class ForecastModels {
 
     /** Every fixed name, in table order (the default of {@code --models}). */
     public static List<String> names() {
-        return List.of("last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
-                "qr+cal", "qr|sq", "qr|sq+h", "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
+        return List.of(StageDefault.NAME, "last-value", "max-24h", "seasonal-naive", "seasonal-quantile", "seasonal-quantile+cal", "qr",
+                "qr+cal", "qr|sq", Forecasters.SEASONAL_ENVELOPE_NAME, "qr-lo|sq+h", Forecasters.BY_METRIC_NAME,
                 Forecasters.envelopeName(Forecasters.RECENT_PEAK_HOURS, Forecasters.LEVEL_AWARE_HEADROOM),
                 Forecasters.BURST_DISCOUNT_NAME);
     }
@@ -64,6 +65,7 @@ public final class ForecastModels {
     /** The forecaster of a name. */
     public static Forecaster of(String name) {
         Supplier<Forecaster> s = switch (name) {
+            case StageDefault.NAME -> StageDefault::new;
             case "last-value" -> Baselines::lastValue;
             case "max-24h" -> Baselines::maxLastDay;
             case "seasonal-naive" -> Baselines::seasonalNaive;
@@ -74,7 +76,7 @@ public final class ForecastModels {
             case "qr+cal" -> () -> new CalibratedForecaster(new QuantileRegressionForecaster(QrSettings.defaults()),
                     CALIBRATION_DAYS);
             case "qr|sq" -> () -> Forecasters.envelope("qr|sq", 0);
-            case "qr|sq+h" -> () -> Forecasters.envelope("qr|sq+h", Forecasters.HEADROOM);
+            case Forecasters.SEASONAL_ENVELOPE_NAME -> Forecasters::seasonalEnvelope;
             case "qr-lo|sq+h" -> () -> new EnvelopeForecaster("qr-lo|sq+h", List.of(
                     new QuantileRegressionForecaster(QrSettings.defaults().withFitTailFactor(LOW_TAIL_FACTOR)),
                     Baselines.seasonalQuantile(SEASONAL_WINDOW)), Forecasters.HEADROOM);

@@ -42,6 +42,7 @@ import java.util.stream.IntStream;
  * also replaced at the step after each of its misses, and at the step whose misses of the last day fall below the
  * budget again. Two models never react: a {@link DayOracle}, a bound, and the baseline {@value Summary#REFERENCE}
  * that the ratios are taken to, which stays the baseline the goals name ({@code max-24h+0}, the same learner, reacts).
+ * The stage's default ({@link StageDefault}) reacts as the stage does by default, with or without this reaction.
  *
  * @param models     the forecasters, in table order
  * @param quantiles  levels in (0, 1)
@@ -162,7 +163,7 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
             if (!(model instanceof DayOracle)) {
                 for (int k = 0; k < levels; k++) {
                     lives[m][k] = new TraceLife(new SeriesLife(model, settings(series, day, quantiles[k],
-                            reacts(model))), ts.key(), metric, series);
+                            reactionOf(model))), ts.key(), metric, series);
                 }
             }
         }
@@ -233,20 +234,22 @@ public record WalkForward(List<Forecaster> models, double[] quantiles, int horiz
      * The settings of one level's life: the stage's rules over the trace's grid, which is already resampled (no max
      * hold on top of it), with the evaluation's window, refit period, horizon and margin.
      */
-    private ForecastSettings settings(Series series, int day, double quantile, boolean reacts) {
+    private ForecastSettings settings(Series series, int day, double quantile, Optional<MissReaction> reacting) {
         var step = series.step();
         var margins = new EnumMap<ResourceMetric, Double>(ResourceMetric.class);
         for (var metric : ResourceMetric.values()) {
             margins.put(metric, margin);
         }
         return new ForecastSettings(step.multipliedBy((long) trainDays * day), step.multipliedBy(refitSteps), step,
-                Duration.ZERO, horizon, quantile, ForecastSettings.DEFAULT_STALENESS, margins,
-                reacts ? reaction : Optional.empty());
+                Duration.ZERO, horizon, quantile, ForecastSettings.DEFAULT_STALENESS, margins, reacting);
     }
 
-    /** Whether {@code model}'s forecasts react to their misses. */
-    private boolean reacts(Forecaster model) {
-        return reaction.isPresent() && !(model instanceof DayOracle) && !model.name().equals(Summary.REFERENCE);
+    /** How {@code model}'s forecasts react to their misses: the stage's default its own, the others this run's. */
+    private Optional<MissReaction> reactionOf(Forecaster model) {
+        if (model instanceof StageDefault stageDefault) {
+            return stageDefault.reaction();
+        }
+        return model instanceof DayOracle || model.name().equals(Summary.REFERENCE) ? Optional.empty() : reaction;
     }
 
     /**

@@ -78,6 +78,7 @@ class WalkForwardTest {
         assertThat(max.model()).isEqualTo("max-24h");
         assertThat(max.ratioToMax24h()).isEqualTo(1.0);
         assertThat(constant.ratioToMax24h()).isCloseTo(constant.reclaimable() / max.reclaimable(), within(1e-12));
+        assertThat(constant.gapShare()).as("no bound run").isNaN();
         assertThat(result.traces()).hasSize(1);
         assertThat(result.traces().get(0).forecasts()[0][0][8]).isEqualTo(0.35);
         assertThat(result.traces().get(0).forecasts()[0][0][7]).isNaN();
@@ -188,5 +189,26 @@ class WalkForwardTest {
         assertThat(memoryLine.ratioToMax24h()).isCloseTo(0.45 / 0.65, within(1e-12));
         assertThat(cpuLine.ratioToMax24h()).isCloseTo(0.75 / 0.65, within(1e-12));
         assertThat(Summary.of(result.hostDays()).get(0).violationRate()).isEqualTo(0.5);
+    }
+
+    @Test
+    void shouldGiveTheShareOfTheGapBetweenMax24hAndTheBoundThatAModelCaptures() {
+        // Four steps a day, four days at 0.2 but for one step at 0.5 on day 2; the bound, at q = 0.75, allows it.
+        double[] v = {0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2, 0.5, 0.2, 0.2, 0.2, 0.2, 0.2, 0.2};
+        var series = new TraceSeries("n1", "cpu", new Series(Instant.EPOCH, STEP, v));
+        var result = new WalkForward(List.of(new Constant(0.3), Baselines.maxLastDay(), new DayOracle(),
+                new Constant(0.6)), new double[] {0.75}, 4, 2, 2, 0.0, Set.of()).run(List.of(series));
+        var lines = Summary.of(result.hostDays());
+
+        // Reclaimable: max-24h 0.8 on day 2 (from day 1's 0.2), 0.5 on day 3 (day 2's 0.5): 0.65; the bound 0.8;
+        // 0.3 reclaims 0.7 and 0.6 reclaims 0.4.
+        assertThat(lines).extracting(Summary.Line::model)
+                .containsExactly("c0.3", "max-24h", DayOracle.NAME, "c0.6");
+        assertThat(lines.get(1).gapShare()).isZero();
+        assertThat(lines.get(2).gapShare()).isCloseTo(1.0, within(1e-12));
+        assertThat(lines.get(0).gapShare()).isCloseTo((0.7 - 0.65) / (0.8 - 0.65), within(1e-12));
+        assertThat(lines.get(3).gapShare()).as("below the baseline").isCloseTo((0.4 - 0.65) / (0.8 - 0.65),
+                within(1e-12));
+        assertThat(Summary.gapShare(0.5, 0.4, 0.4)).as("no gap to capture").isNaN();
     }
 }

@@ -23,8 +23,8 @@ import java.util.Optional;
  * @param quantile    quantile level of the forecast, in (0, 1) (default 0.99)
  * @param staleness   a series with no sample for this long of stream time gets a stale forecast (default 15 min)
  * @param margins     safety margin S(m) per metric, each in [0, 1); every metric but UNKNOWN must have one
- * @param reaction    how a series' forecast reacts to a sample above it ({@link MissReaction}), or empty for forecasts
- *                    refit on the schedule only (default)
+ * @param reaction    how a series' forecast reacts to a sample above it ({@link MissReaction}; default: escalation
+ *                    {@value #DEFAULT_MISS_ESCALATION}), or empty for forecasts refit on the schedule only
  */
 public record ForecastSettings(Duration window, Duration refitPeriod, Duration step, Duration maxHold, int horizon,
                                double quantile, Duration staleness, Map<ResourceMetric, Double> margins,
@@ -52,6 +52,11 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
      * section IV finds more than 10% rarely needed.
      */
     public static final double DEFAULT_MARGIN = 0.05;
+    /**
+     * Default escalation of {@link #reaction()}: with the default learner ({@code Forecasters.standard()}) the best
+     * measured at q = 0.99 (docs/results/2026-11-28-forecast-default.md), no host-day over 1 - q.
+     */
+    public static final double DEFAULT_MISS_ESCALATION = 0.05;
 
     public ForecastSettings {
         Objects.requireNonNull(window, "window");
@@ -103,7 +108,8 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
             }
         }
         return new ForecastSettings(DEFAULT_WINDOW, DEFAULT_REFIT_PERIOD, DEFAULT_STEP, DEFAULT_MAX_HOLD,
-                DEFAULT_HORIZON, DEFAULT_QUANTILE, DEFAULT_STALENESS, margins, Optional.empty());
+                DEFAULT_HORIZON, DEFAULT_QUANTILE, DEFAULT_STALENESS, margins,
+                Optional.of(new MissReaction(DEFAULT_MISS_ESCALATION)));
     }
 
     /** The safety margin S(m) of {@code metric}. */
@@ -162,6 +168,12 @@ public record ForecastSettings(Duration window, Duration refitPeriod, Duration s
     public ForecastSettings withReaction(MissReaction value) {
         return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins,
                 Optional.of(value));
+    }
+
+    /** These settings with forecasts refit on the schedule only. */
+    public ForecastSettings withoutReaction() {
+        return new ForecastSettings(window, refitPeriod, step, maxHold, horizon, quantile, staleness, margins,
+                Optional.empty());
     }
 
     /** The misses a day of steps may hold at {@link #quantile()} ({@link MissReaction#budget}). */

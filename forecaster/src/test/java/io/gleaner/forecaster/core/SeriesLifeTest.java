@@ -15,8 +15,8 @@ class SeriesLifeTest {
 
     private static final long MINUTE = 60_000;
     private static final long HOUR = 60 * MINUTE;
-    private static final ForecastSettings SETTINGS = ForecastSettings.defaults().withWindow(Duration.ofHours(2))
-            .withMargin(ResourceMetric.CPU, 0.1);
+    private static final ForecastSettings SETTINGS = ForecastSettings.defaults().withoutReaction()
+            .withWindow(Duration.ofHours(2)).withMargin(ResourceMetric.CPU, 0.1);
 
     /** Every series in maps; samples one per millisecond, a second at the same time replacing the first. */
     private static final class MapStore implements SeriesStore {

@@ -29,10 +29,12 @@ public final class ForecasterFixtures {
     /**
      * Small settings that make every rule visible: window 10 min of 1-min steps, refit every 5 min, horizon 10
      * steps (the whole window, so that {@link EchoForecaster} shows all of it), a sample held for at most 1 min,
-     * quantile 0.9, staleness 3 min, margins CPU 0.1 and MEMORY 0.2.
+     * quantile 0.9, staleness 3 min, margins CPU 0.1 and MEMORY 0.2; forecasts refit on the schedule only (the tests
+     * of the reaction to misses add it).
      */
     public static ForecastSettings small() {
         return ForecastSettings.defaults()
+                .withoutReaction()
                 .withStep(Duration.ofMinutes(1))
                 .withMaxHold(Duration.ofMinutes(1))
                 .withWindow(Duration.ofMinutes(10))

@@ -90,7 +90,7 @@ public final class OwnerForecasts implements CapacityOutlook {
     }
 
     /**
-     * The default learner: the forecaster stage's, {@link Forecasters#standard()} ({@code qr|sq+h}), so that a
+     * The default learner: the forecaster stage's, {@link Forecasters#standard()}, so that a
      * policy sees in-process the forecasts it would read from {@code forecasts} through Kafka.
      */
     public static Forecaster defaultForecaster() {

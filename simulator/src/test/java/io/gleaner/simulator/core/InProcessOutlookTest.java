@@ -131,7 +131,9 @@ class InProcessOutlookTest {
         assertThat(withOutlook.forecasts()).isPresent();
         assertThat(with.decisionDigest()).isEqualTo(without.decisionDigest());
         assertThat(with.counts().decisions()).isEqualTo(without.counts().decisions()).isPositive();
-        assertThat(withOutlook.forecasts().orElseThrow().refits()).as("nobody read a forecast").isZero();
+        // Nobody reads a forecast, but the default reaction to misses checks each sample against the forecast in
+        // force, so the forecasts are refit when due all the same.
+        assertThat(withOutlook.forecasts().orElseThrow().refits()).isPositive();
     }
 
     @Test

@@ -38,7 +38,9 @@ class OwnerForecastsTest {
     /** Midnight: a refit boundary and a step boundary. */
     private static final Instant T0 = Instant.parse("2009-10-01T00:00:00Z");
     private static final Duration MINUTE = Duration.ofMinutes(1);
-    private static final OwnerForecastSettings SETTINGS = OwnerForecastSettings.defaults();
+    /** The defaults, refit on the schedule only: the rules of the schedule (the reaction's tests add it). */
+    private static final OwnerForecastSettings SETTINGS = OwnerForecastSettings.defaults()
+            .withForecast(OwnerForecastSettings.defaults().forecast().withoutReaction());
 
     private static OwnerForecasts maxLastDay() {
         return new OwnerForecasts(Baselines.maxLastDay(), SETTINGS);
@@ -96,12 +98,10 @@ class OwnerForecastsTest {
 
         forecasts.observe(round(T0.plus(Duration.ofDays(1)), "n1", 0.3, 0.5));
 
-        // qr|sq+h is the larger of quantile regression and the seasonal quantile, plus 0.005. The seasonal quantile
-        // of a constant is the constant, so U >= 0.305 and spare <= 1 - 0.305 - 0.05 = 0.645; the regression of a
-        // constant fits it (to its MM algorithm's tolerance), so spare is not much lower.
+        // max-1h+0.02 is the largest use of the last hour plus 0.02: U = 0.32, spare = 1 - 0.32 - 0.05 = 0.63.
         var spare = forecasts.spare("n1", CPU, T0.plus(Duration.ofDays(1)).plus(Duration.ofHours(5)));
         assertThat(spare).isPresent();
-        assertThat(spare.getAsDouble()).isLessThanOrEqualTo(0.645 + 1e-12).isCloseTo(0.645, within(1e-3));
+        assertThat(spare.getAsDouble()).isCloseTo(0.63, within(1e-12));
     }
 
     @Test
@@ -404,8 +404,9 @@ class OwnerForecastsTest {
 
     @Test
     void sameRoundsGiveTheSameAnswersWhenEverOrWhetherTheForecastsWereRead() {
-        var readEveryHour = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
-        var readAtTheEnd = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
+        // A learner that follows the wave (the default, a recent peak, forecasts a constant).
+        var readEveryHour = new OwnerForecasts(Forecasters.seasonalEnvelope(), SETTINGS);
+        var readAtTheEnd = new OwnerForecasts(Forecasters.seasonalEnvelope(), SETTINGS);
         // A daily wave with a deterministic wobble, 2 days and 5 minutes, a sample a minute.
         for (int minute = 0; minute <= 2 * 24 * 60 + 5; minute++) {
             var t = T0.plus(MINUTE.multipliedBy(minute));
@@ -452,13 +453,13 @@ class OwnerForecastsTest {
     void defaultsAreTheForecasterStagesWithTheQosControllersMargins() {
         var stage = ForecastSettings.defaults();
         var qos = QosSettings.defaults();
-        assertThat(SETTINGS.forecast()).isEqualTo(stage.withMargin(ResourceMetric.CPU, qos.cpuSafetyMargin())
+        assertThat(OwnerForecastSettings.defaults().forecast()).isEqualTo(stage.withMargin(ResourceMetric.CPU, qos.cpuSafetyMargin())
                 .withMargin(ResourceMetric.MEMORY, qos.ramSafetyMargin()));
         assertThat(SETTINGS.margin(Utilization.Metric.CPU)).isEqualTo(qos.cpuSafetyMargin());
         assertThat(SETTINGS.margin(Utilization.Metric.MEMORY)).isEqualTo(qos.ramSafetyMargin());
         assertThat(qos.cpuSafetyMargin()).isNotEqualTo(stage.margin(ResourceMetric.CPU));
         assertThat(SETTINGS.warmUp()).isEqualTo(Duration.ofDays(1));
-        assertThat(OwnerForecasts.of(OwnerLoad.NONE).forecasterName()).isEqualTo("qr|sq+h");
+        assertThat(OwnerForecasts.of(OwnerLoad.NONE).forecasterName()).isEqualTo(Forecasters.STANDARD_NAME);
     }
 
     @Test

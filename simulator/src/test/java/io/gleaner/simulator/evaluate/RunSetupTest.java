@@ -61,7 +61,8 @@ class RunSetupTest {
 
         assertThat(new RunSetup(spec, PolicyName.SALAMANDER, 7L).forecasts().forecasterName())
                 .isEqualTo("burst-discount");
-        assertThat(new RunSetup(SPEC, PolicyName.SALAMANDER, 7L).forecasts().forecasterName()).isEqualTo("qr|sq+h");
+        assertThat(new RunSetup(SPEC, PolicyName.SALAMANDER, 7L).forecasts().forecasterName())
+                .isEqualTo(Forecasters.STANDARD_NAME);
     }
 
     @Test
