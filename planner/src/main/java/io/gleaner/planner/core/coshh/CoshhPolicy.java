@@ -50,11 +50,12 @@ import java.util.function.Supplier;
  *       class; the bench measures the difference (docs/policies/coshh.md). When the min shares do not all fit, serving
  *       them first would override the class matching on every node, so the stage is left out;</li>
  *   <li>then among the users with a job whose secondary class is in the node's SC', the one with the least
- *       {@code currentShare / weight};</li>
- *   <li>then, when {@link CoshhSettings#workConserving()} is on, among all users with a runnable job, the least
- *       {@code currentShare / weight}. Algorithm 2 stops after stage 2 and leaves slots idle; with few classes
- *       suggested per node and jobs of those classes all started, that idles nodes while other jobs wait, which
- *       the bench measures (docs/policies/coshh.md).</li>
+ *       {@code currentShare / weight}. When {@link CoshhSettings#workConserving()} is on, every user with a runnable
+ *       job takes part in this order, and a user with no job of the node's suggested classes is offered her oldest
+ *       job: the suggested classes choose among a user's jobs, not among users. Algorithm 2 offers only suggested
+ *       jobs and leaves slots idle; serving the other users only after every suggested job (a last stage, before
+ *       2026-11-28) let a large job of a suggested class take every slot of its nodes while other users' small jobs
+ *       waited, which the suite bench measures (docs/policies/coshh.md, Routing).</li>
  * </ol>
  * {@code currentShare} is the user's running attempts (section 2.1: "the number of slots assigned"), counting this
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)
