@@ -50,11 +50,12 @@ import java.util.function.Supplier;
  *       class; the bench measures the difference (docs/policies/coshh.md). When the min shares do not all fit, serving
  *       them first would override the class matching on every node, so the stage is left out;</li>
  *   <li>then among the users with a job whose secondary class is in the node's SC', the one with the least
- *       {@code currentShare / weight};</li>
- *   <li>then, when {@link CoshhSettings#workConserving()} is on, among all users with a runnable job, the least
- *       {@code currentShare / weight}. Algorithm 2 stops after stage 2 and leaves slots idle; with few classes
- *       suggested per node and jobs of those classes all started, that idles nodes while other jobs wait, which
- *       the bench measures (docs/policies/coshh.md).</li>
+ *       {@code currentShare / weight}. When {@link CoshhSettings#workConserving()} is on, every user with a runnable
+ *       job takes part in this order, and a user with no job of the node's suggested classes is offered her oldest
+ *       job: the suggested classes choose among a user's jobs, not among users. Algorithm 2 offers only suggested
+ *       jobs and leaves slots idle; serving the other users only after every suggested job (a last stage, before
+ *       2026-11-28) let a large job of a suggested class take every slot of its nodes while other users' small jobs
+ *       waited, which the suite bench measures (docs/policies/coshh.md, Routing).</li>
  * </ol>
  * {@code currentShare} is the user's running attempts (section 2.1: "the number of slots assigned"), counting this
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)
@@ -180,15 +181,12 @@ public final class CoshhPolicy implements PlacementPolicy {
         var stages = new ArrayList<Stage>();
         // Jobs older than the classifications' histories have no class: the suggested stages start after them.
         stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE, suggested.primaryFrom(),
-                jobId -> suggested.primary(node.nodeId(), jobId)));
+                jobId -> suggested.primary(node.nodeId(), jobId), false));
         if (minShareGuarantee && minShares <= slots.total()) {
-            stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, "", jobId -> true));
+            stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, "", jobId -> true, false));
         }
         stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, suggested.secondaryFrom(),
-                jobId -> suggested.secondary(node.nodeId(), jobId)));
-        if (workConserving) {
-            stages.add(new Stage(Stage.ANY, LEAST_SHARE, "", jobId -> true));
-        }
+                jobId -> suggested.secondary(node.nodeId(), jobId), workConserving));
         for (var stage : stages) {
             while (freeSlots > 0 && free.fits(state.leastDemand())) {
                 var placement = stage.launchOne(turns, heartbeat, free, freeSlots);
@@ -213,12 +211,12 @@ public final class CoshhPolicy implements PlacementPolicy {
             .thenComparingLong(turn -> turn.tieKey);
 
     /** One while-loop of Algorithm 2: which users take part, in which order, and which of their jobs it offers. */
-    private record Stage(int index, Comparator<UserTurn> order, String from, Predicate<String> offers) {
+    private record Stage(int index, Comparator<UserTurn> order, String from, Predicate<String> offers,
+                         boolean fallsBack) {
         static final int PRIMARY = 0;
         static final int GUARANTEE = 1;
         static final int SECONDARY = 2;
-        static final int ANY = 3;
-        static final int COUNT = 4;
+        static final int COUNT = 3;
 
         /** Whether only users below their min share take part. */
         boolean belowMinShareOnly() {
@@ -258,6 +256,7 @@ public final class CoshhPolicy implements PlacementPolicy {
                 Collections.nCopies(Stage.COUNT, Collections.<JobProgress>emptyIterator()));
         private final JobProgress[] current = new JobProgress[Stage.COUNT];
         private final boolean[] started = new boolean[Stage.COUNT];
+        private final boolean[] fellBack = new boolean[Stage.COUNT];
 
         UserTurn(UserLedgers.UserLedger ledger, long tieKey) {
             this.ledger = ledger;
@@ -279,7 +278,12 @@ public final class CoshhPolicy implements PlacementPolicy {
             }
             while (true) {
                 if (current[i] == null) {
-                    var next = nextOffered(stage, cursors.get(i));
+                    var next = nextOffered(fellBack[i] ? jobId -> true : stage.offers(), cursors.get(i));
+                    if (next == null && stage.fallsBack() && !fellBack[i]) {
+                        fellBack[i] = true;
+                        cursors.set(i, ledger.runnableJobs().iterator());
+                        continue;
+                    }
                     if (next == null) {
                         passedOver[i] = true;
                         return null;
@@ -295,10 +299,10 @@ public final class CoshhPolicy implements PlacementPolicy {
             }
         }
 
-        private static JobProgress nextOffered(Stage stage, Iterator<JobProgress> jobs) {
+        private static JobProgress nextOffered(Predicate<String> offers, Iterator<JobProgress> jobs) {
             while (jobs.hasNext()) {
                 var job = jobs.next();
-                if (stage.offers().test(job.jobId())) {
+                if (offers.test(job.jobId())) {
                     return job;
                 }
             }

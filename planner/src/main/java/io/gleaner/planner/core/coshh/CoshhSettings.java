@@ -5,8 +5,8 @@ package io.gleaner.planner.core.coshh;
  *
  * @param seed           breaks ties between users in the same condition (COSHH Algorithm 2: "we randomly choose
  *                       between them") and seeds k-means++ (COSHH section 3.1)
- * @param workConserving after Algorithm 2's two stages, give slots still free to any waiting job by
- *                       {@code currentShare / weight} instead of leaving them idle
+ * @param workConserving in Algorithm 2's second stage, offer a user with no job of the node's suggested classes her
+ *                       oldest job, in the same {@code currentShare / weight} order, instead of leaving slots idle
  * @param minShareGuarantee when every min share fits in the cluster at once, give a user below her min share any of
  *                       her jobs right after Algorithm 2's first stage, not only jobs of the node's suggested classes
  * @param historyJobs    the most recent jobs the classifications cluster over and take arrival rates from, >= 1

@@ -91,6 +91,23 @@ class CoshhPolicyTest {
     }
 
     @Test
+    void shouldLetTheSuggestedClassesChooseAmongAUsersJobsNotAmongUsers() {
+        // No min shares. bob runs 4 and has a suggested job; alice runs none and has an old job no node suggests and
+        // a newer suggested one; carol runs 3 and has only a job no node suggests. Least share first: alice takes her
+        // suggested job first, then her unsuggested one; then carol (3) takes hers, before bob (4).
+        var aliceOld = running(job("a1", "alice", at(1), maps(1)), 0);
+        var aliceNew = running(job("a2", "alice", at(10), maps(1)), 0);
+        var bob = running(job("b1", "bob", at(5), maps(20)), 4);
+        var carol = running(job("c1", "carol", at(6), maps(20)), 3);
+
+        var result = coshh(Set.of(), Set.of("a2", "b1"), new Pool("alice", 0, 1), new Pool("bob", 0, 1),
+                new Pool("carol", 0, 1))
+                .place(state(slots(at(30), 3), aliceOld, aliceNew, bob, carol), at(30));
+
+        assertThat(ids(result.placed())).containsExactly("a2/m/0/0", "a1/m/0/0", "c1/m/3/0");
+    }
+
+    @Test
     void shouldGiveAUserBelowHerMinShareAnyJobBeforeStageTwoWhenEveryMinShareFits() {
         // alice (min share 2) has a job no node suggests; bob's is in this node's SC'. The node has 8 slots, so
         // alice's min share fits: she gets both free slots before stage 2 reaches bob.
@@ -110,9 +127,11 @@ class CoshhPolicyTest {
         var alice = running(job("a1", "alice", at(10), maps(20)), 0);
         var bob = running(job("b1", "bob", at(5), maps(20)), 0);
 
-        var tooLarge = coshh(Set.of(), Set.of("b1"), new Pool("alice", 9, 1), new Pool("bob", 0, 1))
+        // Not work-conserving, so that stage 2 offers only suggested jobs and alice is not served by its fallback.
+        var settings = CoshhSettings.defaults().withWorkConserving(false);
+        var tooLarge = coshh(settings, Set.of(), Set.of("b1"), new Pool("alice", 9, 1), new Pool("bob", 0, 1))
                 .place(state(slots(at(30), 2), alice, bob), at(30));
-        var off = coshh(CoshhSettings.defaults().withMinShareGuarantee(false), Set.of(), Set.of("b1"),
+        var off = coshh(settings.withMinShareGuarantee(false), Set.of(), Set.of("b1"),
                 new Pool("alice", 2, 1), new Pool("bob", 0, 1))
                 .place(state(slots(at(30), 2), alice, bob), at(30));
 
@@ -122,8 +141,10 @@ class CoshhPolicyTest {
 
     @Test
     void shouldCountTheSlotsOfEveryNodeThatHasBeatenForTheGuarantee() {
-        // alice's min share of 12 fits only once a second 8-slot node has beaten.
-        var policy = coshh(Set.of(), Set.of("b1"), new Pool("alice", 12, 1), new Pool("bob", 0, 1));
+        // alice's min share of 12 fits only once a second 8-slot node has beaten. Not work-conserving: stage 2's
+        // fallback would otherwise serve alice too, by a tie with bob.
+        var policy = coshh(CoshhSettings.defaults().withWorkConserving(false), Set.of(), Set.of("b1"),
+                new Pool("alice", 12, 1), new Pool("bob", 0, 1));
         var alice = running(job("a1", "alice", at(10), maps(20)), 0);
         var bob = running(job("b1", "bob", at(5), maps(20)), 0);
 
@@ -136,8 +157,10 @@ class CoshhPolicyTest {
 
     @Test
     void shouldStopCountingALostNodesSlotsForTheGuarantee() {
-        // alice's min share of 12 fits in the 16 slots of n1 and n2, not in n2's 8 once n1 is lost.
-        var policy = coshh(Set.of(), Set.of("b1"), new Pool("alice", 12, 1), new Pool("bob", 0, 1));
+        // alice's min share of 12 fits in the 16 slots of n1 and n2, not in n2's 8 once n1 is lost (not
+        // work-conserving, as above).
+        var policy = coshh(CoshhSettings.defaults().withWorkConserving(false), Set.of(), Set.of("b1"),
+                new Pool("alice", 12, 1), new Pool("bob", 0, 1));
         var alice = running(job("a1", "alice", at(10), maps(20)), 0);
         var bob = running(job("b1", "bob", at(5), maps(20)), 0);
         policy.place(state(slots(at(30), 0), alice, bob), at(30));
