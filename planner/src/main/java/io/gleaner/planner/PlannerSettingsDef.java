@@ -91,7 +91,8 @@ public final class PlannerSettingsDef {
                 .define(COSHH_SEED, Type.LONG, coshh.seed(), null,
                         "Seed of the coshh policy's k-means++ and of its ties between users.")
                 .define(COSHH_WORK_CONSERVING, Type.BOOLEAN, coshh.workConserving(), null,
-                        "Whether COSHH gives a slot no job of the node's suggested classes can use to any waiting job; "
+                        "Whether COSHH gives a slot no job of the node's suggested classes can use to a waiting job, "
+                                + "least running / weight first (each user's suggested job first, else her oldest); "
                                 + "false leaves it idle, as Algorithm 2 does.")
                 .define(COSHH_MIN_SHARE_GUARANTEE, Type.BOOLEAN, coshh.minShareGuarantee(), null,
                         "Whether, when all min shares fit in the known slots, COSHH gives users below theirs any job "
