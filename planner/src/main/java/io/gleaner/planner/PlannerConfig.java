@@ -128,6 +128,7 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         var salamander = new SalamanderSettings(salamanderDefaults.window(), salamanderDefaults.replanEvery(),
                 values.getInt(key(PlannerSettingsDef.SALAMANDER_TASK_BUDGET)),
                 values.getLong(key(PlannerSettingsDef.SALAMANDER_MOVE_LIMIT)),
+                values.getLong(key(PlannerSettingsDef.SALAMANDER_REPAIR_MOVE_LIMIT)),
                 values.getLong(key(PlannerSettingsDef.SALAMANDER_SEED)),
                 values.getBoolean(key(PlannerSettingsDef.SALAMANDER_EARLY_RELEASE)),
                 values.getLong(key(PlannerSettingsDef.SALAMANDER_LINK_MBPS)) * 1_000_000);

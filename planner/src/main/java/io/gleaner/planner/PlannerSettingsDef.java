@@ -42,6 +42,8 @@ public final class PlannerSettingsDef {
     public static final String SALAMANDER_TASK_BUDGET = "salamander-task-budget";
     /** Setting of {@link SalamanderSettings#moveLimit()}. */
     public static final String SALAMANDER_MOVE_LIMIT = "salamander-move-limit";
+    /** Setting of {@link SalamanderSettings#repairMoveLimit()}. */
+    public static final String SALAMANDER_REPAIR_MOVE_LIMIT = "salamander-repair-move-limit";
     /** Setting of {@link SalamanderSettings#earlyRelease()}. */
     public static final String SALAMANDER_EARLY_RELEASE = "salamander-early-release";
     /** Setting of {@link SalamanderSettings#linkBitsPerSecond()}, in Mbit/s. */
@@ -104,8 +106,12 @@ public final class PlannerSettingsDef {
                 .define(SALAMANDER_TASK_BUDGET, Type.INT, salamander.taskBudget(), Range.atLeast(1),
                         "The most not-yet-running tasks one salamander plan takes.")
                 .define(SALAMANDER_MOVE_LIMIT, Type.LONG, salamander.moveLimit(), Range.atLeast(0),
-                        "Local-search moves per salamander plan after the first-fit construction; 0 keeps "
-                                + "Algorithm 1's plan.")
+                        "Local-search moves per salamander plan made from scratch, after the first-fit "
+                                + "construction; 0 keeps Algorithm 1's plan.")
+                .define(SALAMANDER_REPAIR_MOVE_LIMIT, Type.LONG, salamander.repairMoveLimit(), Range.atLeast(0),
+                        "Local-search moves per salamander plan repaired from the previous one (kept where it "
+                                + "still fits, new tasks by first fit); a count, not a time, so plans are "
+                                + "reproducible.")
                 .define(SALAMANDER_EARLY_RELEASE, Type.BOOLEAN, salamander.earlyRelease(), null,
                         "Whether salamander releases a planned task as soon as its node has room for it, in planned "
                                 + "order; false releases each at its planned start only.")

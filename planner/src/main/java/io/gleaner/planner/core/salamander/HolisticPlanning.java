@@ -15,7 +15,6 @@ import io.gleaner.planner.core.salamander.solver.Metric;
 import io.gleaner.planner.core.salamander.solver.Node;
 import io.gleaner.planner.core.salamander.solver.SafetyMargin;
 import io.gleaner.planner.core.salamander.solver.Schedule;
-import io.gleaner.planner.core.salamander.solver.ScheduleSolver;
 import io.gleaner.planner.core.salamander.solver.SolverBudget;
 import io.gleaner.planner.core.salamander.solver.Task;
 import io.gleaner.planner.core.salamander.solver.Window;
@@ -80,9 +79,10 @@ final class HolisticPlanning {
      * Plans {@code queue} (in arrival order) on {@code nodes} at {@code now}.
      *
      * @param running the running tasks this planner launched, by {@link PlannedTask#taskId}
+     * @param previous the plan before this one, repaired rather than planned anew when it has tasks
      */
     HolisticPlan plan(Instant now, List<NodeState> nodes, List<JobProgress> queue, Map<String, Launch> running,
-                      CapacityOutlook outlook) {
+                      CapacityOutlook outlook, HolisticPlan previous) {
         if (nodes.isEmpty()) {
             return new HolisticPlan(now, window.step(), window.steps(), List.of(), List.of());
         }
@@ -164,17 +164,43 @@ final class HolisticPlanning {
             instanceNodes.add(node(nodes.get(n), now, outlook, pinnedCpu[n], pinnedRam[n]));
         }
         var instance = new Instance(window, instanceNodes, jobs, SafetyMargin.NONE, pinned);
-        var schedule = jobs.isEmpty() ? new Schedule(Map.of()) : solver().solve(instance, budget(now));
+        var schedule = jobs.isEmpty() ? new Schedule(Map.of()) : solve(instance, now, previous);
         return readBack(now, instance, schedule, pending, sliced, refs, nodeIndex);
     }
 
-    private ScheduleSolver solver() {
-        return settings.moveLimit() == 0 ? new FirstFitDecreasing() : new LateAcceptanceTabuSearch();
+    /**
+     * From scratch (Algorithm 1, then {@link SalamanderSettings#moveLimit()} moves) when there is no previous plan
+     * with tasks or the search is off; otherwise the previous plan repaired, then
+     * {@link SalamanderSettings#repairMoveLimit()} moves. Both budgets are move counts, so the plan depends on the
+     * inputs and the previous plan only.
+     */
+    private Schedule solve(Instance instance, Instant now, HolisticPlan previous) {
+        if (settings.moveLimit() == 0) {
+            return new FirstFitDecreasing().solve(instance, budget(now, 0));
+        }
+        if (previous.tasks().isEmpty()) {
+            return new LateAcceptanceTabuSearch().solve(instance, budget(now, settings.moveLimit()));
+        }
+        return new LateAcceptanceTabuSearch().repair(instance, inSteps(previous, now),
+                budget(now, settings.repairMoveLimit())).schedule();
     }
 
-    private SolverBudget budget(Instant now) {
+    /** The not yet running tasks of {@code previous}, in steps from {@code now} (a start already passed: step 0). */
+    private Schedule inSteps(HolisticPlan previous, Instant now) {
+        var assignments = new HashMap<String, Assignment>();
+        for (var task : previous.tasks()) {
+            if (!task.running()) {
+                long step = Duration.between(now, task.start()).dividedBy(window.step());
+                assignments.put(task.taskId(), new Assignment(task.nodeId(), (int) Math.max(0, Math.min(step,
+                        window.steps()))));
+            }
+        }
+        return new Schedule(assignments);
+    }
+
+    private SolverBudget budget(Instant now, long moves) {
         long seed = settings.seed() * 0x9E3779B97F4A7C15L ^ now.toEpochMilli();
-        return new SolverBudget(seed, settings.moveLimit(), Duration.ofSeconds(30));
+        return new SolverBudget(seed, moves, Duration.ofSeconds(30));
     }
 
     /** Whether task {@code index} of {@code phase} runs now: launched, not succeeded, not waiting for a relaunch. */
@@ -237,8 +263,10 @@ final class HolisticPlanning {
         var ram = new double[steps];
         double cpuNow = share(state.free().cpus() * MILLI + pinnedCpu[0], cpuCapacity);
         double ramNow = share(state.free().memoryBytes() / (double) MIB + pinnedRam[0], ramCapacity);
+        // Duration.dividedBy goes through BigDecimal: once per plan, not once per step (issue 26's profile)
+        var middle = now.plus(window.step().dividedBy(2));
         for (int t = 0; t < steps; t++) {
-            var at = now.plus(window.step().multipliedBy(t)).plus(window.step().dividedBy(2));
+            var at = middle.plus(window.step().multipliedBy(t));
             double cpuSpare = outlook.spare(state.nodeId(), CapacityOutlook.Resource.CPU, at).orElse(cpuNow);
             double ramSpare = outlook.spare(state.nodeId(), CapacityOutlook.Resource.MEMORY, at).orElse(ramNow);
             cpu[t] = 1 - Math.max(cpuSpare, share(pinnedCpu[t], cpuCapacity));

@@ -40,8 +40,10 @@ import java.util.function.Predicate;
  * after a job arrived, an attempt must run again, or a node appeared or was lost ({@link #onNodeLost}), and otherwise
  * every {@link SalamanderSettings#replanEvery()} of event time (forecasts are refreshed hourly, tasks end early or
  * late).
- * Running tasks stay where they are; everything not yet started may move. Plans are made on heartbeats, from the
- * nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
+ * Running tasks stay where they are; everything not yet started may move. A plan is made from scratch when there is
+ * no previous plan or a node appeared or was lost; otherwise the previous plan is repaired
+ * ({@link SalamanderSettings#repairMoveLimit()}; docs/policies/salamander.md#incremental-re-planning). Plans are
+ * made on heartbeats, from the nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
  *
  * <p><b>Release.</b> On a node's heartbeat, its planned tasks are taken in release order ({@link #releaseOrder()});
  * each that is runnable (a reduce once its job's maps all succeeded) and fits the node's free slots, CPU and RAM
@@ -85,6 +87,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
     private HolisticPlan plan = HolisticPlan.EMPTY;
     private boolean built;
     private boolean dirty = true;
+    /** A node appeared or was lost since the last plan: the next one is made from scratch, not repaired. */
+    private boolean nodesChanged = true;
     private Instant nextPlan = Instant.EPOCH;
 
     public SalamanderPolicy(SalamanderSettings settings) {
@@ -136,6 +140,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         if (nodes.remove(nodeId) != null) {
             running.removeNode(nodeId);
             dirty = true;
+            nodesChanged = true;
         }
     }
 
@@ -160,6 +165,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         var node = state.node();
         if (nodes.put(node.nodeId(), node) == null) {
             dirty = true;
+            nodesChanged = true;
         }
         if (dirty || !now.isBefore(nextPlan)) {
             replan(state.outlook(), now);
@@ -325,7 +331,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
     private void replan(CapacityOutlook outlook, Instant now) {
         var queue = jobs.values().stream().sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
         running.retainJobs(jobs::containsKey);
-        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running.byTask(), outlook);
+        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running.byTask(), outlook,
+                nodesChanged ? HolisticPlan.EMPTY : plan);
+        nodesChanged = false;
         var order = releaseOrder();
         var release = new HashMap<String, List<PlannedTask>>();
         plan.byNode().forEach((nodeId, tasks) -> release.put(nodeId, new ArrayList<>(

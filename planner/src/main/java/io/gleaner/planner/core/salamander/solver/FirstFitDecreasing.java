@@ -52,6 +52,60 @@ public final class FirstFitDecreasing implements ScheduleSolver {
         return occupancy;
     }
 
+    /**
+     * Not in the paper, which plans each instance from scratch: a repair of {@code previous} (assignments in this
+     * instance's steps) for what changed. Pins first; then, job by job in Algorithm 1's order, a job's tasks go back
+     * where {@code previous} had them if every one still fits there (Eqs. 4–6 against what is placed so far, reduces
+     * after the job's maps); a job with a task new, moved off a lost node or no longer fitting, is placed by
+     * Algorithm 1 after all kept jobs, so a change disturbs the jobs it touches only.
+     */
+    static Occupancy repair(Instance instance, Schedule previous, SplittableRandom random) {
+        var occupancy = new Occupancy(instance);
+        occupancy.placePins();
+        var order = jobOrder(instance);
+        var toPlace = new ArrayList<Integer>();
+        for (int j : order) {
+            if (!keepJob(occupancy, j, previous)) {
+                toPlace.add(j);
+            }
+        }
+        int[] nodes = new int[instance.nodeCount()];
+        for (int n = 0; n < nodes.length; n++) {
+            nodes[n] = n;
+        }
+        for (int j : toPlace) {
+            placeJob(occupancy, j, random, nodes);
+        }
+        return occupancy;
+    }
+
+    /** Job {@code j}'s unpinned tasks where {@code previous} had them, all or none. */
+    private static boolean keepJob(Occupancy occupancy, int j, Schedule previous) {
+        Instance instance = occupancy.instance;
+        var placed = new ArrayList<Integer>();
+        boolean kept = true;
+        for (int[] phase : new int[][] {instance.jobMaps(j), instance.jobReduces(j)}) {
+            for (int i = 0; i < phase.length && kept; i++) {
+                int task = phase[i];
+                if (occupancy.isPlaced(task)) {
+                    continue;
+                }
+                var was = previous.of(instance.task(task).id());
+                Integer n = was == null ? null : instance.nodeIndexOf(was.nodeId());
+                kept = n != null && (!instance.isReduce(task) || was.start() >= occupancy.mapsEnd(j))
+                        && occupancy.fits(task, n, was.start());
+                if (kept) {
+                    occupancy.place(task, n, was.start());
+                    placed.add(task);
+                }
+            }
+        }
+        if (!kept) {
+            placed.forEach(occupancy::remove);
+        }
+        return kept;
+    }
+
     /** Line 1: pinned jobs first by id, then by decreasing work, ties by job id. */
     static List<Integer> jobOrder(Instance instance) {
         var jobs = new ArrayList<Integer>();

@@ -114,9 +114,25 @@ public final class LateAcceptanceTabuSearch implements ScheduleSolver {
         long deadline = nanoTime.getAsLong() + budget.timeLimit().toNanos();
         var random = new SplittableRandom(budget.seed());
         var current = FirstFitDecreasing.construct(instance, random.split());
+        return search(instance, budget, goal, current, random, deadline, true);
+    }
+
+    /**
+     * Not in the paper: the search started from {@link FirstFitDecreasing#repair} of {@code previous} instead of from
+     * scratch, without the {@link SearchMoves#rebuild} (the previous plan had it), for {@code budget}'s moves.
+     */
+    public Run repair(Instance instance, Schedule previous, SolverBudget budget) {
+        long deadline = nanoTime.getAsLong() + budget.timeLimit().toNanos();
+        var random = new SplittableRandom(budget.seed());
+        var current = FirstFitDecreasing.repair(instance, previous, random.split());
+        return search(instance, budget, null, current, random, deadline, false);
+    }
+
+    private Run search(Instance instance, SolverBudget budget, Objective goal, Occupancy current,
+                       SplittableRandom random, long deadline, boolean rebuild) {
         var moves = new SearchMoves(current, random);
         Objective start = current.objective();
-        if (ours) {
+        if (ours && rebuild) {
             long[] before = score(current, new long[SCORE_SIZE]);
             moves.begin();
             if (moves.rebuild() && compare(score(current, new long[SCORE_SIZE]), before) <= 0) {
