@@ -43,7 +43,8 @@ import java.util.function.Predicate;
  * Running tasks stay where they are; everything not yet started may move. A plan is made from scratch when there is
  * no previous plan or a node appeared or was lost; otherwise the previous plan is repaired
  * ({@link SalamanderSettings#repairMoveLimit()}; docs/policies/salamander.md#incremental-re-planning). Plans are
- * made on heartbeats, from the nodes seen so far: the first round plans on the first node, re-plans as each new node beats, and settles.
+ * made on heartbeats, from the nodes seen so far: the first round plans on the first node, re-plans as each new node
+ * beats, and settles.
  *
  * <p><b>Release.</b> On a node's heartbeat, its planned tasks are taken in release order ({@link #releaseOrder()});
  * each that is runnable (a reduce once its job's maps all succeeded) and fits the node's free slots, CPU and RAM
@@ -61,8 +62,8 @@ import java.util.function.Predicate;
  * this planner's tasks runs there), takes them too while they fit the RAM the forecast leaves it now, less what
  * this planner's tasks running there hold: RAM is what the QoS controller kills tasks for, CPU it only throttles.
  * Once one of them runs there, the next plan pins it on the node and the node takes others' tasks as every node
- * with planned work does. Measured (docs/results/salamander-bench.md): on PC-2 the forecasts (the owners' 99th
- * percentile) left 7 of the 27 nodes less than one core for the whole run while they had 16.6-17.9 of 20 cores
+ * with planned work does. Measured (docs/results/2026-11-27-salamander-bench.md): on PC-2 the forecasts (the owners'
+ * 99th percentile) left 7 of the 27 nodes less than one core for the whole run while they had 16.6-17.9 of 20 cores
  * free; kept idle, small jobs queued behind large ones on the other 20 and the median completion was 86 s against
  * Cuckoo's 4 s.
  *
@@ -348,8 +349,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
     /**
      * With early release: older jobs first, then planned start. Algorithm 1 plans the longest jobs first to shorten
      * the makespan; released in planned order, small jobs queue behind large ones on every node, which on FB-2009
-     * multiplied the mean completion time by five (docs/results/salamander-bench.md). Without early release the
-     * planned start decides.
+     * multiplied the mean completion time by five (docs/results/2026-11-27-salamander-bench.md). Without early release
+     * the planned start decides.
      */
     private Comparator<PlannedTask> releaseOrder() {
         if (!settings.earlyRelease()) {

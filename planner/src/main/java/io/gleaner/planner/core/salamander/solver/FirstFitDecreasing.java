@@ -22,7 +22,7 @@ import java.util.SplittableRandom;
  * the one with the least Te(i, n), the first in the random order among equals, where Algorithm 1 takes the first
  * that fits: on heterogeneous nodes, and with a chunk's copy counted into the Te of a map away from its data, the
  * random first fit sent most maps to a node without their chunk (43,869 chunk copies for the first 1,000 FB-2009
- * jobs on PC-1, against 6,644; mean completion 2,046 s against 1,746 s; docs/results/salamander-bench.md).
+ * jobs on PC-1, against 6,644; mean completion 2,046 s against 1,746 s; docs/results/2026-11-27-salamander-bench.md).
  * <li>Not in Algorithm 1: when a task of a job finds no (t, node), the job's tasks placed so far are taken out
  * again, so the job is rejected whole (Eq. 5); the pseudo-code is silent on this, and without it the result would be
  * infeasible.
