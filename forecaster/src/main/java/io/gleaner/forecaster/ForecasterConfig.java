@@ -54,7 +54,8 @@ public record ForecasterConfig(StageSettings stage, ForecastSettings settings) {
         for (var metric : ForecasterSettingsDef.METRICS) {
             margins.put(metric, values.getDouble(key(ForecasterSettingsDef.safetyMargin(metric))));
         }
-        var escalation = values.getDouble(key(ForecasterSettingsDef.MISS_ESCALATION));
+        var escalation = values.getBoolean(key(ForecasterSettingsDef.REACT_TO_MISSES))
+                ? values.getDouble(key(ForecasterSettingsDef.MISS_ESCALATION)) : null;
         ForecastSettings settings;
         try {
             settings = new ForecastSettings(duration(values, ForecasterSettingsDef.WINDOW),

@@ -34,6 +34,8 @@ public final class ForecasterSettingsDef {
     public static final String STALENESS = "staleness";
     /** Setting of the {@link io.gleaner.forecaster.core.MissReaction}'s escalation. */
     public static final String MISS_ESCALATION = "miss-escalation";
+    /** Setting of whether the stage reacts to misses at all. */
+    public static final String REACT_TO_MISSES = "react-to-misses";
 
     /** The metrics with a safety margin: every one but UNKNOWN. */
     public static final List<ResourceMetric> METRICS = Arrays.stream(ResourceMetric.values())
@@ -81,7 +83,10 @@ public final class ForecasterSettingsDef {
                         "React to misses: a sample above the forecast in force refits its node at once, each forecast "
                                 + "gets this much more (in [0, 1)) per miss of the last day, and once a day's misses "
                                 + "reach floor((1 - quantile) x steps per day) the forecast is the whole capacity "
-                                + "until the oldest is a day old (docs/results/2026-11-28-forecast-default.md).");
+                                + "until the oldest is a day old (docs/results/2026-11-28-forecast-default.md).")
+                .define(REACT_TO_MISSES, Type.BOOLEAN, true, null,
+                        "Whether the forecasts react to misses as miss-escalation says; false: they change at the "
+                                + "refit boundaries only.");
         for (var metric : METRICS) {
             var name = metric.name().toLowerCase(Locale.ROOT);
             def.define(safetyMargin(metric), Type.DOUBLE, ForecastSettings.DEFAULT_MARGIN,

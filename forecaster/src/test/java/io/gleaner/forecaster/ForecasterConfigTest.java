@@ -133,6 +133,18 @@ class ForecasterConfigTest {
     }
 
     @Test
+    void shouldChangeForecastsAtTheRefitBoundariesOnlyWhenTheReactionIsOff() {
+        var off = ForecasterConfig.from(Map.of("gleaner.forecaster.react-to-misses", "false",
+                "gleaner.forecaster.miss-escalation", "0.1"));
+        assertThat(off.settings().reaction()).isEmpty();
+        assertThat(ForecasterConfig.from(Map.of("gleaner.forecaster.react-to-misses", "true")).settings().reaction())
+                .contains(new MissReaction(ForecastSettings.DEFAULT_MISS_ESCALATION));
+        assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.react-to-misses", "sometimes")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("Invalid value sometimes for configuration gleaner.forecaster.react-to-misses");
+    }
+
+    @Test
     void shouldRejectANonNumericHorizon() {
         assertThatThrownBy(() -> ForecasterConfig.from(Map.of("gleaner.forecaster.horizon", "1e3")))
                 .isInstanceOf(IllegalArgumentException.class)
