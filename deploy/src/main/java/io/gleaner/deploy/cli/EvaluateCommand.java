@@ -39,7 +39,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -311,22 +310,7 @@ final class EvaluateCommand implements Callable<Integer> {
     }
 
     private List<PolicyName> policies() {
-        var names = new LinkedHashSet<PolicyName>();
-        for (var part : policies.split(",", -1)) {
-            if (part.isBlank()) {
-                throw usage("--policies has an empty name in '" + policies + "'");
-            }
-            PolicyName name;
-            try {
-                name = PolicyName.parse(part);
-            } catch (IllegalArgumentException e) {
-                throw usage("--policies: " + e.getMessage());
-            }
-            if (!names.add(name)) {
-                throw usage("--policies lists " + name.configValue() + " twice");
-            }
-        }
-        return List.copyOf(names);
+        return PolicyList.parse(policies, spec.commandLine());
     }
 
     /**

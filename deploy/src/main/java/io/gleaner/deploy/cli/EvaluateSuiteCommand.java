@@ -75,8 +75,9 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
     @Option(names = "--policies", defaultValue = "fifo,fair,coshh,cuckoo", paramLabel = "P[,P...]",
             completionCandidates = EvaluateCommand.PolicyNames.class,
             description = "The policies, comma-separated. Known: ${COMPLETION-CANDIDATES}. The default leaves "
-                    + "salamander out: it spends some 5-11 ms of planner CPU per decision, 100 times Cuckoo's, so its "
-                    + "runs would take most of a suite's time; add it with a small --jobs (default: ${DEFAULT-VALUE}).")
+                    + "salamander out: it spends some 20-35 times Cuckoo's planner CPU per decision "
+                    + "(docs/results/2026-11-28-salamander-fast.md), so its runs would take most of a suite's time; "
+                    + "add it with a small --jobs (default: ${DEFAULT-VALUE}).")
     String policies;
 
     @Option(names = "--baseline", defaultValue = "fair", paramLabel = "P",
@@ -173,10 +174,7 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
         if (chosen.isEmpty()) {
             throw usage("--workloads " + String.join(",", workloads) + " has none in part " + part);
         }
-        var policyNames = new LinkedHashSet<PolicyName>();
-        for (var text : policies.split(",", -1)) {
-            policyNames.add(parse("--policies", text, PolicyName::parse));
-        }
+        var policyNames = PolicyList.parse(policies, spec.commandLine());
         var base = parse("--baseline", baseline, PolicyName::parse);
         if (!policyNames.contains(base)) {
             throw usage("--baseline " + baseline + " is not among --policies " + policies);
@@ -184,7 +182,7 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
         var clusterSpecs = clusters.stream().map(c -> parse("--clusters", c, ClusterPresets::resolve)).toList();
         try {
             return new SuiteSpec(chosen, List.copyOf(new LinkedHashSet<>(loads)), clusterSpecs,
-                    List.copyOf(policyNames), base, LongStream.range(seed, seed + seeds).boxed().toList(), jobs);
+                    policyNames, base, LongStream.range(seed, seed + seeds).boxed().toList(), jobs);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
