@@ -183,18 +183,22 @@ public final class JobTraces {
         var other = runs.get(1);
         System.out.printf(Locale.ROOT, "%-12s %-8s %5s %4s %10s | %9s %9s %8s %5s | %9s %9s %8s %5s %s%n", "job",
                 "user", "maps", "red", "input MB", "wait", "complete", "slot-s", "rem", "wait", "complete",
-                "slot-s", "rem", "maps by node (second)");
+                "slot-s", "rem", "map demand; maps by node (second)");
+        var user = System.getProperty("user", "");
         base.values().stream()
-                .sorted(Comparator.comparingDouble((JobTrace t) ->
-                        t.completionSeconds() - other.get(t.job.jobId()).completionSeconds()))
+                .filter(t -> user.isEmpty() || t.job.user().equals(user))
+                .sorted(!user.isEmpty() ? Comparator.comparing((JobTrace t) -> t.job.submitTime())
+                        : Comparator.comparingDouble((JobTrace t) ->
+                                t.completionSeconds() - other.get(t.job.jobId()).completionSeconds()))
                 .limit(Integer.getInteger("rows", 25))
                 .forEach(a -> {
                     var b = other.get(a.job.jobId());
                     System.out.printf(Locale.ROOT, "%-12s %-8s %5d %4d %10.1f | %9.1f %9.1f %8.0f %5d | %9.1f %9.1f"
-                                    + " %8.0f %5d %s%n", a.job.jobId(), a.job.user(), a.job.count(TaskKind.MAP),
+                                    + " %8.0f %5d %s; %s%n", a.job.jobId(), a.job.user(), a.job.count(TaskKind.MAP),
                             a.job.count(TaskKind.REDUCE), a.job.inputBytes() / 1e6, a.waitSeconds(),
                             a.completionSeconds(), a.slotSeconds, a.remoteMaps, b.waitSeconds(),
-                            b.completionSeconds(), b.slotSeconds, b.remoteMaps, b.mapsByNode);
+                            b.completionSeconds(), b.slotSeconds, b.remoteMaps,
+                            a.job.group(TaskKind.MAP).map(g -> g.demand().toString()).orElse("-"), b.mapsByNode);
                 });
     }
 }
