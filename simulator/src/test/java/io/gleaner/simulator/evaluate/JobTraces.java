@@ -33,15 +33,18 @@ import java.util.OptionalLong;
 import java.util.TreeMap;
 
 /**
- * A diagnostic, not a test: one suite workload at one load, run as {@code evaluate-suite} runs it (COSHH Facebook users,
- * the bundled owners a day in, coshh-table3), once per policy, with a {@link PlannerLink} in between that records, per
- * job, its wait before its first attempt started, its attempts' slot-seconds and remote maps. Prints the per-policy
- * totals and the jobs that lost most under the second policy against the first, to explain a suite row from per-job
- * data (docs/results/2026-11-28-coshh-under-load.md, second session).
+ * A diagnostic, not a test: one suite workload at one load, run as {@code evaluate-suite} runs it (COSHH Facebook
+ * users, the bundled owners a day in, coshh-table3), once per policy, with a {@link PlannerLink} in between that
+ * records, per job, its wait before its first attempt started, its attempts' slot-seconds and remote maps. Prints the
+ * per-policy and per-user totals and the jobs that lost most under the second policy against the first, to explain a
+ * suite row from per-job data (docs/results/2026-11-28-coshh-under-load.md, second session).
  *
- * <p>Run: {@code mvn -B -o -q test-compile -pl simulator -am} then
- * {@code java -cp "simulator/target/test-classes:simulator/target/classes:$(cat cp.txt)"
- * io.gleaner.simulator.evaluate.JobTraces synthetic-3 2 200 0 fair coshh} (workload, load, jobs, seed, policies).
+ * <p>Run: {@code mvn -B -o -q test-compile -pl simulator -am}, package the CLI (its {@code deploy/target/lib} holds the
+ * planner to trace, copied aside to compare two builds), then
+ * {@code java -cp "simulator/target/test-classes:deploy/target/lib/*" io.gleaner.simulator.evaluate.JobTraces
+ * synthetic-3 2 200 0 fair coshh} (workload, load factor, jobs, seed, then the policies; the per-job rows compare
+ * the first two, most lost under the second first). {@code -Drows=N} limits the rows (25), {@code -Duser=U_3} lists
+ * that user's jobs in submission order instead.
  */
 public final class JobTraces {
 
@@ -58,7 +61,8 @@ public final class JobTraces {
         int mapAttempts;
         int remoteMaps;
         final Map<String, Integer> mapsByNode = new TreeMap<>();
-        final Map<String, Instant> started = new LinkedHashMap<>();
+        /** Each ended attempt as {start, end} in epoch millis. */
+        final List<long[]> attempts = new ArrayList<>();
 
         JobTrace(Job job) {
             this.job = job;
@@ -95,6 +99,7 @@ public final class JobTraces {
                 if (trace.firstStart == null || start.isBefore(trace.firstStart)) {
                     trace.firstStart = start;
                 }
+                trace.attempts.add(new long[] {start.toEpochMilli(), outcome.time().toEpochMilli()});
                 double seconds = Duration.between(start, outcome.time()).toMillis() / 1e3;
                 trace.slotSeconds += seconds;
                 if (outcome.kind() == TaskKind.MAP) {
@@ -161,7 +166,8 @@ public final class JobTraces {
         System.out.printf(Locale.ROOT, "%-6s %5s | per policy: mean wait, mean completion, slot-s, last finish (s from"
                 + " the first submission)%n", "user", "jobs");
         var byUser = new TreeMap<String, List<String>>(Comparator.comparingInt(u -> Integer.parseInt(u.substring(2))));
-        runs.get(0).values().forEach(t -> byUser.computeIfAbsent(t.job.user(), u -> new ArrayList<>()).add(t.job.jobId()));
+        runs.get(0).values().forEach(t ->
+                byUser.computeIfAbsent(t.job.user(), u -> new ArrayList<>()).add(t.job.jobId()));
         byUser.forEach((user, ids) -> {
             var line = new StringBuilder(String.format(Locale.ROOT, "%-6s %5d", user, ids.size()));
             for (var run : runs) {
@@ -176,6 +182,20 @@ public final class JobTraces {
             }
             System.out.println(line);
         });
+        long step = Long.getLong("timeline", 0) * 1000;
+        for (int i = 0; step > 0 && i < runs.size(); i++) {
+            System.out.printf(Locale.ROOT, "%s: attempts running per user every %d s from the first submission%n",
+                    policies.get(i).configValue(), step / 1000);
+            var traces = runs.get(i).values();
+            long end = traces.stream().flatMap(t -> t.attempts.stream()).mapToLong(a -> a[1]).max().orElse(0);
+            for (long t = first.toEpochMilli(); t <= end; t += step) {
+                long at = t;
+                var held = new TreeMap<String, Integer>(byUser.comparator());
+                traces.forEach(trace -> trace.attempts.stream().filter(a -> a[0] <= at && at < a[1])
+                        .forEach(a -> held.merge(trace.job.user(), 1, Integer::sum)));
+                System.out.printf(Locale.ROOT, "%7d %s%n", (t - first.toEpochMilli()) / 1000, held);
+            }
+        }
         if (runs.size() < 2) {
             return;
         }
