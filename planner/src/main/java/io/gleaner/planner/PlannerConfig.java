@@ -123,6 +123,8 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         var coshh = new CoshhSettings(values.getLong(key(PlannerSettingsDef.COSHH_SEED)),
                 values.getBoolean(key(PlannerSettingsDef.COSHH_WORK_CONSERVING)),
                 values.getBoolean(key(PlannerSettingsDef.COSHH_MIN_SHARE_GUARANTEE)),
+                values.getBoolean(key(PlannerSettingsDef.COSHH_LEAST_SATISFIED_FIRST)),
+                values.getBoolean(key(PlannerSettingsDef.COSHH_DELAY_SCHEDULING)),
                 values.getInt(key(PlannerSettingsDef.COSHH_HISTORY_JOBS)));
         var salamanderDefaults = SalamanderSettings.defaults();
         var salamander = new SalamanderSettings(salamanderDefaults.window(), salamanderDefaults.replanEvery(),

@@ -36,6 +36,10 @@ public final class PlannerSettingsDef {
     public static final String COSHH_MIN_SHARE_GUARANTEE = "coshh-min-share-guarantee";
     /** Setting of {@link CoshhSettings#historyJobs()}. */
     public static final String COSHH_HISTORY_JOBS = "coshh-history-jobs";
+    /** Setting of {@link CoshhSettings#leastSatisfiedFirst()}. */
+    public static final String COSHH_LEAST_SATISFIED_FIRST = "coshh-least-satisfied-first";
+    /** Setting of {@link CoshhSettings#delayScheduling()}. */
+    public static final String COSHH_DELAY_SCHEDULING = "coshh-delay-scheduling";
     /** Setting of {@link SalamanderSettings#seed()}. */
     public static final String SALAMANDER_SEED = "salamander-seed";
     /** Setting of {@link SalamanderSettings#taskBudget()}. */
@@ -87,8 +91,8 @@ public final class PlannerSettingsDef {
                                 + "ignores them.")
                 .define(LOCALITY_DELAY_MS, Type.LONG, PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis(),
                         Range.atLeast(0),
-                        "How long the fair policy lets a job wait for a node holding its input before it runs a map "
-                                + "elsewhere, in ms; 0 turns delay scheduling off (the default is 1.5 heartbeats of "
+                        "How long the fair and coshh policies let a job wait for a node holding its input before it "
+                                + "runs a map elsewhere, in ms; 0 turns delay scheduling off (the default is 1.5 heartbeats of "
                                 + "3 s, as in Hadoop's fair scheduler).")
                 .define(COSHH_SEED, Type.LONG, coshh.seed(), null,
                         "Seed of the coshh policy's k-means++ and of its ties between users.")
@@ -99,6 +103,14 @@ public final class PlannerSettingsDef {
                 .define(COSHH_MIN_SHARE_GUARANTEE, Type.BOOLEAN, coshh.minShareGuarantee(), null,
                         "Whether, when all min shares fit in the known slots, COSHH gives users below theirs any job "
                                 + "after stage 1; false serves them only with suggested classes, as Algorithm 2 does.")
+                .define(COSHH_LEAST_SATISFIED_FIRST, Type.BOOLEAN, coshh.leastSatisfiedFirst(), null,
+                        "Whether COSHH's first stage serves the user below her min share with the least running / "
+                                + "min(min share, demand) first, as Fair orders them; false serves the largest "
+                                + "(min share - running) x weight first, as Algorithm 2 does.")
+                .define(COSHH_DELAY_SCHEDULING, Type.BOOLEAN, coshh.delayScheduling(), null,
+                        "Whether COSHH lets a job whose maps have no input on the node wait up to "
+                                + "locality-delay-ms for a node that has some, as Fair does; false runs a map "
+                                + "anywhere at once, as Algorithm 2 does.")
                 .define(COSHH_HISTORY_JOBS, Type.INT, coshh.historyJobs(), Range.atLeast(1),
                         "The most recent jobs COSHH's classification clusters over.")
                 .define(SALAMANDER_SEED, Type.LONG, salamander.seed(), null,

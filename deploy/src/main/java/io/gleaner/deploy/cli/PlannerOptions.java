@@ -25,7 +25,8 @@ final class PlannerOptions extends StageOptions {
 
     @Option(names = "--coshh-strict",
             description = "Run COSHH's routing (Algorithm 2) as printed: the same as --coshh-work-conserving false "
-                    + "--coshh-min-share-guarantee false (default: off).")
+                    + "--coshh-min-share-guarantee false --coshh-least-satisfied-first false "
+                    + "--coshh-delay-scheduling false (default: off).")
     boolean coshhStrict;
 
     @Option(names = "--salamander-strict",
@@ -49,6 +50,8 @@ final class PlannerOptions extends StageOptions {
         if (coshhStrict) {
             all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_WORK_CONSERVING), false);
             all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_MIN_SHARE_GUARANTEE), false);
+            all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_LEAST_SATISFIED_FIRST), false);
+            all.put(PlannerSettingsDef.key(PlannerSettingsDef.COSHH_DELAY_SCHEDULING), false);
         }
         if (salamanderStrict) {
             all.put(PlannerSettingsDef.key(PlannerSettingsDef.SALAMANDER_EARLY_RELEASE), false);

@@ -70,7 +70,7 @@ class PlannerOptionsTest {
         assertThat(config.policySettings().salamander().moveLimit()).isEqualTo(7);
         assertThat(config.policySettings().salamander().earlyRelease()).isFalse();
         assertThat(config.policySettings().coshh()).isEqualTo(CoshhSettings.defaults().withWorkConserving(false)
-                .withMinShareGuarantee(false));
+                .withMinShareGuarantee(false).withLeastSatisfiedFirst(false).withDelayScheduling(false));
         assertThat(config.policySettings().placeData()).isFalse();
     }
 

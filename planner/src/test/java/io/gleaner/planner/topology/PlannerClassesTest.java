@@ -167,7 +167,7 @@ class PlannerClassesTest {
     void shouldTombstoneAClassThatAJobPublishedWhenAHeartbeatsPublicationLacksIt() {
         // A history of two jobs, so that a job leaves it, and its class with it, when the third comes.
         driver.close();
-        start(new CoshhSettings(0, true, true, 2));
+        start(new CoshhSettings(0, true, true, true, true, 2));
         beat(heartbeat("n1", 1_000, 0));
         submit(job("a1", "alice", 2_000, 1, 0));
         // bob's job is far from alice's, so the secondary classification is re-run, on the job: S-1 and S-2

@@ -42,7 +42,9 @@ import java.util.function.Supplier;
  * the node; then one job is chosen per free slot and one task of it launched, in stages:
  * <ol>
  *   <li>among the users below their min share ({@code minShare − currentShare > 0}) with a job whose primary class is
- *       in the node's SC, the user with the largest {@code (minShare − currentShare) × weight};</li>
+ *       in the node's SC, the user with the largest {@code (minShare − currentShare) × weight}; with
+ *       {@link CoshhSettings#leastSatisfiedFirst()}, the user with the least
+ *       {@code currentShare / min(minShare, demand)};</li>
  *   <li>then, when {@link CoshhSettings#minShareGuarantee()} is on and the min shares of all users fit in the slots
  *       of the nodes that have sent a heartbeat, among the users still below their min share, in the same order,
  *       with any of their jobs. COSHH section 3 promises that "upon a user's request at any time, her minimum share
@@ -61,8 +63,10 @@ import java.util.function.Supplier;
  * heartbeat's launches. Users in exactly the same condition are ordered by a seeded hash of (user, node, time)
  * ("we randomly choose between them"), so a replay decides the same without the policy keeping a random state.
  * Within a user, jobs go in FIFO order; the task of the chosen job is picked by the task scheduling process
- * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces, without delay scheduling. COSHH
- * raises locality by placing a new job's input on the nodes that suggest its class ({@link #placeInput}).
+ * ({@link HeartbeatLaunches}): a node-local map first, else any map, then reduces. COSHH raises locality by placing
+ * a new job's input on the nodes that suggest its class ({@link #placeInput}); with
+ * {@link CoshhSettings#delayScheduling()} a job whose maps have no chunk here also waits, as under Fair, up to the
+ * locality delay for a node that holds one (docs/policies/coshh.md, Routing).
  *
  * <p>Fit, as in {@code FairPolicy}: a job whose next task does not fit what the node has left is passed over for the
  * rest of the heartbeat.
@@ -80,6 +84,10 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final long seed;
     private final boolean workConserving;
     private final boolean minShareGuarantee;
+    /** Stage 1's (and the guarantee's) order of the users below their min share. */
+    private final Comparator<UserTurn> belowMinShare;
+    /** How long a job with node-local maps elsewhere waits for them; zero without delay scheduling. */
+    private final Duration localityDelay;
     /** Σ min share over the pools. */
     private final int minShares;
     private final boolean placeData;
@@ -88,21 +96,26 @@ public final class CoshhPolicy implements PlacementPolicy {
     private final NodeSlots slots = new NodeSlots();
 
     /**
-     * The policy with the users' pools and COSHH's settings; {@code placeData} off leaves a new job's input where its
-     * submitter wrote it.
+     * The policy with the users' pools and COSHH's settings; {@code localityDelay} is Fair's
+     * ({@code gleaner.planner.locality-delay-ms}), used when {@link CoshhSettings#delayScheduling()} is on;
+     * {@code placeData} off leaves a new job's input where its submitter wrote it.
      */
-    public CoshhPolicy(List<Pool> pools, CoshhSettings settings, boolean placeData) {
-        this(pools, settings, placeData, new CoshhQueueing(pools, settings));
+    public CoshhPolicy(List<Pool> pools, CoshhSettings settings, Duration localityDelay, boolean placeData) {
+        this(pools, settings, localityDelay, placeData, new CoshhQueueing(pools, settings));
     }
 
     /** The policy over another queuing process (tests give fixed suggestions). */
-    CoshhPolicy(List<Pool> pools, CoshhSettings settings, boolean placeData, QueuingProcess queueing) {
+    CoshhPolicy(List<Pool> pools, CoshhSettings settings, Duration localityDelay, boolean placeData,
+                QueuingProcess queueing) {
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(localityDelay, "localityDelay");
         this.pools = Pool.byUser(pools);
         this.queueing = Objects.requireNonNull(queueing, "queueing");
         this.seed = settings.seed();
         this.workConserving = settings.workConserving();
         this.minShareGuarantee = settings.minShareGuarantee();
+        this.belowMinShare = settings.leastSatisfiedFirst() ? LEAST_SATISFIED : LARGEST_WEIGHTED_DEFICIT;
+        this.localityDelay = settings.delayScheduling() ? localityDelay : Duration.ZERO;
         this.minShares = this.pools.values().stream().mapToInt(Pool::minShare).sum();
         this.placeData = placeData;
         this.ledgers = new UserLedgers(this.pools);
@@ -171,7 +184,7 @@ public final class CoshhPolicy implements PlacementPolicy {
             return PlacementResult.EMPTY;
         }
         var suggested = queueing.observe(node, state.history(), now);
-        var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, PolicyName.COSHH);
+        var heartbeat = new HeartbeatLaunches(node.nodeId(), now, localityDelay, PolicyName.COSHH);
         long tieSalt = SeededHash.mix(seed ^ SeededHash.mix(node.nodeId().hashCode())
                 ^ SeededHash.mix(now.toEpochMilli()));
         var turns = new ArrayList<UserTurn>();
@@ -180,10 +193,10 @@ public final class CoshhPolicy implements PlacementPolicy {
         }
         var stages = new ArrayList<Stage>();
         // Jobs older than the classifications' histories have no class: the suggested stages start after them.
-        stages.add(new Stage(Stage.PRIMARY, BELOW_MIN_SHARE, suggested.primaryFrom(),
+        stages.add(new Stage(Stage.PRIMARY, belowMinShare, suggested.primaryFrom(),
                 jobId -> suggested.primary(node.nodeId(), jobId), false));
         if (minShareGuarantee && minShares <= slots.total()) {
-            stages.add(new Stage(Stage.GUARANTEE, BELOW_MIN_SHARE, "", jobId -> true, false));
+            stages.add(new Stage(Stage.GUARANTEE, belowMinShare, "", jobId -> true, false));
         }
         stages.add(new Stage(Stage.SECONDARY, LEAST_SHARE, suggested.secondaryFrom(),
                 jobId -> suggested.secondary(node.nodeId(), jobId), workConserving));
@@ -200,9 +213,19 @@ public final class CoshhPolicy implements PlacementPolicy {
         return heartbeat.result();
     }
 
-    /** Stage 1's (and the guarantee's) order: the user farthest below her min share, weighted, first. */
-    private static final Comparator<UserTurn> BELOW_MIN_SHARE = Comparator
+    /** Stage 1's order as printed: the user farthest below her min share, weighted, first. */
+    private static final Comparator<UserTurn> LARGEST_WEIGHTED_DEFICIT = Comparator
             .comparingDouble((UserTurn turn) -> -(turn.pool().minShare() - turn.running) * turn.pool().weight())
+            .thenComparingLong(turn -> turn.tieKey);
+
+    /**
+     * Stage 1's order with {@link CoshhSettings#leastSatisfiedFirst()}: the least running / min(minShare, demand)
+     * first, Hadoop's {@code FairShareComparator} for needy pools. When the min shares overfill the cluster, the
+     * printed order serves the users with the largest min shares all the time and starves a user with a small one
+     * (docs/policies/coshh.md, Routing).
+     */
+    private static final Comparator<UserTurn> LEAST_SATISFIED = Comparator
+            .comparingDouble((UserTurn turn) -> (double) turn.running / turn.cappedMinShare())
             .thenComparingLong(turn -> turn.tieKey);
 
     /** Stage 2's order: the least running attempts per weight first. */
@@ -266,6 +289,14 @@ public final class CoshhPolicy implements PlacementPolicy {
 
         Pool pool() {
             return ledger.pool();
+        }
+
+        /**
+         * Her min share, but no more than her demand (running and runnable tasks, which a launch does not change), as
+         * Hadoop caps it; at least 1, as only users below their min share are ordered by it.
+         */
+        int cappedMinShare() {
+            return Math.max(1, (int) Math.min(pool().minShare(), (long) ledger.running() + ledger.runnableTasks()));
         }
 
         /** Launches one task of her first job (FIFO) that the stage offers and that can launch here. */

@@ -29,7 +29,8 @@ public final class Policies {
         return switch (Objects.requireNonNull(name, "name")) {
             case FIFO -> new FifoPolicy();
             case FAIR -> new FairPolicy(settings.pools(), settings.localityDelay());
-            case COSHH -> new CoshhPolicy(settings.pools(), settings.coshh(), settings.placeData());
+            case COSHH -> new CoshhPolicy(settings.pools(), settings.coshh(), settings.localityDelay(),
+                    settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
         };

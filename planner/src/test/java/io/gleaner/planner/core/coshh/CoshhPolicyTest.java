@@ -15,29 +15,37 @@ import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
+import io.gleaner.planner.core.LocalityWait;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PlannerFixtures;
 import io.gleaner.planner.core.PlanningState;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.Rejection;
+import io.gleaner.planner.core.Rejection.Reason;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.core.coshh.CoshhPolicy.ClassSuggestions;
+import io.gleaner.planner.core.policies.PolicySettings;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class CoshhPolicyTest {
 
+    private static final Duration DELAY = PolicySettings.DEFAULT_LOCALITY_DELAY;
+
     private static CoshhPolicy coshh(CoshhSettings settings, Set<String> primary, Set<String> secondary,
                                      Pool... pools) {
         var suggestions = ClassSuggestions.of((nodeId, jobId) -> primary.contains(jobId),
                 (nodeId, jobId) -> secondary.contains(jobId));
-        return new CoshhPolicy(List.of(pools), settings, true,
+        return new CoshhPolicy(List.of(pools), settings, DELAY, true,
                 (node, history, now) -> suggestions);
     }
 
@@ -55,14 +63,15 @@ class CoshhPolicyTest {
     }
 
     @Test
-    void shouldServeUsersBelowTheirMinShareBySuggestedClassLargestWeightedDeficitFirst() {
+    void shouldServeUsersBelowTheirMinShareBySuggestedClassLargestWeightedDeficitFirstAsPrinted() {
         // alice: min share 4, weight 1, 1 running -> deficit 3 x 1 = 3; bob: min share 3, weight 2, 1 running ->
         // deficit 2 x 2 = 4; carol has no min share. All three jobs' primary classes are suggested here.
         var alice = running(job("a1", "alice", at(10), maps(20)), 1);
         var bob = running(job("b1", "bob", at(20), maps(20)), 1);
         var carol = running(job("c1", "carol", at(5), maps(20)), 0);
 
-        var result = coshh(Set.of("a1", "b1", "c1"), Set.of(), new Pool("alice", 4, 1), new Pool("bob", 3, 2))
+        var result = coshh(CoshhSettings.defaults().withLeastSatisfiedFirst(false), Set.of("a1", "b1", "c1"), Set.of(),
+                new Pool("alice", 4, 1), new Pool("bob", 3, 2))
                 .place(state(slots(at(30), 4), alice, bob, carol), at(30));
 
         // bob 4 vs alice 3 -> bob (bob now 1 x 2 = 2); alice 3 -> alice (2); alice 2 vs bob 2 -> tie by seeded hash;
@@ -70,6 +79,37 @@ class CoshhPolicyTest {
         assertThat(ids(result.placed()).subList(0, 2)).containsExactly("b1/m/1/0", "a1/m/1/0");
         assertThat(ids(result.placed()).subList(2, 4)).containsExactlyInAnyOrder("a1/m/2/0", "b1/m/2/0");
         assertThat(result.placed()).allSatisfy(placement -> assertThat(placement.policy()).isEqualTo("coshh"));
+    }
+
+    @Test
+    void shouldServeTheLeastSatisfiedUserBelowHerMinShareFirstNotTheLargestDeficit() {
+        // alice: min share 10, 4 running -> 0.4 of it, deficit 6; carol: min share 2, none running -> 0, deficit 2.
+        // As printed alice takes both slots (deficit 6, then 5, against 2); least satisfied first, carol goes first,
+        // then alice 0.4 against carol's 0.5.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 4);
+        var carol = running(job("c1", "carol", at(20), maps(20)), 0);
+        var pools = new Pool[] {new Pool("alice", 10, 1), new Pool("carol", 2, 1)};
+
+        var leastSatisfied = coshh(Set.of("a1", "c1"), Set.of(), pools)
+                .place(state(slots(at(30), 2), alice, carol), at(30));
+        var printed = coshh(CoshhSettings.defaults().withLeastSatisfiedFirst(false), Set.of("a1", "c1"), Set.of(),
+                pools).place(state(slots(at(30), 2), alice, carol), at(30));
+
+        assertThat(ids(leastSatisfied.placed())).containsExactly("c1/m/0/0", "a1/m/4/0");
+        assertThat(ids(printed.placed())).containsExactly("a1/m/4/0", "a1/m/5/0");
+    }
+
+    @Test
+    void shouldCapTheMinShareAtTheDemandWhenOrderingLeastSatisfiedFirst() {
+        // carol: min share 5, 1 running and 1 more to run -> capped at 2, so 0.5 of it; alice 4 of 10, 0.4: alice
+        // first. Without the cap carol would be at 1 of 5, 0.2, and first.
+        var alice = running(job("a1", "alice", at(10), maps(20)), 4);
+        var carol = running(job("c1", "carol", at(20), maps(2)), 1);
+
+        var result = coshh(Set.of("a1", "c1"), Set.of(), new Pool("alice", 10, 1), new Pool("carol", 5, 1))
+                .place(state(slots(at(30), 1), alice, carol), at(30));
+
+        assertThat(ids(result.placed())).containsExactly("a1/m/4/0");
     }
 
     @Test
@@ -182,7 +222,7 @@ class CoshhPolicyTest {
         var from = JobOrder.key(classified.job());
         var suggestions = ClassSuggestions.of((nodeId, jobId) -> true, (nodeId, jobId) -> true, () -> from,
                 () -> from);
-        var policy = new CoshhPolicy(List.of(new Pool("alice", 1, 1)), CoshhSettings.defaults(), true,
+        var policy = new CoshhPolicy(List.of(new Pool("alice", 1, 1)), CoshhSettings.defaults(), DELAY, true,
                 (node, history, now) -> suggestions);
 
         var result = policy.place(state(slots(at(30), 2), old, classified), at(30));
@@ -203,18 +243,42 @@ class CoshhPolicyTest {
     }
 
     @Test
-    void shouldPreferANodeLocalMapWithoutWaitingForOne() {
+    void shouldPreferANodeLocalMapWithoutWaitingForOneWithoutDelayScheduling() {
         // Chunks on n1 are the tasks t with t mod 2 = 0; a second job has nothing on n1.
         var layout = new ChunkLayout(List.of("n1", "n2"), 0, 1);
         var local = running(job("a1", "alice", at(10), mapsOn(6, layout)), 0);
         var remote = running(job("b1", "bob", at(20), mapsOn(1, new ChunkLayout(List.of("n2"), 0, 1))), 0);
 
-        var result = coshh(Set.of(), Set.of("a1", "b1"), new Pool("alice", 0, 1), new Pool("bob", 0, 1))
+        var result = coshh(CoshhSettings.defaults().withDelayScheduling(false), Set.of(), Set.of("a1", "b1"),
+                new Pool("alice", 0, 1), new Pool("bob", 0, 1))
                 .place(state(slots(at(30), 4), local, remote), at(30));
 
         assertThat(ids(result.placed())).contains("a1/m/0/0", "a1/m/2/0", "b1/m/0/0");
         assertThat(result.rejected()).isEmpty();
         assertThat(result.localityWaits()).isEmpty();
+    }
+
+    @Test
+    void shouldLetAJobWithoutInputHereWaitTheLocalityDelayThenRunAnywhere() {
+        // b1's only chunk is on n2; n1 asks. alice's a1 has chunks on n1 and takes what b1 passes up.
+        var remote = running(job("b1", "bob", at(20), mapsOn(1, new ChunkLayout(List.of("n2"), 0, 1))), 0);
+        var local = running(job("a1", "alice", at(10), mapsOn(6, new ChunkLayout(List.of("n1", "n2"), 0, 1))), 0);
+        var pools = new Pool[] {new Pool("alice", 0, 1), new Pool("bob", 0, 2)};
+
+        var first = coshh(Set.of(), Set.of("a1", "b1"), pools).place(state(slots(at(30), 1), remote, local), at(30));
+        var waited = remote.withLocalityWait(Optional.of(at(30)));
+        var justBefore = at(30).plus(DELAY).minusMillis(1);
+        var before = coshh(Set.of(), Set.of("b1"), pools)
+                .place(state(slots(justBefore, 1), waited), justBefore);
+        var delayLater = at(30).plus(DELAY);
+        var after = coshh(Set.of(), Set.of("b1"), pools).place(state(slots(delayLater, 1), waited), delayLater);
+
+        // bob (weight 2) comes first at 0 running each, but b1 waits; alice's local map takes the slot.
+        assertThat(ids(first.placed())).containsExactly("a1/m/0/0");
+        assertThat(first.rejected()).containsOnly(new Rejection("b1", Reason.WAITING_FOR_LOCALITY));
+        assertThat(first.localityWaits()).containsExactly(new LocalityWait("b1", Optional.of(at(30))));
+        assertThat(before.placed()).isEmpty();
+        assertThat(ids(after.placed())).containsExactly("b1/m/0/0");
     }
 
     @Test
@@ -271,7 +335,7 @@ class CoshhPolicyTest {
     @Test
     void shouldPutANewJobsInputOnTheNodesThatSuggestItsClassOnceANodeHasBeaten() {
         var pools = List.of(new Pool("alice", 2, 1), new Pool("bob", 0, 1));
-        var policy = new CoshhPolicy(pools, CoshhSettings.defaults(), true);
+        var policy = new CoshhPolicy(pools, CoshhSettings.defaults(), DELAY, true);
         var cell = new PlannerCell(policy, new InMemoryPlannerState());
         var before = (Verdict.Applied) cell.onJob(job("a0", "alice", at(1), maps(4)));
         for (int i = 1; i <= 6; i++) {

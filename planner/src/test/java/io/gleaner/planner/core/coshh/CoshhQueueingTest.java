@@ -153,7 +153,7 @@ class CoshhQueueingTest {
     void shouldNameWhereEachClassificationsMembersStart() {
         // Histories of 5 jobs: of 12 jobs queued, the secondary classification holds j7 to j11; the primary one, of
         // the min-share user's (even) jobs only, holds j2 to j10, so it reaches further back.
-        var queueing = new CoshhQueueing(POOLS, new CoshhSettings(0, true, true, 5));
+        var queueing = new CoshhQueueing(POOLS, new CoshhSettings(0, true, true, true, true, 5));
         var jobs = queue(12);
         jobs.forEach(progress -> queueing.onJob(progress.job()));
 
