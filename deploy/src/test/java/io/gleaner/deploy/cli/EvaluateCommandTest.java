@@ -275,7 +275,7 @@ class EvaluateCommandTest {
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
                 "--node-failures=NODE@TIME[,...]", "a duration after the first job's arrival (n1@30m, ",
                 "(default: none)", "--node-failure-rate=PER_HOUR", "(default: 0, none)",
-                "--salamander-repair-move-limit=N", "(gleaner.planner.salamander-repair-move-limit, default: 200)",
+                "--salamander-repair-move-limit=N", "salamander-repair-move-limit, default: 200)",
                 "--locality-delay-ms, --salamander-repair-move-limit, --forecaster-model and "
                         + "--forecaster-miss-escalation apply to in-process runs only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
