@@ -158,6 +158,9 @@ final class EvaluateCommand implements Callable<Integer> {
     LocalityDelayOption localityDelay;
 
     @Mixin
+    SalamanderRepairOption salamanderRepair;
+
+    @Mixin
     NodeFailureOptions nodeFailures;
 
     @Mixin
@@ -175,8 +178,8 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "the forecaster) as Kafka Streams applications on a broker, the simulator in lockstep with them, "
                     + "each run under topic prefix <topic-prefix>eval<i>. Much slower; the numbers equal the "
                     + "in-process ones, except the planner's CPU per decision, which only in-process runs measure. "
-                    + "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process "
-                    + "runs only.")
+                    + "--locality-delay-ms, --salamander-repair-move-limit, --forecaster-model and "
+                    + "--forecaster-miss-escalation apply to in-process runs only.")
     boolean throughKafka;
 
     @Mixin
@@ -225,9 +228,11 @@ final class EvaluateCommand implements Callable<Integer> {
             throw usage("--chunk-mb must be a whole number of MiB >= 1, was " + chunkMb);
         }
         if (throughKafka && (safetyMargin != QosSettings.DEFAULT_SAFETY_MARGIN || chunkMb != 128 || noDataPlacement
-                || localityDelay.given().isPresent() || forecasterModel.given().isPresent()
+                || localityDelay.given().isPresent() || salamanderRepair.given().isPresent()
+                || forecasterModel.given().isPresent()
                 || forecasterModel.reaction().isPresent() || loadFactor.given())) {
-            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms, --forecaster-model, "
+            throw usage("--safety-margin, --chunk-mb, --no-data-placement, --locality-delay-ms, "
+                    + "--salamander-repair-move-limit, --forecaster-model, "
                     + "--forecaster-miss-escalation and --load-factor run in-process only; the Kafka stages take their "
                     + "defaults");
         }
@@ -240,7 +245,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
                 seedList, controllers, safetyMargin, !noDataPlacement, localityDelay.orDefault(),
-                forecasterModel.orDefault(), forecasterModel.reaction(), failures);
+                forecasterModel.orDefault(), forecasterModel.reaction(), failures, salamanderRepair.orDefault());
 
         // Charts are drawn off screen: never look for a display, whatever DISPLAY says.
         if (System.getProperty("java.awt.headless") == null) {
@@ -420,6 +425,8 @@ final class EvaluateCommand implements Callable<Integer> {
         }
         localityDelay.given().ifPresent(delay -> printer.printf(Locale.ROOT,
                 "fair policy's locality delay: %d ms%n", delay.toMillis()));
+        salamanderRepair.given().ifPresent(moves -> printer.printf(Locale.ROOT,
+                "salamander's repair move limit: %d moves per repaired plan%n", moves));
         notes.forEach(printer::println);
         for (int i = 0; i < table.runs().size(); i++) {
             var run = table.runs().get(i);

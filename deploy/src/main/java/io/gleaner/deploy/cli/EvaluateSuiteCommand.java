@@ -75,7 +75,7 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
     @Option(names = "--policies", defaultValue = "fifo,fair,coshh,cuckoo", paramLabel = "P[,P...]",
             completionCandidates = EvaluateCommand.PolicyNames.class,
             description = "The policies, comma-separated. Known: ${COMPLETION-CANDIDATES}. The default leaves "
-                    + "salamander out: it spends some 20-35 times Cuckoo's planner CPU per decision "
+                    + "salamander out: it spends some 10-18 times Cuckoo's planner CPU per decision "
                     + "(docs/results/2026-11-28-salamander-fast.md), so its runs would take most of a suite's time; "
                     + "add it with a small --jobs (default: ${DEFAULT-VALUE}).")
     String policies;

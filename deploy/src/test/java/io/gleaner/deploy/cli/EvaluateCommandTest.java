@@ -275,8 +275,9 @@ class EvaluateCommandTest {
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
                 "--node-failures=NODE@TIME[,...]", "a duration after the first job's arrival (n1@30m, ",
                 "(default: none)", "--node-failure-rate=PER_HOUR", "(default: 0, none)",
-                "--locality-delay-ms, --forecaster-model and --forecaster-miss-escalation apply to in-process runs "
-                        + "only");
+                "--salamander-repair-move-limit=N", "salamander-repair-move-limit, default: 200)",
+                "--locality-delay-ms, --salamander-repair-move-limit, --forecaster-model and "
+                        + "--forecaster-miss-escalation apply to in-process runs only");
         assertThat(help).contains("(default: fb2009)", "(default: all)", "(default: coshh-table3,", "Known: fifo",
                 "(default: fifo)", "(default: 1)", "(default: 0)", "(default: evaluation)");
         assertThat(execute("--help").out()).contains("evaluate");
@@ -333,8 +334,13 @@ class EvaluateCommandTest {
                         "Invalid value -1 for option --locality-delay-ms: Value must be at least 0"),
                 Arguments.of(Named.of("a margin through Kafka", new String[] {"--safety-margin", "0.2",
                         "--through-kafka"}), "--safety-margin, --chunk-mb, --no-data-placement, "
-                        + "--locality-delay-ms, --forecaster-model, --forecaster-miss-escalation and --load-factor run "
-                        + "in-process only"),
+                        + "--locality-delay-ms, --salamander-repair-move-limit, --forecaster-model, "
+                        + "--forecaster-miss-escalation and --load-factor run in-process only"),
+                Arguments.of(Named.of("a repair move limit through Kafka", new String[] {
+                        "--salamander-repair-move-limit", "1000", "--through-kafka"}), "run in-process only"),
+                Arguments.of(Named.of("a negative repair move limit", new String[] {
+                        "--salamander-repair-move-limit", "-1"}),
+                        "Invalid value -1 for option --salamander-repair-move-limit: Value must be at least 0"),
                 Arguments.of(Named.of("a load factor through Kafka", new String[] {"--load-factor", "2",
                         "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("no data placement through Kafka", new String[] {"--no-data-placement",

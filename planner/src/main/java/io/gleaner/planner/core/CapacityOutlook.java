@@ -1,5 +1,6 @@
 package io.gleaner.planner.core;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.OptionalDouble;
 
@@ -22,4 +23,16 @@ public interface CapacityOutlook {
      * no forecast, the node stopped reporting (stale), or {@code time} is outside the forecast's horizon.
      */
     OptionalDouble spare(String nodeId, Resource resource, Instant time);
+
+    /**
+     * {@link #spare} at {@code first + i * step} into {@code into[i]} for every index of {@code into}, NaN where it is
+     * empty: a planner that samples a whole window (Salamander, 480 steps per node and plan) reads each series once
+     * rather than once per step. Overrides must give exactly what {@link #spare} gives at each of these times.
+     */
+    default void spare(String nodeId, Resource resource, Instant first, Duration step, double[] into) {
+        long stepNanos = step.toNanos();
+        for (int i = 0; i < into.length; i++) {
+            into[i] = spare(nodeId, resource, first.plusNanos(stepNanos * i)).orElse(Double.NaN);
+        }
+    }
 }

@@ -6,7 +6,9 @@ import io.gleaner.forecaster.core.ResourceMetric;
 import io.gleaner.forecaster.core.SeriesEvent;
 import io.gleaner.forecaster.core.SeriesLife;
 import io.gleaner.planner.core.CapacityOutlook;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -153,6 +155,21 @@ public final class OwnerForecasts implements CapacityOutlook {
         }
         double spare = issued.spareAt(time.toEpochMilli());
         return Double.isNaN(spare) ? OptionalDouble.empty() : OptionalDouble.of(spare);
+    }
+
+    /** One look-up of the series for the whole window, then each step's value ({@code spareAt} is arithmetic). */
+    @Override
+    public void spare(String nodeId, Resource resource, Instant first, Duration step, double[] into) {
+        var key = key(nodeId, resource == Resource.CPU ? Utilization.Metric.CPU : Utilization.Metric.MEMORY);
+        var issued = read(key);
+        if (issued == null || stale.contains(key)) {
+            Arrays.fill(into, Double.NaN);
+            return;
+        }
+        long stepNanos = step.toNanos();
+        for (int i = 0; i < into.length; i++) {
+            into[i] = issued.spareAt(first.plusNanos(stepNanos * i).toEpochMilli());
+        }
     }
 
     /** The start of the latest forecast issued for {@code nodeId}'s {@code resource}, or empty; staleness aside. */

@@ -6,6 +6,7 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.InProcessPlannerLink;
@@ -36,11 +37,13 @@ import java.util.Optional;
  * @param reaction  how those forecasts react to their misses, or empty for forecasts refit on the schedule only
  * @param failures  the nodes that fail in each run ({@link NodeFailures#of}, from the first job's arrival and the
  *                  run's seed)
+ * @param salamanderRepairMoveLimit Salamander's local-search moves per repaired plan
+ *                  ({@link SalamanderSettings#repairMoveLimit()}), &gt;= 0
  */
 public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
                              List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
                              boolean placeData, Duration localityDelay, Forecaster forecaster,
-                             Optional<MissReaction> reaction, NodeFailures failures) {
+                             Optional<MissReaction> reaction, NodeFailures failures, long salamanderRepairMoveLimit) {
 
     public EvaluationSpec {
         jobs = List.copyOf(jobs);
@@ -66,10 +69,23 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
         Objects.requireNonNull(forecaster, "forecaster");
         Objects.requireNonNull(reaction, "reaction");
         Objects.requireNonNull(failures, "failures");
+        if (salamanderRepairMoveLimit < 0) {
+            throw new IllegalArgumentException("salamanderRepairMoveLimit must be >= 0, was "
+                    + salamanderRepairMoveLimit);
+        }
         if (!jobs.isEmpty()) {
             // A schedule that names a node the cluster does not have is bad configuration: say so before any run.
             failures.of(cluster, start(jobs), seeds.get(0));
         }
+    }
+
+    /** An evaluation with Salamander's default repair budget. */
+    public EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource owners, List<Pool> pools,
+                          List<PolicyName> policies, List<Long> seeds, Controllers qos, double margin,
+                          boolean placeData, Duration localityDelay, Forecaster forecaster,
+                          Optional<MissReaction> reaction, NodeFailures failures) {
+        this(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay, forecaster,
+                reaction, failures, SalamanderSettings.DEFAULT_REPAIR_MOVE_LIMIT);
     }
 
     /** An evaluation without node failures. */
@@ -92,13 +108,19 @@ public record EvaluationSpec(List<Job> jobs, ClusterSpec cluster, OwnerSource ow
     /** This evaluation with in-process forecasts that react to their misses. */
     public EvaluationSpec withReaction(MissReaction value) {
         return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
-                forecaster, Optional.of(value), failures);
+                forecaster, Optional.of(value), failures, salamanderRepairMoveLimit);
     }
 
     /** This evaluation with nodes that fail in each run. */
     public EvaluationSpec withFailures(NodeFailures value) {
         return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
-                forecaster, reaction, value);
+                forecaster, reaction, value, salamanderRepairMoveLimit);
+    }
+
+    /** This evaluation with Salamander repairing each plan with {@code value} local-search moves. */
+    public EvaluationSpec withSalamanderRepairMoveLimit(long value) {
+        return new EvaluationSpec(jobs, cluster, owners, pools, policies, seeds, qos, margin, placeData, localityDelay,
+                forecaster, reaction, failures, value);
     }
 
     /** An evaluation with the policies' own data placement and locality delay, and the stage's learner. */

@@ -29,11 +29,12 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
 
     /**
      * The policy's settings in this run ({@link InProcessPlannerLink#settings}): the pools, seed and link speed, and
-     * the spec's data placement and locality delay.
+     * the spec's data placement, locality delay and Salamander's repair budget.
      */
     PolicySettings policySettings() {
-        return InProcessPlannerLink.settings(spec.pools(), spec.cluster(), spec.settings(policy, seed))
+        var settings = InProcessPlannerLink.settings(spec.pools(), spec.cluster(), spec.settings(policy, seed))
                 .withPlaceData(spec.placeData()).withLocalityDelay(spec.localityDelay());
+        return settings.withSalamander(settings.salamander().withRepairMoveLimit(spec.salamanderRepairMoveLimit()));
     }
 
     /** The run with a new instance of its policy, not started. */

@@ -92,6 +92,33 @@ class OwnerForecastsTest {
     }
 
     @Test
+    void shouldReadAWholeWindowAsEachStepReadAlone() {
+        var forecasts = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS);
+        for (int minute = 0; minute <= 24 * 60; minute++) {
+            double use = 0.4 + 0.3 * Math.sin(minute / 50.0);
+            forecasts.observe(round(T0.plus(MINUTE.multipliedBy(minute)), "n1", use, 0.8 - use / 2));
+        }
+        var first = T0.plus(Duration.ofDays(1)).plusSeconds(90).plusNanos(123_456);
+        var step = Duration.ofMinutes(3);
+        // 30 h of steps: past the forecast's horizon the answers are empty (NaN in the window), as for a node never seen
+        for (var node : List.of("n1", "n2")) {
+            for (var resource : Resource.values()) {
+                var window = new double[600];
+                forecasts.spare(node, resource, first, step, window);
+                for (int t = 0; t < window.length; t++) {
+                    var alone = forecasts.spare(node, resource, first.plus(step.multipliedBy(t)));
+                    assertThat(Double.valueOf(window[t])).as(node + " " + resource + " step " + t)
+                            .isEqualTo(Double.valueOf(alone.isPresent() ? alone.getAsDouble() : Double.NaN));
+                }
+            }
+        }
+        var window = new double[600];
+        forecasts.spare("n1", CPU, first, step, window);
+        assertThat(window[0]).as("inside the horizon").isBetween(0.0, 1.0);
+        assertThat(window[599]).as("past the horizon").isNaN();
+    }
+
+    @Test
     void defaultLearnerForecastsAConstantOwnerAtItsLevelPlusTheHeadroom() {
         var forecasts = new OwnerForecasts(OwnerForecasts.defaultForecaster(), SETTINGS.withMargins(0.05, 0.05));
         feed(forecasts, T0, T0.plus(Duration.ofDays(1)), MINUTE, "n1", 0.3, 0.5);

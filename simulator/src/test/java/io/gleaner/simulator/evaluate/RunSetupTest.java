@@ -9,6 +9,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.core.salamander.HolisticPlan;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
+import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import java.time.Duration;
@@ -51,6 +52,16 @@ class RunSetupTest {
         assertThat(settings.localityDelay()).isEqualTo(Duration.ZERO);
         assertThat(defaults.placeData()).isTrue();
         assertThat(defaults.localityDelay()).isEqualTo(PolicySettings.DEFAULT_LOCALITY_DELAY);
+    }
+
+    @Test
+    void shouldGiveSalamanderTheSpecsRepairMoveLimit() {
+        var spec = SPEC.withSalamanderRepairMoveLimit(1234);
+
+        assertThat(new RunSetup(spec, PolicyName.SALAMANDER, 7L).policySettings().salamander().repairMoveLimit())
+                .isEqualTo(1234);
+        assertThat(new RunSetup(SPEC, PolicyName.SALAMANDER, 7L).policySettings().salamander().repairMoveLimit())
+                .isEqualTo(SalamanderSettings.DEFAULT_REPAIR_MOVE_LIMIT);
     }
 
     @Test

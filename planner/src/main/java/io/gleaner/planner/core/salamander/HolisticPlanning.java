@@ -112,8 +112,7 @@ final class HolisticPlanning {
                 if (n == null || group.isEmpty() || !isRunning(progress.phase(launch.kind()), launch.taskIndex())) {
                     continue;
                 }
-                int elapsed = (int) Math.min(Integer.MAX_VALUE,
-                        Duration.between(launch.startedAt(), now).dividedBy(window.step()));
+                int elapsed = (int) Math.min(Integer.MAX_VALUE, window.stepsBetween(launch.startedAt(), now));
                 int left = Math.min(steps, Math.max(1, launch.steps() - elapsed));
                 var taskId = PlannedTask.taskId(job.jobId(), launch.kind(), launch.taskIndex());
                 var task = task(taskId, group.get(), launch.taskIndex(), nodes, left, n);
@@ -124,7 +123,7 @@ final class HolisticPlanning {
                     pinnedRam[n][t] += task.ram();
                 }
                 refs.put(taskId, new PlannedTask(job.jobId(), launch.kind(), launch.taskIndex(), launch.nodeId(), now,
-                        now.plus(window.step().multipliedBy(left)), true));
+                        window.after(now, left), true));
             }
             var jobPending = new ArrayList<PendingTask>();
             int pendingMaps = progress.maps().runnableCount();
@@ -190,7 +189,7 @@ final class HolisticPlanning {
         var assignments = new HashMap<String, Assignment>();
         for (var task : previous.tasks()) {
             if (!task.running()) {
-                long step = Duration.between(now, task.start()).dividedBy(window.step());
+                long step = window.stepsBetween(now, task.start());
                 assignments.put(task.taskId(), new Assignment(task.nodeId(), (int) Math.max(0, Math.min(step,
                         window.steps()))));
             }
@@ -242,18 +241,6 @@ final class HolisticPlanning {
         return group.inputBytes(index) * 8.0 / linkBitsPerSecond;
     }
 
-    /**
-     * Seconds task {@code index} of {@code group} takes on {@code node} from its release, unrounded: its work, plus
-     * for a map without a replica of its chunk there the chunk's copy.
-     */
-    static double estimatedSeconds(PhaseTasks group, int index, NodeState node, long linkBitsPerSecond) {
-        double seconds = workSeconds(group, index, node);
-        if (group.hasLocality() && !group.isLocal(index, node.nodeId())) {
-            seconds += copySeconds(group, index, linkBitsPerSecond);
-        }
-        return seconds;
-    }
-
     /** The node with its forecast use U = 1 − spare per step, never leaving less than its pinned tasks hold. */
     private Node node(NodeState state, Instant now, CapacityOutlook outlook, long[] pinnedCpu, long[] pinnedRam) {
         long cpuCapacity = Math.round(state.capacity().cpus() * MILLI);
@@ -265,10 +252,12 @@ final class HolisticPlanning {
         double ramNow = share(state.free().memoryBytes() / (double) MIB + pinnedRam[0], ramCapacity);
         // Duration.dividedBy goes through BigDecimal: once per plan, not once per step (issue 26's profile)
         var middle = now.plus(window.step().dividedBy(2));
+        // One read per series and plan, not per step: a look-up per step was 2 x 480 key look-ups per node and plan
+        outlook.spare(state.nodeId(), CapacityOutlook.Resource.CPU, middle, window.step(), cpu);
+        outlook.spare(state.nodeId(), CapacityOutlook.Resource.MEMORY, middle, window.step(), ram);
         for (int t = 0; t < steps; t++) {
-            var at = middle.plus(window.step().multipliedBy(t));
-            double cpuSpare = outlook.spare(state.nodeId(), CapacityOutlook.Resource.CPU, at).orElse(cpuNow);
-            double ramSpare = outlook.spare(state.nodeId(), CapacityOutlook.Resource.MEMORY, at).orElse(ramNow);
+            double cpuSpare = Double.isNaN(cpu[t]) ? cpuNow : cpu[t];
+            double ramSpare = Double.isNaN(ram[t]) ? ramNow : ram[t];
             cpu[t] = 1 - Math.max(cpuSpare, share(pinnedCpu[t], cpuCapacity));
             ram[t] = 1 - Math.max(ramSpare, share(pinnedRam[t], ramCapacity));
         }
@@ -326,7 +315,7 @@ final class HolisticPlanning {
     }
 
     private Instant at(Instant now, int step) {
-        return now.plus(window.step().multipliedBy(step));
+        return window.after(now, step);
     }
 
     /** The most specific reason a job's pending tasks found no place. */

@@ -153,11 +153,27 @@ class SalamanderPolicyTest {
         assertThat(policy.plan().tasks()).filteredOn(task -> !task.running())
                 .extracting(PlannedTask::nodeId).containsOnly("n2");
 
-        // n1 has room now: at its next heartbeat it takes the large job's two waiting maps and the small job's map.
+        // n1 has room now: at its next heartbeat it takes the small job's map (the job with the fewest tasks waiting
+        // goes first) and the large job's two waiting maps.
         var onN1 = placed(cell.onHeartbeat(idleNode("n1", at(6))));
 
-        assertThat(onN1).extracting(Placement::jobId).containsExactly("large", "large", "small");
+        assertThat(onN1).extracting(Placement::jobId).containsExactly("small", "large", "large");
         assertThat(onN1).allSatisfy(placement -> assertThat(placement.nodeId()).isEqualTo("n1"));
+    }
+
+    @Test
+    void shouldReleaseTheJobWithTheFewestWaitingTasksFirstThoughAnOlderJobWaits() {
+        var policy = salamander(SalamanderSettings.defaults());
+        var cell = new PlannerCell(policy, new InMemoryPlannerState());
+        cell.onJob(job("large", at(0), maps(6, res(8, 4))));
+        cell.onJob(job("small", at(1), maps(1, res(8, 4))));
+        // Planned on what is free (no forecast), but no slot free yet.
+        assertThat(placed(cell.onHeartbeat(node("n1", at(3), 0, res(16, 64))))).isEmpty();
+
+        // Room for two of the 8-core maps: the small job's one, then the first of the large job's six.
+        var placed = placed(cell.onHeartbeat(node("n1", at(6), 2, res(16, 64))));
+
+        assertThat(placed).extracting(Placement::jobId).containsExactly("small", "large");
     }
 
     @Test

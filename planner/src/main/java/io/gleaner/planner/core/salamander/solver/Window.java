@@ -1,6 +1,7 @@
 package io.gleaner.planner.core.salamander.solver;
 
 import java.time.Duration;
+import java.time.Instant;
 
 /**
  * The scheduling window of Salamander §III-B1 (Table I, T): {@code steps} time steps of {@code step} each. Every
@@ -19,6 +20,17 @@ public record Window(int steps, Duration step) {
         if (step == null || step.isZero() || step.isNegative()) {
             throw new IllegalArgumentException("step must be a positive duration, was " + step);
         }
+    }
+
+    /** The instant {@code count} steps after {@code start} (in nanoseconds: {@code Duration.multipliedBy} goes through
+     * {@code BigDecimal}, and plans did this for every task). */
+    public Instant after(Instant start, long count) {
+        return start.plusNanos(Math.multiplyExact(step.toNanos(), count));
+    }
+
+    /** The whole steps from {@code from} to {@code to}, truncated toward zero as {@link Duration#dividedBy(Duration)}. */
+    public long stepsBetween(Instant from, Instant to) {
+        return Duration.between(from, to).toNanos() / step.toNanos();
     }
 
     /** A duration in whole steps, rounded up (a task that needs part of a step holds the whole step). */
