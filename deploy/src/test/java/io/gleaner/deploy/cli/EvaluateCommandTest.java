@@ -271,7 +271,7 @@ class EvaluateCommandTest {
                 "--qos=none|salamander|cuckoo|own", "--safety-margin=S", "(default: 0.1; in-process runs only)",
                 "--chunk-mb=MB", "(default: 128; in-process runs only)", "in-process or beside the Kafka stages with --through-kafka (default: none)",
                 "--no-data-placement", "--locality-delay-ms=MS", "0 turns delay scheduling off",
-                "gleaner.planner.locality-delay-ms, default: " + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ")",
+                "locality-delay-ms, default: " + PolicySettings.DEFAULT_LOCALITY_DELAY.toMillis() + ")",
                 "--forecaster-model=MODEL", "--forecaster-miss-escalation=ESCALATION",
                 "--node-failures=NODE@TIME[,...]", "a duration after the first job's arrival (n1@30m, ",
                 "(default: none)", "--node-failure-rate=PER_HOUR", "(default: 0, none)",

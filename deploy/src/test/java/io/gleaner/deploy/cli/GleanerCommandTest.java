@@ -76,7 +76,7 @@ class GleanerCommandTest {
                 .contains("planner, forecaster, classifier, qos")
                 .contains("salamander (throttle CPU, kill on RAM; Salamander Algorithm 3) or cuckoo")
                 .contains("the simulator does not apply them yet, so gleaner demo does not start it")
-                .contains("--locality-delay-ms=MS How long the fair policy lets a job wait for a node holding its "
+                .contains("--locality-delay-ms=MS How long the fair and coshh policies let a job wait for a node holding its "
                         + "input");
         assertThat(execute("replay", "--help").out()).contains("--trace", "--jobs", "--speed");
         assertThat(execute("topics", "create", "--help").out()).contains("--replication-factor", "--topic-prefix");
