@@ -176,11 +176,14 @@ public final class Agent implements AutoCloseable {
                     lastUse.put(id, use);
                     peakRss.merge(id, use.rssBytes(), Math::max);
                 });
-                usage = new Usage(settings.slice().ownersIn(measurement.node(), measurement.ownersOnNode()),
-                        attempts);
+                var owners = settings.owners() == AgentSettings.Owners.MEASURED
+                        ? settings.slice().ownersIn(measurement.node(), measurement.ownersOnNode()) : CpuRam.NONE;
+                usage = new Usage(owners, attempts);
                 limiter.measured(measurement.tasks().cpus());
                 var offer = core.heartbeat(clock.instant(), usage);
                 link.send(offer, settings.facts());
+                log.debug("agent {}: owners {}, attempts {}, free {}", settings.nodeId(), usage.owners(),
+                        usage.tasks(), offer.free());
                 link.send(offer.time(), core.samples(usage));
                 if (localController.isPresent()) {
                     var tick = localController.get().tick(core.observation(offer.time(), usage, cpuLimit), control);

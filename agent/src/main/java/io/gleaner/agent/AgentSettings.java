@@ -23,10 +23,23 @@ import java.util.Optional;
  * @param environment the agent's environment, of which a task gets PATH, HOME, LANG, TMPDIR, JAVA_HOME and USER
  * @param cgroupParent a delegated cgroup v2 directory to make the attempts' cgroup under; empty: the one above the
  *                   agent's own, if writable
+ * @param owners     whether the owners' use is measured ({@link Owners#MEASURED}) or taken as nothing
  */
 public record AgentSettings(String nodeId, Slice slice, Path workDir, Duration heartbeat, Qos qos,
                             QosControllerSettings controller, AvroMapping.NodeFacts facts,
-                            Map<String, String> environment, Optional<Path> cgroupParent) {
+                            Map<String, String> environment, Optional<Path> cgroupParent, Owners owners) {
+
+    /** Whose use the agent leaves out of what it offers. */
+    public enum Owners {
+        /** Everything on the node but Gleaner's attempts, from /proc: a node that people or services also use. */
+        MEASURED,
+        /**
+         * Nothing: a node given to Gleaner whole, or a laptop trying {@code gleaner local} on a machine that other
+         * work keeps busy; the samples then say the owners use nothing, so the QoS controller leaves the attempts
+         * alone.
+         */
+        NONE
+    }
 
     /** Hadoop's heartbeat period, the protocol's default (docs/executor-protocol.md §5). */
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(3);
@@ -60,6 +73,7 @@ public record AgentSettings(String nodeId, Slice slice, Path workDir, Duration h
         Objects.requireNonNull(facts, "facts");
         environment = Map.copyOf(environment);
         Objects.requireNonNull(cgroupParent, "cgroupParent");
+        Objects.requireNonNull(owners, "owners");
         if (heartbeat.isZero() || heartbeat.isNegative()) {
             throw new IllegalArgumentException("heartbeat must be > 0, was " + heartbeat);
         }

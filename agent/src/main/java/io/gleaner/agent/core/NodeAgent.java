@@ -59,7 +59,9 @@ public final class NodeAgent {
      * before it (docs/executor-protocol.md §4).
      */
     public Instant stamp(Instant now) {
-        last = last == null || now.isAfter(last) ? now : last.plusMillis(1);
+        // Whole milliseconds: the records carry milliseconds, and a placement's epoch is compared with them.
+        var millis = Instant.ofEpochMilli(now.toEpochMilli());
+        last = last == null || millis.isAfter(last) ? millis : last.plusMillis(1);
         return last;
     }
 
