@@ -292,4 +292,65 @@ class AgentIT {
         // Keyed by the agent's node, as a planner that put another node's id in the value would.
         send(topics.placements().name(), "a1", epoch, decision, PlacementDecision.class);
     }
+
+    @Test
+    void shouldRunTheAttemptsOfAnAgentKilledWithSigkillOnAnotherAndCompleteEachTaskOnce(TestInfo test,
+                                                                                       @TempDir Path dir)
+            throws Exception {
+        stack(test, dir, true);
+        var k1 = agentProcess("k1", dir);
+        var k2 = agentProcess("k2", dir);
+        var done = dir.resolve("done");
+        submit("sleepy-1", 4, List.of("sh", "-c", "sleep 3; echo $GLEANER_DECISION_ID >> " + done), 0.4);
+        await().atMost(Duration.ofSeconds(60)).until(() -> reports().stream()
+                .anyMatch(r -> r.getNodeId().equals("k1") && r.getState() == TaskState.LAUNCHED));
+        k1.destroyForcibly().waitFor();
+        var heldByK1 = reports().stream().filter(r -> r.getNodeId().equals("k1")
+                && r.getState() == TaskState.LAUNCHED).map(TaskReport::getDecisionId).toList();
+
+        await().atMost(Duration.ofSeconds(90)).until(() -> read(topics.jobsEvents().name(), JobEvent.class).stream()
+                .anyMatch(e -> e.getType() == JobEventType.SUCCEEDED || e.getType() == JobEventType.FAILED));
+        var events = read(topics.jobsEvents().name(), JobEvent.class);
+        assertThat(events).extracting(JobEvent::getType).contains(JobEventType.ATTEMPT_LOST, JobEventType.SUCCEEDED)
+                .doesNotContain(JobEventType.FAILED);
+        var succeeded = reports().stream().filter(r -> r.getState() == TaskState.SUCCEEDED).toList();
+        // Each task succeeded once, as Gleaner counts it: one SUCCEEDED report, from the agent still alive for
+        // every attempt k1 held.
+        assertThat(succeeded).extracting(r -> r.getDecisionId().substring(0, r.getDecisionId().lastIndexOf('/')))
+                .containsExactlyInAnyOrder("sleepy-1/m/0", "sleepy-1/m/1", "sleepy-1/m/2", "sleepy-1/m/3");
+        for (var lost : heldByK1) {
+            var task = lost.substring(0, lost.lastIndexOf('/'));
+            assertThat(succeeded).filteredOn(r -> r.getDecisionId().startsWith(task + "/"))
+                    .singleElement().satisfies(r -> {
+                        assertThat(r.getNodeId()).isEqualTo("k2");
+                        assertThat(r.getAttempt()).isGreaterThan(Integer.parseInt(lost.substring(
+                                lost.lastIndexOf('/') + 1)));
+                    });
+        }
+        assertThat(k2.isAlive()).isTrue();
+    }
+
+    /** {@code gleaner agent} as a process of its own, so that it can be killed with SIGKILL. */
+    private Process agentProcess(String nodeId, Path dir) throws Exception {
+        var log = dir.resolve(nodeId + ".log");
+        var process = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), "io.gleaner.deploy.Main", "agent", "--node-id", nodeId,
+                "--bootstrap-servers", cluster.bootstrapServers(), "--schema-registry-url", registry.url(),
+                "--topic-prefix", topics.prefix(), "--cpus", "1", "--memory", "2GiB", "--slots", "2",
+                "--heartbeat-ms", "500", "--owners", "none", "--work-dir", dir.resolve("agents").toString(),
+                "--data-dir", dir.resolve("agent-data").toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        open.add(() -> {
+            process.destroy();
+            if (!process.waitFor(20, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        });
+        await().atMost(Duration.ofSeconds(60)).until(() -> java.nio.file.Files.exists(log)
+                && java.nio.file.Files.readString(log).contains("agent " + nodeId + ": QoS actions")
+                || !process.isAlive());
+        assertThat(process.isAlive()).as("gleaner agent %s:%n%s", nodeId, java.nio.file.Files.readString(log))
+                .isTrue();
+        return process;
+    }
 }
