@@ -163,18 +163,26 @@ public final class Agent implements AutoCloseable {
 
     private void beat() {
         try {
+            Map<String, AttemptProcess> running;
             synchronized (this) {
                 if (closed) {
                     return;
                 }
-                var trees = new HashMap<String, List<Long>>();
-                processes.forEach((id, process) -> trees.put(id, process.pids()));
-                var measurement = meter.measure(trees, System.nanoTime());
+                running = Map.copyOf(processes);
+            }
+            // Measured outside the lock, so that a placement or a kill never waits for /proc to be read.
+            var measurement = meter.measure(AttemptProcess.trees(running), System.nanoTime());
+            synchronized (this) {
+                if (closed) {
+                    return;
+                }
                 var attempts = new HashMap<String, CpuRam>();
                 measurement.attempts().forEach((id, use) -> {
-                    attempts.put(id, new CpuRam(use.cores(), use.rssBytes()));
-                    lastUse.put(id, use);
-                    peakRss.merge(id, use.rssBytes(), Math::max);
+                    if (processes.containsKey(id)) {
+                        attempts.put(id, new CpuRam(use.cores(), use.rssBytes()));
+                        lastUse.put(id, use);
+                        peakRss.merge(id, use.rssBytes(), Math::max);
+                    }
                 });
                 var owners = settings.owners() == AgentSettings.Owners.MEASURED
                         ? settings.slice().ownersIn(measurement.node(), measurement.ownersOnNode()) : CpuRam.NONE;

@@ -94,6 +94,19 @@ public final class ProcFs {
         }
     }
 
+    /**
+     * Whether {@code pid} runs: present and not a zombie. A killed process whose parent died stays a zombie until
+     * init reaps it (this machine's init does so only every couple of seconds); it runs nothing meanwhile.
+     */
+    public boolean runs(long pid) {
+        try {
+            var stat = Files.readString(root.resolve(pid + "/stat"), StandardCharsets.US_ASCII);
+            return stat.charAt(stat.lastIndexOf(')') + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
     private static long kib(String line) {
         var parts = line.trim().split("\\s+");
         return Long.parseLong(parts[1]) * 1024;

@@ -44,7 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class AgentLink implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(AgentLink.class);
-    private static final Duration POLL = Duration.ofMillis(100);
+    /** A record is handed over as soon as it arrives; the wait only bounds an idle poll, so it can be long. */
+    private static final Duration POLL = Duration.ofMillis(500);
 
     private final String nodeId;
     private final Topics topics;
@@ -75,7 +76,7 @@ public final class AgentLink implements AutoCloseable {
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 50),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500),
                 new StringDeserializer(), new ByteArrayDeserializer());
         this.heartbeats = new AvroSerializer<>(NodeHeartbeat.class, registry);
         this.samples = new AvroSerializer<>(UtilizationSample.class, registry);

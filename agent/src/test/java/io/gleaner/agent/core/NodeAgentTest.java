@@ -171,4 +171,23 @@ class NodeAgentTest {
         assertThat(half.ownersIn(node, new CpuRam(1.5, 14 * GIB))).isEqualTo(new CpuRam(0.5, 2 * GIB));
         assertThat(half.ownersIn(node, new CpuRam(3, 20 * GIB))).isEqualTo(new CpuRam(1, 4 * GIB));
     }
+
+    @Test
+    void shouldGiveTheLocalQosControllerWhatItNeedsToKillTheLatestTakenAttemptWhenTheOwnersNeedTheirRamBack() {
+        var agent = started();
+        agent.take(placement("a/m/0/0", "n1", 1, GIB, List.of("true")), Usage.NONE, T0);
+        agent.take(placement("a/m/1/0", "n1", 1, GIB, List.of("true")), Usage.NONE, T0.plusSeconds(1));
+        // The owners now use 6.5 GiB of 8: with a 0.8 GiB margin the attempts may keep 0.7 GiB (plus half the
+        // margin before kills start), and they hold 2.
+        var usage = new Usage(new CpuRam(0.5, 6 * GIB + GIB / 2),
+                Map.of("a/m/0/0", new CpuRam(1, GIB), "a/m/1/0", new CpuRam(1, GIB)));
+
+        var controller = io.gleaner.qos.core.QosController.of(io.gleaner.qos.core.QosMode.SALAMANDER,
+                io.gleaner.qos.core.QosSettings.defaults());
+        var tick = controller.tick(agent.observation(T0.plusSeconds(2), usage, Double.POSITIVE_INFINITY),
+                java.util.Optional.empty()).orElseThrow();
+
+        assertThat(tick.actions()).filteredOn(a -> a.kind() == io.gleaner.qos.core.QosActionKind.KILL_TASK)
+                .extracting(io.gleaner.qos.core.QosAction::decisionId).first().isEqualTo("a/m/1/0");
+    }
 }

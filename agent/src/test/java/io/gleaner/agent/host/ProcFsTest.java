@@ -28,6 +28,11 @@ class ProcFsTest {
         assertThat(proc.memory()).isEqualTo(new ProcFs.Memory(1000 * 1024, 400 * 1024));
         assertThat(proc.process(42).orElseThrow()).isEqualTo(new ProcFs.ProcessUse(2.1, 2048 * 1024));
         assertThat(proc.process(43)).isEmpty();
+        assertThat(proc.runs(42)).isTrue();
+        assertThat(proc.runs(43)).isFalse();
+        Files.createDirectories(root.resolve("44"));
+        Files.writeString(root.resolve("44/stat"), "44 (gone) Z 1 44 44 0 -1 0 0 0 0 0 0 0 0 0 20 0 1 0 1 1 1\n");
+        assertThat(proc.runs(44)).isFalse();
     }
 
     @Test

@@ -39,7 +39,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * sampling every {@code heartbeat-ms}, measuring the owners all the same ({@code owners=none} only keeps a busy
  * machine's other work from leaving the slice nothing to offer). Once all run it prints the agent's CPU (% of one core, from its
  * {@code /proc/<pid>/stat} over {@code seconds}) and RSS, then sends {@code kills} {@code KILL_TASK} actions one at a
- * time and prints, for each, the time from the send returning to the attempt's process tree being gone. A benchmark,
+ * time and prints, for each, the time from the send returning to every process of the attempt's tree being gone or
+ * a zombie ({@link ProcFs#runs}). {@code jvm} is the agent JVM's options (quoted, space-separated). A benchmark,
  * not a test. Run it from the repository root:
  *
  * <pre>
@@ -57,7 +58,7 @@ public final class AgentBenchmark {
     public static void main(String[] args) throws Exception {
         var options = new java.util.HashMap<String, String>(Map.of("attempts", "20", "heartbeat-ms", "1000",
                 "seconds", "60", "kills", "5",
-                "owners", "none"));
+                "owners", "none", "jvm", "-Xmx256m"));
         for (var arg : args) {
             var kv = arg.split("=", 2);
             options.put(kv[0], kv[1]);
@@ -78,14 +79,17 @@ public final class AgentBenchmark {
             new CatalogueTopics(admin).create(topics, Optional.empty());
             var client = new RestSchemaRegistryClient(RegistryConfig.of(registry.url()));
             var log = dir.resolve("agent.log");
-            var agent = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx256m",
-                    "-cp", System.getProperty("java.class.path"), "io.gleaner.deploy.Main", "agent",
+            var command = new ArrayList<String>();
+            command.add(ProcessHandle.current().info().command().orElse("java"));
+            command.addAll(List.of(options.get("jvm").trim().split("\\s+")));
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.gleaner.deploy.Main", "agent",
                     "--node-id", "bench-1", "--bootstrap-servers", cluster.bootstrapServers(),
                     "--schema-registry-url", registry.url(), "--topic-prefix", topics.prefix(),
                     "--slots", Integer.toString(attempts), "--memory", "8GiB", "--cpus", "2",
                     "--heartbeat-ms", options.get("heartbeat-ms"), "--owners", options.get("owners"), "--work-dir", dir.resolve("work").toString(),
-                    "--data-dir", dir.resolve("data").toString())
-                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+                    "--data-dir", dir.resolve("data").toString()));
+            System.out.println("agent JVM options: " + options.get("jvm"));
+            var agent = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
             try {
                 while (!Files.readString(log).contains("QoS actions")) {
                     if (!agent.isAlive()) {
@@ -143,13 +147,13 @@ public final class AgentBenchmark {
                             actions.serialize(topics.qosActions().name(), new QosAction("bench-1",
                                     Instant.ofEpochMilli(t), QosActionKind.KILL_TASK, null, id, "bench")))).get();
                     long sent = System.nanoTime();
-                    while (tree.stream().anyMatch(ProcessHandle::isAlive)) {
+                    while (tree.stream().anyMatch(h -> proc.runs(h.pid()))) {
                         LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
                     }
                     latencies.add((System.nanoTime() - sent) / 1e6);
                 }
-                System.out.printf(Locale.ROOT, "KILL_TASK acknowledged by the broker to the attempt's process tree "
-                        + "gone, ms: %s%n", latencies.stream().map(l -> String.format(Locale.ROOT, "%.0f", l))
+                System.out.printf(Locale.ROOT, "KILL_TASK acknowledged by the broker to every process of the "
+                        + "attempt's tree gone or a zombie, ms: %s%n", latencies.stream().map(l -> String.format(Locale.ROOT, "%.0f", l))
                         .toList());
             } finally {
                 agent.destroy();
