@@ -216,13 +216,15 @@ class AgentIT {
         double free = cores(agent.pids(id), Duration.ofSeconds(2));
         long now = System.currentTimeMillis();
         send(topics.qosActions().name(), "a1", now, new QosAction("a1", Instant.ofEpochMilli(now),
-                QosActionKind.THROTTLE_CPU, 0.2, null, "owners need it"), QosAction.class);
+                QosActionKind.THROTTLE_CPU, 0.1, null, "owners need it"), QosAction.class);
         // A few samples (every 300 ms) for the duty cycle to settle on what the limit leaves, then measure.
         await().pollDelay(Duration.ofSeconds(1)).atMost(Duration.ofSeconds(2)).until(() -> true);
         double throttled = cores(agent.pids(id), Duration.ofSeconds(3));
 
-        assertThat(free).as("the burner's CPU before the throttle").isGreaterThan(0.5);
-        assertThat(throttled).as("its CPU under a 0.2-core limit (was %.2f)", free).isLessThan(0.45);
+        // The build machine is shared: the burner gets what the other work leaves (0.48 to 1 core seen), so the
+        // limit is well under that and the check is relative.
+        assertThat(free).as("the burner's CPU before the throttle").isGreaterThan(0.25);
+        assertThat(throttled).as("its CPU under a 0.1-core limit (was %.2f)", free).isLessThan(0.6 * free);
 
         var pids = agent.pids(id);
         now = System.currentTimeMillis();
