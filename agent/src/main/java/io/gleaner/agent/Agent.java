@@ -121,10 +121,6 @@ public final class Agent implements AutoCloseable {
         return limiter.mechanism();
     }
 
-    public String nodeId() {
-        return settings.nodeId();
-    }
-
     /** The attempts held now, by decision id. */
     public synchronized List<String> held() {
         return core.held().stream().map(h -> h.placement().decisionId()).toList();
@@ -187,6 +183,13 @@ public final class Agent implements AutoCloseable {
                 var owners = settings.owners() == AgentSettings.Owners.MEASURED
                         ? settings.slice().ownersIn(measurement.node(), measurement.ownersOnNode()) : CpuRam.NONE;
                 usage = new Usage(owners, attempts);
+                for (var over : core.overMemory(usage)) {
+                    var process = processes.get(over.placement().decisionId());
+                    if (process != null) {
+                        log.info("agent {}: {}", settings.nodeId(), over.killReason());
+                        process.kill();
+                    }
+                }
                 limiter.measured(measurement.tasks().cpus());
                 var offer = core.heartbeat(clock.instant(), usage);
                 link.send(offer, settings.facts());

@@ -45,14 +45,6 @@ public final class NodeAgent {
         }
     }
 
-    public String nodeId() {
-        return nodeId;
-    }
-
-    public Slice slice() {
-        return slice;
-    }
-
     /**
      * The event time of the next record this agent sends: {@code now}, or a millisecond after the previous one when
      * the clock has not moved on, so a node's heartbeat times strictly increase and no report precedes the one
@@ -93,7 +85,7 @@ public final class NodeAgent {
             return refuse(placement, now, why.get());
         }
         taken.add(id);
-        var attempt = new Held(placement, now, null, null);
+        var attempt = new Held(placement, now, null, null, false);
         held.put(id, attempt);
         return new Intake.Take(attempt);
     }
@@ -194,7 +186,7 @@ public final class NodeAgent {
         ReportState state;
         String reason;
         if (attempt.killReason() != null) {
-            state = ReportState.KILLED;
+            state = attempt.failed() ? ReportState.FAILED : ReportState.KILLED;
             reason = attempt.killReason();
         } else if (ending.exitCode() == null) {
             state = ReportState.FAILED;
@@ -235,9 +227,31 @@ public final class NodeAgent {
         if (attempt == null) {
             return Optional.empty();
         }
-        var killing = attempt.killing(reason);
+        var killing = attempt.killing(reason, false);
         held.put(decisionId, killing);
         return Optional.of(killing);
+    }
+
+    /**
+     * The per-attempt memory limit without a cgroup: every launched attempt whose processes hold more RAM than it
+     * was placed with ({@code demand}) is marked to be killed, its end to be reported FAILED (the task's fault, so it
+     * counts against the attempt limit instead of being placed again for ever, as YARN counts a container killed for
+     * its memory). Those marked now, in decision id order.
+     */
+    public List<Held> overMemory(Usage usage) {
+        var over = new ArrayList<Held>();
+        for (var attempt : held.values()) {
+            var use = usage.attempts().get(attempt.placement().decisionId());
+            long limit = attempt.placement().demand().ramBytes();
+            if (use == null || attempt.killReason() != null || limit <= 0 || use.ramBytes() <= limit) {
+                continue;
+            }
+            var marked = attempt.killing("killed by the agent: its processes held " + use.ramBytes() / MIB
+                    + " MiB, more than the " + limit / MIB + " MiB it was placed with", true);
+            held.put(attempt.placement().decisionId(), marked);
+            over.add(marked);
+        }
+        return over;
     }
 
     /**
@@ -246,7 +260,7 @@ public final class NodeAgent {
      */
     public Held adopt(Placement placement, Instant takenAt, Instant startTime) {
         taken.add(placement.decisionId());
-        var attempt = new Held(placement, takenAt, startTime, null);
+        var attempt = new Held(placement, takenAt, startTime, null, false);
         held.put(placement.decisionId(), attempt);
         return attempt;
     }

@@ -242,10 +242,6 @@ public final class AttemptProcess {
         return root.onExit();
     }
 
-    public boolean isAlive() {
-        return root.isAlive();
-    }
-
     /** SIGSTOP to the whole tree. */
     public void stop() {
         signalTree(Signals.SIGSTOP);

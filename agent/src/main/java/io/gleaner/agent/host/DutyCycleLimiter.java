@@ -77,11 +77,6 @@ public final class DutyCycleLimiter implements CpuLimiter {
         cycle = cycle.next(limit, cores);
     }
 
-    /** The share in force, for tests and the log. */
-    public double share() {
-        return cycle.share();
-    }
-
     @Override
     public void close() {
         running = false;

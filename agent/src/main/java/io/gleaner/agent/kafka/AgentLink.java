@@ -159,11 +159,6 @@ public final class AgentLink implements AutoCloseable {
                 reports.serialize(topic, AvroMapping.report(report))));
     }
 
-    /** Waits until what was sent is acknowledged. */
-    public void flush() {
-        producer.flush();
-    }
-
     /** Stops reading and waits for the consumer to close; what is sent still goes out. */
     public void stopReading() {
         if (running.getAndSet(false) && !reading) {

@@ -190,4 +190,25 @@ class NodeAgentTest {
         assertThat(tick.actions()).filteredOn(a -> a.kind() == io.gleaner.qos.core.QosActionKind.KILL_TASK)
                 .extracting(io.gleaner.qos.core.QosAction::decisionId).first().isEqualTo("a/m/1/0");
     }
+
+    @Test
+    void shouldKillAnAttemptOverItsMemoryDemandAndReportItFailedSoItCounts() {
+        var agent = started();
+        agent.take(placement("a/m/0/0", "n1", 0.1, 100L << 20, List.of("true")), Usage.NONE, T0);
+        agent.take(placement("a/m/1/0", "n1", 0.1, 100L << 20, List.of("true")), Usage.NONE, T0);
+        agent.launched("a/m/0/0", T0);
+        agent.launched("a/m/1/0", T0);
+        var usage = new Usage(CpuRam.NONE, Map.of("a/m/0/0", new CpuRam(0.1, 150L << 20),
+                "a/m/1/0", new CpuRam(0.1, 90L << 20)));
+
+        var over = agent.overMemory(usage);
+        var again = agent.overMemory(usage);
+        var report = agent.ended("a/m/0/0", new Ending(137, "", 0, 0), T0.plusSeconds(1)).orElseThrow();
+
+        assertThat(over).extracting(h -> h.placement().decisionId()).containsExactly("a/m/0/0");
+        assertThat(again).as("marked once").isEmpty();
+        assertThat(report.state()).isEqualTo(ReportState.FAILED);
+        assertThat(report.reason())
+                .isEqualTo("killed by the agent: its processes held 150 MiB, more than the 100 MiB it was placed with");
+    }
 }
