@@ -47,7 +47,7 @@ final class AgentCommand implements Callable<Integer> {
     AgentOptions agent;
 
     @Mixin
-    QosOptions qos;
+    AgentQosOptions qos;
 
     @Option(names = "--node-id", required = true, description = "The node id this agent heartbeats as.")
     String nodeId;
@@ -77,8 +77,7 @@ final class AgentCommand implements Callable<Integer> {
              var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             AgentSettings settings;
             try {
-                settings = agent.settings(nodeId, sliceCpus, sliceMemory, qos.config(environment.bootstrapServers(),
-                        kafka.topicPrefix, environment.registryConfig(), embedded.dataDir));
+                settings = agent.settings(nodeId, sliceCpus, sliceMemory, qos.config());
             } catch (IllegalArgumentException e) {
                 throw new ParameterException(spec.commandLine(), e.getMessage());
             }
