@@ -1,5 +1,6 @@
 package io.gleaner.agent;
 
+import io.gleaner.agent.core.Absence;
 import io.gleaner.agent.core.Ending;
 import io.gleaner.agent.core.Intake;
 import io.gleaner.agent.core.NodeAgent;
@@ -25,6 +26,7 @@ import io.gleaner.schemas.serde.SchemaRegistryClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.HashMap;
 import java.util.List;
@@ -46,6 +48,8 @@ import org.slf4j.LoggerFactory;
 public final class Agent implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(Agent.class);
+    /** When this node last heartbeat, so that a restart knows how long it was away. */
+    static final String LAST_HEARTBEAT_FILE = "last-heartbeat";
 
     private final AgentSettings settings;
     private final NodeAgent core;
@@ -133,6 +137,8 @@ public final class Agent implements AutoCloseable {
     }
 
     private void recover() throws IOException {
+        var absence = new Absence(lastHeartbeat(), clock.instant());
+        boolean lost = absence.lost(settings.heartbeat());
         for (var left : AttemptProcess.findLeft(settings.workDir())) {
             var placement = left.placement();
             if (!placement.nodeId().equals(settings.nodeId())) {
@@ -140,7 +146,17 @@ public final class Agent implements AutoCloseable {
             }
             synchronized (this) {
                 core.adopt(placement, left.takenAt(), left.startTime());
-                if (left.running().isPresent()) {
+                if (left.running().isPresent() && lost) {
+                    var process = left.running().get();
+                    core.kill(placement.decisionId(), absence.reason(settings.heartbeat()));
+                    process.kill();
+                    process.onExit().join();
+                    core.ended(placement.decisionId(), new Ending(null, "", 0, 0), clock.instant())
+                            .ifPresent(this::send);
+                    AttemptProcess.markReported(left.dir());
+                    log.info("agent {}: killed {} (pid {}): {}", settings.nodeId(), placement.decisionId(),
+                            process.pid(), absence.reason(settings.heartbeat()));
+                } else if (left.running().isPresent()) {
                     var process = left.running().get();
                     // A duty cycle may have stopped it when the previous run died.
                     process.resume();
@@ -154,6 +170,18 @@ public final class Agent implements AutoCloseable {
                     AttemptProcess.markReported(left.dir());
                 }
             }
+        }
+    }
+
+    /** The previous run's last heartbeat time, from {@value #LAST_HEARTBEAT_FILE} in the work directory. */
+    private Optional<Instant> lastHeartbeat() {
+        try {
+            var file = settings.workDir().resolve(LAST_HEARTBEAT_FILE);
+            return Files.exists(file)
+                    ? Optional.of(Instant.ofEpochMilli(Long.parseLong(Files.readString(file).strip())))
+                    : Optional.empty();
+        } catch (IOException | NumberFormatException e) {
+            return Optional.empty();
         }
     }
 
@@ -193,6 +221,8 @@ public final class Agent implements AutoCloseable {
                 limiter.measured(measurement.tasks().cpus());
                 var offer = core.heartbeat(clock.instant(), usage);
                 link.send(offer, settings.facts());
+                Files.writeString(settings.workDir().resolve(LAST_HEARTBEAT_FILE),
+                        Long.toString(offer.time().toEpochMilli()));
                 log.debug("agent {}: owners {}, attempts {}, free {}", settings.nodeId(), usage.owners(),
                         usage.tasks(), offer.free());
                 link.send(offer.time(), core.samples(usage));
@@ -204,7 +234,7 @@ public final class Agent implements AutoCloseable {
                     }
                 }
             }
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             log.error("agent {}: heartbeat failed, trying again next period", settings.nodeId(), e);
         }
     }

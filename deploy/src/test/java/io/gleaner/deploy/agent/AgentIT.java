@@ -303,7 +303,9 @@ class AgentIT {
         var k1 = agentProcess("k1", dir);
         var k2 = agentProcess("k2", dir);
         var done = dir.resolve("done");
-        submit("sleepy-1", 4, List.of("sh", "-c", "sleep 3; echo $GLEANER_DECISION_ID >> " + done), 0.4);
+        // k1's attempts outlive the test unless something ends them; k2's take 3 s. Each appends its id on success.
+        submit("sleepy-1", 4, List.of("sh", "-c", "if [ \"$GLEANER_NODE\" = k1 ]; then sleep 120; else sleep 3; fi; "
+                + "echo $GLEANER_DECISION_ID >> " + done), 0.4);
         await().atMost(Duration.ofSeconds(60)).until(() -> reports().stream()
                 .anyMatch(r -> r.getNodeId().equals("k1") && r.getState() == TaskState.LAUNCHED));
         k1.destroyForcibly().waitFor();
@@ -331,12 +333,27 @@ class AgentIT {
         }
         assertThat(k2.isAlive()).isTrue();
 
-        // Restarted on the same work directory, k1 reports what ended while it was away, from the exit codes its
-        // attempts' wrappers wrote (the planner lost k1 by then and ignores these reports).
+        // Restarted on the same work directory long after three heartbeat periods, k1 finds its attempts still
+        // running, kills them (the planner lost k1 and ran them again on k2) and reports them KILLED with why.
+        var pids = new ArrayList<Long>();
+        for (var id : heldByK1) {
+            var properties = new java.util.Properties();
+            try (var in = java.nio.file.Files.newBufferedReader(dir.resolve("agents/k1")
+                    .resolve(id.replace('/', '_')).resolve("attempt.properties"))) {
+                properties.load(in);
+            }
+            pids.add(Long.parseLong(properties.getProperty("pid")));
+        }
+        assertThat(pids).as("k1's attempts outlived it").allMatch(ProcFs.system()::runs);
         agentProcess("k1", dir);
         await().atMost(Duration.ofSeconds(30)).until(() -> reports().stream().filter(r -> r.getNodeId().equals("k1")
-                && r.getState() == TaskState.SUCCEEDED).map(TaskReport::getDecisionId).toList()
+                && r.getState() == TaskState.KILLED).map(TaskReport::getDecisionId).toList()
                 .containsAll(heldByK1));
+        assertThat(reports()).filteredOn(r -> r.getNodeId().equals("k1") && r.getState() == TaskState.KILLED)
+                .allSatisfy(r -> assertThat(r.getReason()).startsWith("the agent was away "));
+        assertThat(pids).noneMatch(ProcFs.system()::runs);
+        // Nothing ran twice to completion: one line per task, none from k1.
+        assertThat(java.nio.file.Files.readAllLines(done)).hasSize(4).doesNotContainAnyElementsOf(heldByK1);
     }
 
     /** {@code gleaner agent} as a process of its own, so that it can be killed with SIGKILL. */
