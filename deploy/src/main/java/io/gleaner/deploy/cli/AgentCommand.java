@@ -28,7 +28,8 @@ import picocli.CommandLine.Spec;
                         + "cgroup, else a SIGSTOP/SIGCONT duty cycle; kills), or decides them itself with --qos "
                         + "local, and prints which mechanism is active. Ctrl-C kills its attempts' process trees "
                         + "and reports them KILLED; after a kill -9 the next run on the same --work-dir reports the "
-                        + "attempts that ended meanwhile and keeps those still running. See docs/agent.md."},
+                        + "attempts that ended meanwhile and keeps those still running, or kills them when it was "
+                        + "away longer than three heartbeat periods. See docs/agent.md."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, every attempt killed and reported",
                 "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)"})
