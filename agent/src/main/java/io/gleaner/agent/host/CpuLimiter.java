@@ -1,0 +1,27 @@
+package io.gleaner.agent.host;
+
+/**
+ * How the agent holds its attempts together to a CPU limit (docs/executor-protocol.md §9, docs/agent.md "CPU
+ * limits"): a cgroup v2 {@code cpu.max} where the agent may write a cgroup ({@link CgroupCpuLimiter}), else a
+ * stop/continue duty cycle ({@link DutyCycleLimiter}).
+ */
+public interface CpuLimiter extends AutoCloseable {
+
+    /** One line for the start-up log: which mechanism, and where. */
+    String mechanism();
+
+    /** Puts a newly started attempt under the limit. */
+    void add(AttemptProcess attempt);
+
+    /** Takes an ended attempt out. */
+    void remove(AttemptProcess attempt);
+
+    /** The limit in cores for all attempts together; infinite for none. */
+    void limit(double cores);
+
+    /** What the attempts were measured to use, in cores, since the previous call (the duty cycle's feedback). */
+    void measured(double cores);
+
+    @Override
+    void close();
+}
