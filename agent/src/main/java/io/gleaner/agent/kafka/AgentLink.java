@@ -3,7 +3,9 @@ package io.gleaner.agent.kafka;
 import io.gleaner.agent.core.Offer;
 import io.gleaner.agent.core.Report;
 import io.gleaner.agent.core.Sample;
+import io.gleaner.runtime.DeadLetters;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.QosAction;
@@ -21,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -54,6 +57,7 @@ public final class AgentLink implements AutoCloseable {
     private final AvroSerializer<NodeHeartbeat> heartbeats;
     private final AvroSerializer<UtilizationSample> samples;
     private final AvroSerializer<TaskReport> reports;
+    private final AvroSerializer<DeadLetter> deadLetters;
     private final AvroDeserializer<PlacementDecision> placements;
     private final AvroDeserializer<QosAction> actions;
     private final AtomicBoolean running = new AtomicBoolean(true);
@@ -81,6 +85,7 @@ public final class AgentLink implements AutoCloseable {
         this.heartbeats = new AvroSerializer<>(NodeHeartbeat.class, registry);
         this.samples = new AvroSerializer<>(UtilizationSample.class, registry);
         this.reports = new AvroSerializer<>(TaskReport.class, registry);
+        this.deadLetters = new AvroSerializer<>(DeadLetter.class, registry);
         this.placements = new AvroDeserializer<>(PlacementDecision.class, registry);
         this.actions = new AvroDeserializer<>(QosAction.class, registry);
     }
@@ -104,8 +109,9 @@ public final class AgentLink implements AutoCloseable {
 
     /**
      * Reads until {@link #close}: each record keyed by this node, decoded, to {@code onPlacement} or
-     * {@code onAction}; records of other nodes on the same partition are skipped, and one that does not decode is
-     * logged and skipped (the stages dead-letter what they write; an agent has nothing to repair).
+     * {@code onAction}; records of other nodes on the same partition are skipped, and one that does not decode, or
+     * that its handler cannot take, goes to {@code deadletter} with the reason (stage {@code agent}) while reading
+     * goes on.
      */
     public void read(Consumer<PlacementDecision> onPlacement, Consumer<QosAction> onAction) {
         reading = true;
@@ -116,15 +122,28 @@ public final class AgentLink implements AutoCloseable {
                     if (!nodeId.equals(record.key())) {
                         continue;
                     }
+                    boolean isPlacement = record.topic().equals(topics.placements().name());
+                    Object value;
                     try {
-                        if (record.topic().equals(topics.placements().name())) {
-                            onPlacement.accept(placements.deserialize(record.topic(), record.value()));
+                        value = isPlacement ? placements.deserialize(record.topic(), record.value())
+                                : actions.deserialize(record.topic(), record.value());
+                    } catch (RuntimeException e) {
+                        deadLetter(record, "does not decode as a " + (isPlacement ? "PlacementDecision"
+                                : "QosAction") + ": " + e);
+                        continue;
+                    }
+                    if (value == null) {
+                        deadLetter(record, "has no value");
+                        continue;
+                    }
+                    try {
+                        if (isPlacement) {
+                            onPlacement.accept((PlacementDecision) value);
                         } else {
-                            onAction.accept(actions.deserialize(record.topic(), record.value()));
+                            onAction.accept((QosAction) value);
                         }
                     } catch (RuntimeException e) {
-                        log.warn("node {}: skipped {}-{}@{}: {}", nodeId, record.topic(), record.partition(),
-                                record.offset(), e.toString());
+                        deadLetter(record, "could not be handled: " + e);
                     }
                 }
                 if (!records.isEmpty()) {
@@ -157,6 +176,17 @@ public final class AgentLink implements AutoCloseable {
         var topic = topics.tasksReports().name();
         producer.send(new ProducerRecord<>(topic, null, report.time().toEpochMilli(), report.placement().jobId(),
                 reports.serialize(topic, AvroMapping.report(report))));
+    }
+
+    private void deadLetter(ConsumerRecord<String, byte[]> record, String reason) {
+        log.warn("node {}: {}-{}@{} to {}: {}", nodeId, record.topic(), record.partition(), record.offset(),
+                topics.deadLetters().name(), reason);
+        var topic = topics.deadLetters().name();
+        var letter = DeadLetters.of(record.topic(), record.partition(), record.offset(),
+                DeadLetters.Raw.key(record.key()), DeadLetters.Raw.value(record.value()), record.timestamp(), reason,
+                "agent");
+        producer.send(new ProducerRecord<>(topic, null, Math.max(0, record.timestamp()), record.key(),
+                deadLetters.serialize(topic, letter)));
     }
 
     /** Stops reading and waits for the consumer to close; what is sent still goes out. */

@@ -22,6 +22,7 @@ import io.gleaner.qos.core.QosMode;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.ChunkRef;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobEventType;
 import io.gleaner.schemas.avro.JobSubmitted;
@@ -261,6 +262,8 @@ class AgentIT {
         await().atMost(Duration.ofSeconds(30)).until(() -> !read(topics.nodesHeartbeats().name(),
                 io.gleaner.schemas.avro.NodeHeartbeat.class).isEmpty());
         long now = System.currentTimeMillis();
+        sendRaw(topics.placements().name(), "a1", now, new byte[] {0, 0, 0, 0, 1, 42});
+        sendRaw(topics.qosActions().name(), "a1", now, "not avro".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         place("bad-1/m/0/0", "a2", List.of("true"), null, 0.1, now);
         place("bad-1/m/1/0", "a1", List.of("no-such-program-xyz"), null, 0.1, now);
         place("bad-1/m/2/0", "a1", List.of("true"), "file:///etc/hostname/out/part-2", 0.1, now);
@@ -282,6 +285,27 @@ class AgentIT {
                 first -> assertThat(first).startsWith("bad-1/m/3/0 REFUSED node full: demand 8.0 cpus, 64 MiB; free "),
                 again -> assertThat(again).startsWith("bad-1/m/3/0 REFUSED refused before: node full: demand 8.0"));
         assertThat(agent.held()).isEmpty();
+        // What does not decode is kept with its reason, and the placements after it were still taken (above).
+        await().atMost(Duration.ofSeconds(30)).until(() -> read(topics.deadLetters().name(), DeadLetter.class)
+                .size() >= 2);
+        assertThat(read(topics.deadLetters().name(), DeadLetter.class)).satisfiesExactlyInAnyOrder(
+                letter -> {
+                    assertThat(letter.getSourceTopic()).isEqualTo(topics.placements().name());
+                    assertThat(letter.getStage()).isEqualTo("agent");
+                    assertThat(letter.getReason()).startsWith("does not decode as a PlacementDecision: ");
+                    assertThat(letter.getValueSize()).isEqualTo(6);
+                },
+                letter -> {
+                    assertThat(letter.getSourceTopic()).isEqualTo(topics.qosActions().name());
+                    assertThat(letter.getReason()).startsWith("does not decode as a QosAction: ");
+                });
+    }
+
+    private void sendRaw(String topic, String key, long time, byte[] value) {
+        try (var producer = new KafkaProducer<>(Map.<String, Object>of("bootstrap.servers",
+                cluster.bootstrapServers()), new StringSerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(topic, null, time, key, value));
+        }
     }
 
     private void place(String id, String node, List<String> command, String output, double cpus, long epoch) {
