@@ -45,11 +45,15 @@ public final class WordCountJob {
         this.text = text;
     }
 
-    /** Copies the programs and the text into {@code dir} and writes one chunk file per map. */
-    public static WordCountJob prepare(Path dir, int maps, int reduces) {
+    /**
+     * Copies the programs and the text into {@code where} and writes one chunk file per map. The paths the tasks get are
+     * absolute: each attempt runs in a working directory of its own, where a relative one would name nothing.
+     */
+    public static WordCountJob prepare(Path where, int maps, int reduces) {
         if (maps < 1 || reduces < 1) {
             throw new IllegalArgumentException("maps and reduces must be >= 1, were " + maps + ", " + reduces);
         }
+        var dir = where.toAbsolutePath().normalize();
         try {
             Files.createDirectories(dir.resolve("program"));
             Files.createDirectories(dir.resolve("input"));
