@@ -26,7 +26,8 @@ import picocli.CommandLine.Spec;
                         + "without --schema-registry-url the embedded registry. Executors consume the placements "
                         + "topic; the simulator is the reference executor (see gleaner demo).",
                 "The qos stage publishes throttle, raise and kill actions on the qos.actions topic for executors "
-                        + "to apply (the simulator does not apply them yet, so gleaner demo does not start it).",
+                        + "to apply: gleaner agent applies them; gleaner demo starts the stage too, while its simulated "
+                        + "nodes run the same controller in-process (deterministic lockstep) instead of reading them.",
                 "When any one stage stops for good (an error it cannot get past, such as a schema registry that "
                         + "does not answer within --registry-deadline-ms), the command closes the other stages, "
                         + "names the stage and the cause on stderr and exits with code 3, so that a supervisor "

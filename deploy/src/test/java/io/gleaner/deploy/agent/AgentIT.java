@@ -136,11 +136,15 @@ class AgentIT {
     }
 
     private Agent agent(String nodeId, Path dir, double cpus) {
+        return agent(nodeId, dir, cpus, AgentSettings.Qos.STAGE, AgentSettings.Owners.NONE);
+    }
+
+    private Agent agent(String nodeId, Path dir, double cpus, AgentSettings.Qos qos, AgentSettings.Owners owners) {
         var settings = new AgentSettings(nodeId, new Slice(new CpuRam(cpus, 4 * GIB), 2, 0.1, 0.1),
-                dir.resolve(nodeId), Duration.ofMillis(300), AgentSettings.Qos.STAGE,
+                dir.resolve(nodeId), Duration.ofMillis(300), qos,
                 new AgentSettings.QosControllerSettings(QosMode.SALAMANDER, QosSettings.defaults()),
                 new AvroMapping.NodeFacts("default-rack", List.of(), 10), System.getenv(), Optional.empty(),
-                AgentSettings.Owners.NONE);
+                owners);
         var agent = Agent.start(settings, topics, cluster.bootstrapServers(), client, new NodeShare(),
                 InstantSource.system());
         open.add(agent);
@@ -240,6 +244,36 @@ class AgentIT {
         var killed = reports().stream().filter(r -> r.getState() == TaskState.KILLED).findFirst().orElseThrow();
         assertThat(killed.getReason()).isEqualTo("killed by the QoS controller: owners' RAM");
         assertThat(goneMs).as("from sending the kill to the process tree gone, ms").isLessThan(2000);
+    }
+
+    @Test
+    void shouldThrottleAnAttemptWithTheLocalControllerWhenTheOwnersTakeTheSliceBack(TestInfo test, @TempDir Path dir)
+            throws Exception {
+        stack(test, dir, true);
+        // A one-core slice of this machine: the owners take the cores outside it first, so only what they use
+        // beyond them counts against the slice; the burners below take every core.
+        var agent = agent("a1", dir, 1, AgentSettings.Qos.LOCAL, AgentSettings.Owners.MEASURED);
+        submit("burn-1", 1, List.of("sh", "-c", "while :; do :; done"), 0.1);
+        var id = "burn-1/m/0/0";
+        await().atMost(Duration.ofSeconds(60)).until(() -> !agent.pids(id).isEmpty());
+        double free = cores(agent.pids(id), Duration.ofSeconds(2));
+
+        int cores = Runtime.getRuntime().availableProcessors();
+        for (int i = 0; i < cores; i++) {
+            // The owners: started by the test, not by the agent, so measured as the owners' use.
+            var owner = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+            open.add(owner::destroyForcibly);
+        }
+        // The controller ticks on the agent's measurements (every 300 ms) once the owners' use shows in two of them.
+        await().pollDelay(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(3)).until(() -> true);
+        double throttled = cores(agent.pids(id), Duration.ofSeconds(3));
+
+        assertThat(free).as("the burner's CPU before the owners' load").isGreaterThan(0.25);
+        // Under the owners' burners alone it would still get about 1 / (cores + 1) of the machine's cores.
+        assertThat(throttled).as("its CPU with the owners taking the slice (was %.2f)", free)
+                .isLessThan(0.5 * cores / (cores + 1.0));
+        assertThat(reports().stream().filter(r -> r.getDecisionId().equals(id)).map(TaskReport::getState))
+                .containsExactly(TaskState.LAUNCHED);
     }
 
     /** The cores the processes {@code pids} use over {@code span}, from /proc. */

@@ -75,7 +75,7 @@ class GleanerCommandTest {
         assertThat(execute("run", "--help").out().replaceAll("\\s+", " "))
                 .contains("planner, forecaster, classifier, qos")
                 .contains("salamander (throttle CPU, kill on RAM; Salamander Algorithm 3) or cuckoo")
-                .contains("the simulator does not apply them yet, so gleaner demo does not start it")
+                .contains("to apply: gleaner agent applies them; gleaner demo starts the stage too")
                 .contains("--locality-delay-ms=MS How long the fair and coshh policies let a job wait for a node holding its "
                         + "input");
         assertThat(execute("replay", "--help").out()).contains("--trace", "--jobs", "--speed");
