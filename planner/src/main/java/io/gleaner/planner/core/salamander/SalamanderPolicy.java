@@ -261,8 +261,8 @@ public final class SalamanderPolicy implements PlacementPolicy {
     private boolean endsInTime(PlannedTask task, NodeState node, Instant now, boolean localOnly) {
         var group = jobs.get(task.jobId()).job().group(task.kind()).orElseThrow();
         long left = Duration.between(now, task.end()).toNanos();
-        // The work alone first: on a busy queue most tasks fail here, before the replica look-up (this test ran over
-        // every task of the plan on every heartbeat with room, 19% of the planner's samples on PC-2).
+        // The work alone first: on a busy queue most tasks fail here, before the replica look-up, which this test
+        // would otherwise run over every task of the plan on every heartbeat with room.
         double work = HolisticPlanning.workSeconds(group, task.taskIndex(), node);
         if ((long) Math.ceil(work * 1e9) > left) {
             return false;
@@ -285,7 +285,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         private final List<Placement> placed = new ArrayList<>();
         /**
          * The planned tasks placed on this heartbeat: the node's own list and {@code stealable} both hold them (the
-         * same objects, so by identity: an id string built per look-up was 12% of the planner's samples).
+         * same objects, so by identity, without building an id string per look-up).
          */
         private final Set<PlannedTask> released = Collections.newSetFromMap(new IdentityHashMap<>());
         private CpuMemory free;
@@ -354,11 +354,9 @@ public final class SalamanderPolicy implements PlacementPolicy {
     /**
      * With early release: the jobs with the fewest tasks waiting in the plan first, then older jobs, then planned
      * start. Algorithm 1 plans the longest jobs first to shorten the makespan; released in planned order, small jobs
-     * queue behind large ones on every node, which on FB-2009 multiplied the mean completion time by five
-     * (docs/results/2026-11-27-salamander-bench.md). Oldest first still queued them behind the large jobs that came
-     * before (University, 1,000 FB-2009 jobs: mean 3,439 s, median 830 s; fewest waiting first: 1,562 s and 62 s,
-     * the makespan unchanged; docs/policies/salamander.md#release-order). Without early release the planned start
-     * decides.
+     * queue behind large ones on every node, and oldest first still queues them behind the large jobs that came
+     * before (docs/policies/salamander.md#release-order has the measurements). Without early release the planned
+     * start decides.
      */
     private Comparator<PlannedTask> releaseOrder() {
         if (!settings.earlyRelease()) {
