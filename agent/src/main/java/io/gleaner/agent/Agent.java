@@ -15,13 +15,14 @@ import io.gleaner.agent.host.NodeShare;
 import io.gleaner.agent.host.ProcFs;
 import io.gleaner.agent.kafka.AgentLink;
 import io.gleaner.agent.kafka.AvroMapping;
+import io.gleaner.qos.QosRecords;
 import io.gleaner.qos.core.CpuRam;
 import io.gleaner.qos.core.NodeControl;
-import io.gleaner.qos.core.QosActionKind;
 import io.gleaner.qos.core.QosController;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.QosAction;
+import io.gleaner.schemas.avro.QosActionKind;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -307,23 +308,16 @@ public final class Agent implements AutoCloseable {
         notifyAll();
     }
 
+    /**
+     * An action read from {@code qos.actions}: one of a kind this build does not know is skipped (protocol §2); one
+     * whose fields do not fit its kind throws, naming them, and the reader dead-letters it.
+     */
     private void onAction(QosAction action) {
-        if (!settings.nodeId().equals(action.getNodeId())) {
+        if (!settings.nodeId().equals(action.getNodeId())
+                || action.getAction() == QosActionKind.UNKNOWN) {
             return;
         }
-        var kind = switch (action.getAction()) {
-            case THROTTLE_CPU -> QosActionKind.THROTTLE_CPU;
-            case RAISE_CPU_LIMIT -> QosActionKind.RAISE_CPU_LIMIT;
-            case KILL_TASK -> QosActionKind.KILL_TASK;
-            default -> null;
-        };
-        if (kind == null) {
-            return;
-        }
-        var limit = action.getCpuLimit();
-        apply(new io.gleaner.qos.core.QosAction(action.getNodeId(), action.getTime(), kind,
-                kind == QosActionKind.KILL_TASK ? Double.NaN : limit == null ? Double.POSITIVE_INFINITY : limit,
-                kind == QosActionKind.KILL_TASK ? action.getDecisionId() : null, action.getReason()));
+        apply(QosRecords.fromAvro(action));
     }
 
     /** Applies one QoS action to this node (docs/executor-protocol.md §9). */

@@ -1,5 +1,6 @@
 package io.gleaner.qos.topology;
 
+import io.gleaner.qos.QosRecords;
 import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosController;
 import java.time.Instant;

@@ -1,9 +1,12 @@
-package io.gleaner.qos.topology;
+package io.gleaner.qos;
 
 import io.gleaner.qos.core.QosAction;
 import io.gleaner.schemas.avro.QosActionKind;
 
-/** Core records to Avro and back; the only file of the module that imports both. */
+/**
+ * The {@code qos.actions} contract in core terms, Avro to core records and back: the QoS stage writes with it and
+ * an executor in Java (the node agent) reads with it; the only file of the module that imports both.
+ */
 public final class QosRecords {
 
     private QosRecords() {

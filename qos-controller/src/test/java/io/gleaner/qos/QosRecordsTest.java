@@ -1,4 +1,4 @@
-package io.gleaner.qos.topology;
+package io.gleaner.qos;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
