@@ -5,6 +5,7 @@ import io.gleaner.agent.core.Placement;
 import io.gleaner.agent.core.Report;
 import io.gleaner.agent.core.Sample;
 import io.gleaner.qos.core.CpuRam;
+import io.gleaner.schemas.LocationTemplate;
 import io.gleaner.schemas.avro.Metric;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -46,8 +47,8 @@ public final class AvroMapping {
         mapOutputs.sort(Comparator.<int[]>comparingInt(m -> m[0]).thenComparingInt(m -> m[1]));
         var template = decision.getMapOutputLocation();
         var locations = template == null ? List.<String>of() : mapOutputs.stream()
-                .map(m -> template.replace("{task}", Integer.toString(m[0]))
-                        .replace("{attempt}", Integer.toString(m[1]))).toList();
+                .map(m -> LocationTemplate.resolve(template, Map.of(LocationTemplate.TASK, Integer.toString(m[0]),
+                        LocationTemplate.ATTEMPT, Integer.toString(m[1])))).toList();
         return new Placement(decision.getDecisionId(), decision.getJobId(), decision.getKind().name(),
                 decision.getTaskIndex(), decision.getAttempt(), decision.getNodeId(),
                 Instant.ofEpochMilli(decision.getEpoch()), decision.getNotBefore(),
