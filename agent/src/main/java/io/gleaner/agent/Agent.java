@@ -111,9 +111,7 @@ public final class Agent implements AutoCloseable {
             agent.reader.start();
             long period = settings.heartbeat().toMillis();
             agent.scheduler.scheduleAtFixedRate(agent::beat, 0, period, TimeUnit.MILLISECONDS);
-            log.info("agent {}: {}; QoS {}", settings.nodeId(), agent.limiter.mechanism(),
-                    settings.qos() == AgentSettings.Qos.LOCAL ? "decided here (" + settings.controller().mode()
-                            .configValue() + ")" : "from the QoS stage on qos.actions");
+            log.info("agent {}: {}; QoS actions {}", settings.nodeId(), agent.mechanism(), agent.qosSource());
             return agent;
         } catch (IOException | RuntimeException e) {
             agent.close();
@@ -124,6 +122,13 @@ public final class Agent implements AutoCloseable {
     /** Which CPU limit mechanism is active, for the start-up line. */
     public String mechanism() {
         return limiter.mechanism();
+    }
+
+    /** Who decides this node's QoS actions, for the start-up line. */
+    public String qosSource() {
+        return settings.qos() == AgentSettings.Qos.LOCAL
+                ? "decided here (" + settings.controller().mode().configValue() + ")"
+                : "read from qos.actions (the QoS stage)";
     }
 
     /** The attempts held now, by decision id. */

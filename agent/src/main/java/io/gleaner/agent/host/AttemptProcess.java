@@ -48,9 +48,17 @@ public final class AttemptProcess {
         this.root = root;
     }
 
-    /** The attempt's directory: every character outside {@code [A-Za-z0-9._-]} of its decision id becomes '_'. */
+    /** The attempt's directory, named by {@link #fileName} of its decision id. */
     public static Path directory(Path workDir, String decisionId) {
-        return workDir.resolve(decisionId.replaceAll("[^A-Za-z0-9._-]", "_"));
+        return workDir.resolve(fileName(decisionId));
+    }
+
+    /**
+     * {@code id} as one file name (a node's work directory, an attempt's, a cgroup): every character outside
+     * {@code [A-Za-z0-9._-]} becomes '_', so a '/' of a decision id never makes a subdirectory.
+     */
+    public static String fileName(String id) {
+        return id.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     /**

@@ -37,7 +37,7 @@ public final class CgroupCpuLimiter implements CpuLimiter {
                     .contains("cpu")) {
                 return Optional.empty();
             }
-            var cgroup = parent.resolve("gleaner-" + nodeId.replaceAll("[^A-Za-z0-9._-]", "_"));
+            var cgroup = parent.resolve("gleaner-" + AttemptProcess.fileName(nodeId));
             Files.createDirectories(cgroup);
             var limiter = new CgroupCpuLimiter(cgroup);
             limiter.limit(Double.POSITIVE_INFINITY);

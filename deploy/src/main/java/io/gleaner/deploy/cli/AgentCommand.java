@@ -99,10 +99,7 @@ final class AgentCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "agent %s: %.2f cores, %d MiB, %d slots, work dir %s%n", settings.nodeId(),
                 slice.capacity().cpus(), slice.capacity().ramBytes() >> 20, slice.slots(), settings.workDir());
         out.printf(Locale.ROOT, "agent %s: %s%n", settings.nodeId(), running.mechanism());
-        out.printf(Locale.ROOT, "agent %s: QoS actions %s%n", settings.nodeId(),
-                settings.qos() == AgentSettings.Qos.LOCAL
-                        ? "decided here (" + settings.controller().mode().configValue() + ")"
-                        : "read from qos.actions (the QoS stage)");
+        out.printf(Locale.ROOT, "agent %s: QoS actions %s%n", settings.nodeId(), running.qosSource());
         out.flush();
     }
 }

@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.agent.AgentSettings;
 import io.gleaner.agent.core.Slice;
+import io.gleaner.agent.host.AttemptProcess;
 import io.gleaner.agent.kafka.AvroMapping;
 import io.gleaner.deploy.jobs.ByteSize;
 import io.gleaner.qos.core.CpuRam;
@@ -72,7 +73,7 @@ final class AgentOptions {
         var controller = new AgentSettings.QosControllerSettings(qosConfig.mode(), qosSettings);
         return new AgentSettings(nodeId, new Slice(new CpuRam(cpus, memoryBytes), slots,
                 qosSettings.cpuSafetyMargin(), qosSettings.ramSafetyMargin()),
-                workDir.resolve(nodeId.replaceAll("[^A-Za-z0-9._-]", "_")), Duration.ofMillis(heartbeatMs), mode,
+                workDir.resolve(AttemptProcess.fileName(nodeId)), Duration.ofMillis(heartbeatMs), mode,
                 controller, new AvroMapping.NodeFacts(rack, List.of(), speedGflops), System.getenv(),
                 Optional.ofNullable(cgroup), switch (owners.strip().toLowerCase(Locale.ROOT)) {
                     case "measured" -> AgentSettings.Owners.MEASURED;
