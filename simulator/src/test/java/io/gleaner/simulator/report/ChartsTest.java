@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.simulator.core.JobCompletion;
+import io.gleaner.simulator.core.SimulationSettings;
 import io.gleaner.simulator.workload.DeadlineAssignment;
 import java.util.List;
 import java.util.stream.IntStream;
@@ -44,7 +45,7 @@ class ChartsTest {
     @Test
     void shouldDrawEachJobsGoalAgainstItsExecutionAndNothingWithoutDeadlines() {
         // Factors 0.5..1.5 of the stand-alone time: some jobs meet their goal, others (queued behind) do not.
-        var jobs = new DeadlineAssignment(0.5, 1.5, 3, THREE_NODES).assignAll(workload(8));
+        var jobs = new DeadlineAssignment(0.5, 1.5, 3, THREE_NODES, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD).assignAll(workload(8));
         var table = MetricTable.of(List.of(run("a", jobs, THREE_NODES, 0)));
 
         var plot = Charts.goalsAgainstCompletion(table).orElseThrow().getXYPlot();

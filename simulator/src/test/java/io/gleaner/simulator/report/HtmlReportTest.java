@@ -5,6 +5,7 @@ import static io.gleaner.simulator.report.ReportFixtures.THREE_NODES;
 import static io.gleaner.simulator.report.ReportFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.simulator.core.SimulationSettings;
 import io.gleaner.simulator.workload.DeadlineAssignment;
 
 import java.io.ByteArrayInputStream;
@@ -29,7 +30,8 @@ class HtmlReportTest {
     @BeforeAll
     static void render() {
         // Deadlines from the stand-alone estimate, so the goal chart has points too.
-        var jobs = new DeadlineAssignment(1, 3, 0, ReportFixtures.COSHH).assignAll(workload(12));
+        var jobs = new DeadlineAssignment(1, 3, 0, ReportFixtures.COSHH,
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD).assignAll(workload(12));
         table = MetricTable.of(ReportFixtures.fifo(jobs, ReportFixtures.COSHH, 0L, 1L));
         var description = new EvaluationDescription("workload(12) <test>", 12, "three-nodes",
                 List.of("2 trace rows were rejected & reported."), List.of(Duration.ofMillis(1234), Duration.ofMillis(50)));
