@@ -4,6 +4,9 @@ import io.gleaner.planner.core.makespan.BalancedPools;
 import io.gleaner.planner.core.makespan.BatchJob;
 import io.gleaner.planner.core.makespan.FlowShop;
 import io.gleaner.planner.core.makespan.JohnsonRule;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,19 +24,27 @@ import java.util.SplittableRandom;
  *
  * <p>Run: {@code mvn -o -q -pl planner -am test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
  * -Dmdep.includeScope=test}, then {@code java -cp planner/target/test-classes:planner/target/classes:$(cat
- * planner/target/cp.txt) io.gleaner.planner.bench.MakespanM45Experiment [seed]}.
+ * planner/target/cp.txt) io.gleaner.planner.bench.MakespanM45Experiment [seed [swim-file]]}. With a file, it also
+ * writes the day's task counts under the normal reading as a SWIM trace for {@code gleaner evaluate --trace}: batch h
+ * submitted at h hours, a job's input its maps x 128 MiB (one chunk a map) and its shuffle and output its reduces x
+ * 1 GiB (one reduce per GiB, the SWIM rule's), so that the simulator runs the same counts with its own task lengths.
  */
 public final class MakespanM45Experiment {
 
     private static final int BATCHES = 24;
     private static final int JOBS_PER_BATCH = 6;
+    private static final long CHUNK = 128L << 20;
+    private static final long GIB = 1L << 30;
     private static final int[] POOL_SLOTS = {50, 100, 200, 400, 800, 1600};
 
     private MakespanM45Experiment() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         long seed = args.length > 0 ? Long.parseLong(args[0]) : 2015;
+        if (args.length > 1) {
+            writeSwim(seed, Path.of(args[1]));
+        }
         System.out.println("| reading of 𝒩(a, b) | slots | Johnson mean makespan (s) | BalancedPools (s) | lower by |"
                 + " batches split |");
         System.out.println("|---|---:|---:|---:|---:|---:|");
@@ -57,6 +68,22 @@ public final class MakespanM45Experiment {
                         johnson, balanced, 100 * (1 - balanced / johnson), split, BATCHES);
             }
         }
+    }
+
+    private static void writeSwim(long seed, Path file) throws IOException {
+        var random = new SplittableRandom(seed);
+        var lines = new ArrayList<String>();
+        long previous = 0;
+        for (int b = 0; b < BATCHES; b++) {
+            long submit = b * 3600L;
+            for (var job : batch(b, Reading.NORMAL, random)) {
+                long shuffle = job.reduceTasks() * GIB;
+                lines.add(String.join("\t", job.jobId(), Long.toString(submit), Long.toString(submit - previous),
+                        Long.toString(job.mapTasks() * CHUNK), Long.toString(shuffle), Long.toString(shuffle)));
+                previous = submit;
+            }
+        }
+        Files.write(file, lines);
     }
 
     private static List<BatchJob> batch(int index, Reading reading, SplittableRandom random) {
