@@ -13,9 +13,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -24,10 +25,11 @@ import java.util.TreeMap;
  * {@link JohnsonRule} on the whole cluster or split by {@link BalancedPools} into two pools of nodes, each in its
  * Johnson order; a heartbeat fills the node with runnable tasks in that order, as FIFO fills it in submit order.
  *
- * <p>The order is recomputed when a job arrives or completes, or a node joins or is lost, from what every
- * unfinished job has left ({@link QueueBatch}); between those events it stands, so that a job's rank does not move
- * with each task that ends. A node serves its own pool's jobs first and then, rather than stay idle, the other
- * pool's (docs/policies/makespan.md, deviations).
+ * <p>Arrivals over time (docs/policies/makespan.md, deviations): the batch is the jobs queued when it forms, and it
+ * forms when the last job of the previous batch has left the queue. A job that arrives meanwhile waits for the next
+ * batch, served after the batch's jobs in submit order, as a job Johnson's rule puts last would otherwise wait behind
+ * every later arrival. A node that joins or is lost re-plans the batch from what its jobs have left
+ * ({@link QueueBatch}). A node serves its own pool's jobs first and then, rather than stay idle, the other pool's.
  */
 public final class MakespanPolicy implements PlacementPolicy {
 
@@ -39,7 +41,10 @@ public final class MakespanPolicy implements PlacementPolicy {
     private List<List<String>> orders = List.of();
     /** The pool each node serves first, by node id; absent is pool 0. */
     private final Map<String, Integer> nodePool = new HashMap<>();
-    private boolean stale = true;
+    /** The ids of the current batch's jobs still in the queue. */
+    private final Set<String> batch = new HashSet<>();
+    /** Whether the batch must be planned again on the next heartbeat: a new batch, or a node joined or was lost. */
+    private boolean replan = true;
 
     private MakespanPolicy(PolicyName name, boolean split) {
         this.name = name;
@@ -57,16 +62,9 @@ public final class MakespanPolicy implements PlacementPolicy {
     }
 
     @Override
-    public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
-        if (before.isEmpty() || after.isEmpty()) {
-            stale = true;
-        }
-    }
-
-    @Override
     public void onNodeLost(String nodeId, Instant at) {
         nodes.remove(nodeId);
-        stale = true;
+        replan = true;
     }
 
     @Override
@@ -74,14 +72,20 @@ public final class MakespanPolicy implements PlacementPolicy {
         var node = state.node();
         var previous = nodes.put(node.nodeId(), node);
         if (previous == null || previous.slots() != node.slots()) {
-            stale = true;
-        }
-        if (stale) {
-            plan(state.queue(), state.history());
-            stale = false;
+            replan = true;
         }
         var byId = new HashMap<String, JobProgress>();
         state.queue().forEach(progress -> byId.put(progress.jobId(), progress));
+        batch.retainAll(byId.keySet());
+        if (batch.isEmpty() && !byId.isEmpty()) {
+            byId.keySet().forEach(batch::add);
+            replan = true;
+        }
+        if (replan) {
+            plan(state.queue().stream().filter(progress -> batch.contains(progress.jobId())).toList(),
+                    state.history());
+            replan = false;
+        }
         var free = node.free();
         int freeSlots = node.freeSlots();
         var placed = new ArrayList<Placement>();

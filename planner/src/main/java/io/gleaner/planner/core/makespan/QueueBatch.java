@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The batch that the unfinished jobs make when the order is recomputed: each job with the tasks it has not yet
- * finished (the 2015 thesis's batch is one set of jobs none of which has started; docs/policies/makespan.md says
- * why what is left of a running job is what counts).
+ * A batch's jobs as the flow shop sees them when the order is computed: each job with the tasks it has not yet
+ * finished (the 2015 thesis's batch is one set of jobs none of which has started; a batch re-planned when a node
+ * joins or is lost has started: docs/policies/makespan.md).
  */
 final class QueueBatch {
 

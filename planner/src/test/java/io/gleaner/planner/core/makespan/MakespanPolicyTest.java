@@ -12,7 +12,7 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlanningState;
-import java.util.Optional;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MakespanPolicyTest {
@@ -34,15 +34,29 @@ class MakespanPolicyTest {
     }
 
     @Test
-    void recomputesTheOrderWhenAJobArrives() {
+    void aJobArrivingDuringABatchWaitsForTheNextOne() {
         var policy = MakespanPolicy.johnson();
-        policy.place(new PlanningState(idleNode("n1", at(0)), queue(MAP_HEAVY)), at(0));
+        var first = JobProgress.start(MAP_HEAVY);
+        policy.place(new PlanningState(idleNode("n1", at(0)), List.of(first)), at(0));
 
-        policy.onProgress(Optional.empty(), Optional.of(JobProgress.start(REDUCE_HEAVY)));
+        // reduce-heavy would lead a batch of both (Johnson's front group), but map-heavy's batch is not over.
         var placed = policy.place(new PlanningState(idleNode("n2", at(2)), queue(MAP_HEAVY, REDUCE_HEAVY)), at(2))
                 .placed();
 
-        assertThat(placed.get(0).jobId()).isEqualTo("reduce-heavy");
+        assertThat(placed).extracting(Placement::jobId).first().isEqualTo("map-heavy");
+    }
+
+    @Test
+    void theNextBatchFormsWhenTheLastJobOfTheBatchHasLeft() {
+        var policy = MakespanPolicy.johnson();
+        var early = job("early", at(0), maps(1));
+        policy.place(new PlanningState(idleNode("n1", at(0)), queue(early)), at(0));
+
+        // early completed (it left the queue); both waiting jobs form the next batch, in Johnson's order.
+        var placed = policy.place(new PlanningState(idleNode("n1", at(9)), queue(MAP_HEAVY, REDUCE_HEAVY)), at(9))
+                .placed();
+
+        assertThat(placed).extracting(Placement::jobId).first().isEqualTo("reduce-heavy");
     }
 
     @Test
