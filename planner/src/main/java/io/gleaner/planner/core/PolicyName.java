@@ -19,7 +19,11 @@ public enum PolicyName {
     /** Salamander's holistic planner: every queued task planned over the forecast window. */
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
-    CUCKOO("cuckoo");
+    CUCKOO("cuckoo"),
+    /** Johnson's rule: the queue as one batch in the order that minimises its makespan (2015 thesis §5.5.1). */
+    JOHNSON("johnson"),
+    /** BalancedPools: the batch split into two pools of nodes, each in Johnson's order (2015 thesis §5.5.3). */
+    BALANCED_POOLS("balanced-pools");
 
     private final String configValue;
 

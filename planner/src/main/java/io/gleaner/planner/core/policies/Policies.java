@@ -6,6 +6,7 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
 import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.makespan.MakespanPolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
@@ -33,6 +34,8 @@ public final class Policies {
                     settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
+            case JOHNSON -> MakespanPolicy.johnson();
+            case BALANCED_POOLS -> MakespanPolicy.balancedPools();
         };
     }
 }
