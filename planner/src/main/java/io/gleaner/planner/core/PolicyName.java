@@ -19,7 +19,13 @@ public enum PolicyName {
     /** Salamander's holistic planner: every queued task planned over the forecast window. */
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
-    CUCKOO("cuckoo");
+    CUCKOO("cuckoo"),
+    /** MDASA: deadline-aware, malleable, admits a job only when its goal can be met (seed 002 ch. 4). */
+    MDASA("mdasa"),
+    /** NDASA, MDASA's moldable baseline (seed 002 Algorithm 1). */
+    NDASA("ndasa"),
+    /** Earliest deadline first, event- or epoch-based (seed 002 §4.4's evEDF and epEDF). */
+    EDF("edf");
 
     private final String configValue;
 

@@ -6,6 +6,8 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
 import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.mdasa.DeadlineAwarePolicy;
+import io.gleaner.planner.core.mdasa.EdfPolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
@@ -33,6 +35,9 @@ public final class Policies {
                     settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
+            case MDASA -> DeadlineAwarePolicy.mdasa(settings.mdasa());
+            case NDASA -> DeadlineAwarePolicy.ndasa(settings.mdasa());
+            case EDF -> new EdfPolicy(settings.mdasa());
         };
     }
 }
