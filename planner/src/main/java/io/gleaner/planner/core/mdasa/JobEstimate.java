@@ -37,11 +37,14 @@ final class JobEstimate {
     }
 
     static JobProfile fromBytes(Job job, double speedGflops) {
+        return flat(job.jobName(), job.count(TaskKind.MAP) > 0, taskMillis(job.group(TaskKind.MAP), Phase.MAP,
+                speedGflops), job.count(TaskKind.REDUCE) > 0, taskMillis(job.group(TaskKind.REDUCE), Phase.REDUCE,
+                speedGflops));
+    }
+
+    /** A profile whose every map takes {@code map} ms and every reduce {@code reduce} ms, with no shuffle. */
+    static JobProfile flat(String jobName, boolean maps, double map, boolean reduces, double reduce) {
         var means = new TreeMap<PhaseNode, OnlineMean>();
-        double map = taskMillis(job.group(TaskKind.MAP), Phase.MAP, speedGflops);
-        double reduce = taskMillis(job.group(TaskKind.REDUCE), Phase.REDUCE, speedGflops);
-        boolean maps = job.count(TaskKind.MAP) > 0;
-        boolean reduces = job.count(TaskKind.REDUCE) > 0;
         if (maps) {
             means.put(new PhaseNode(Phase.MAP, ESTIMATED), new OnlineMean(1, map));
         }
@@ -51,7 +54,7 @@ final class JobEstimate {
         var counts = new SampleCounts(maps ? 1 : 0, reduces ? 1 : 0, 0, reduces ? 1 : 0);
         double m = maps ? map : 0;
         double r = reduces ? reduce : 0;
-        return new JobProfile(job.jobName(), 1, m, m, m, 0, 0, 0, 0, 0, 0, 0, r, r, r, means, counts);
+        return new JobProfile(jobName, 1, m, m, m, 0, 0, 0, 0, 0, 0, 0, r, r, r, means, counts);
     }
 
     /**
