@@ -44,6 +44,7 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
     private final Map<String, DeadlinePlan> plans = new HashMap<>();
     private final Map<String, Admission> unpublished = new LinkedHashMap<>();
     private double reservedSlotMillis;
+    private int admittedJobs;
 
     private DeadlineAwarePolicy(PolicyName name, DeadlinePlan.Allocation allocation, MdasaSettings settings) {
         this.name = name;
@@ -64,6 +65,11 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
     /** Slot time reserved for the jobs admitted so far, in slot-milliseconds: the cost (docs/policies/mdasa.md#cost). */
     public double reservedSlotMillis() {
         return reservedSlotMillis;
+    }
+
+    /** Jobs admitted so far. */
+    public int admittedJobs() {
+        return admittedJobs;
     }
 
     @Override
@@ -121,6 +127,7 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
         if (plan.admitted()) {
             ledger = plan.ledger().orElseThrow();
             reservedSlotMillis += plan.slotMillis();
+            admittedJobs++;
         }
     }
 
