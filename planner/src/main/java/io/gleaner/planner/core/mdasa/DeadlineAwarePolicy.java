@@ -28,7 +28,8 @@ import java.util.Optional;
  * answer goes on {@code jobs.admissions}. On a heartbeat the node's free slots go to the admitted jobs, earliest
  * deadline first, each up to the slots its plan holds in its current phase; what is left goes to the refused jobs
  * and those without a deadline, oldest first (Gleaner keeps a refused job and runs it on leftovers, where the
- * thesis would not run it at all).
+ * thesis would not run it at all), each such task marked in the ledger for its estimated length on the node, so that
+ * later plans do not count on its slot.
  */
 public final class DeadlineAwarePolicy implements PlacementPolicy {
 
@@ -109,9 +110,14 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
                 break;
             }
             var placement = heartbeat.launch(progress, free, freeSlots);
+            var profile = placement == null ? null
+                    : JobEstimate.profile(progress.job(), state.history(), node.speedGflops());
             while (placement != null) {
                 free = free.minus(placement.demand());
                 freeSlots--;
+                double millis = placement.kind() == TaskKind.MAP ? profile.mapAvg()
+                        : profile.firstShuffleAvg() + profile.reduceAvg();
+                ledger.occupyEarliest(node.nodeId(), now.toEpochMilli(), (long) Math.ceil(millis));
                 placement = freeSlots > 0 ? heartbeat.launch(progress, free, freeSlots) : null;
             }
         }

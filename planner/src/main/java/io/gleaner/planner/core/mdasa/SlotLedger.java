@@ -72,6 +72,24 @@ final class SlotLedger {
         }
     }
 
+    /**
+     * Plans the node's earliest-free slot busy for {@code millis} from {@code now} (or from when it frees): a task the
+     * policy launched outside any plan, which the plans of later jobs must not count on.
+     */
+    void occupyEarliest(String nodeId, long now, long millis) {
+        var busy = occupancy.get(nodeId);
+        if (busy == null || busy.length == 0) {
+            return;
+        }
+        int earliest = 0;
+        for (int i = 1; i < busy.length; i++) {
+            if (busy[i] < busy[earliest]) {
+                earliest = i;
+            }
+        }
+        busy[earliest] = Math.max(busy[earliest], now) + millis;
+    }
+
     /** An independent copy, to plan a job on before it is admitted. */
     SlotLedger copy() {
         var copy = new SlotLedger();
