@@ -57,7 +57,7 @@ class MdasaSimulationTest {
         assertThat(report.deadlines().late()).as("only the refused job").isEqualTo(1);
         assertThat(report.completions()).filteredOn(c -> c.jobId().equals("impossible")).singleElement()
                 .satisfies(c -> assertThat(c.finishTime()).isAfter(impossible.deadline().orElseThrow()));
-        assertThat(policy.policy.reservedSlotMillis()).isPositive();
+        assertThat(policy.policy.reservedSlotMillis()).containsOnlyKeys("a", "b", "c");
     }
 
     private static Job withDeadline(Job job, Instant deadline) {

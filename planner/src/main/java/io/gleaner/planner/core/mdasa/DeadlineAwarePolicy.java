@@ -44,8 +44,8 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
     private SlotLedger ledger = new SlotLedger();
     private final Map<String, DeadlinePlan> plans = new HashMap<>();
     private final Map<String, Admission> unpublished = new LinkedHashMap<>();
-    private double reservedSlotMillis;
-    private int admittedJobs;
+    /** Slot time reserved for each job admitted so far, by job id: the cost (docs/policies/mdasa.md#cost). */
+    private final Map<String, Double> reserved = new HashMap<>();
 
     private DeadlineAwarePolicy(PolicyName name, DeadlinePlan.Allocation allocation, MdasaSettings settings) {
         this.name = name;
@@ -63,14 +63,12 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
         return new DeadlineAwarePolicy(PolicyName.NDASA, DeadlinePlan.Allocation.MOLDABLE, settings);
     }
 
-    /** Slot time reserved for the jobs admitted so far, in slot-milliseconds: the cost (docs/policies/mdasa.md#cost). */
-    public double reservedSlotMillis() {
-        return reservedSlotMillis;
-    }
-
-    /** Jobs admitted so far. */
-    public int admittedJobs() {
-        return admittedJobs;
+    /**
+     * Slot time reserved for each job admitted so far, in slot-milliseconds, by job id: the cost
+     * (docs/policies/mdasa.md#cost).
+     */
+    public Map<String, Double> reservedSlotMillis() {
+        return Map.copyOf(reserved);
     }
 
     @Override
@@ -132,8 +130,7 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
         unpublished.put(job.jobId(), plan.admission());
         if (plan.admitted()) {
             ledger = plan.ledger().orElseThrow();
-            reservedSlotMillis += plan.slotMillis();
-            admittedJobs++;
+            reserved.put(job.jobId(), plan.slotMillis());
         }
     }
 
