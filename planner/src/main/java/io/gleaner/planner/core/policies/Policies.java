@@ -12,7 +12,7 @@ import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
 /**
- * Makes the policy a {@link PolicyName} names. The one place that knows all five: here, above them, so that the
+ * Makes the policy a {@link PolicyName} names. The one place that knows them all: here, above them, so that the
  * shared model in {@code planner.core} knows none and no policy knows another.
  */
 public final class Policies {
