@@ -148,9 +148,11 @@ public final class MdasaComparisonBenchmark {
         String admitted = "";
         String lateAdmitted = "";
         String reserved = "";
-        Map<String, Double> reservedByJob = Map.of();
+        var reservedByJob = answers.reserved;
         if (policy instanceof DeadlineAwarePolicy dasa) {
-            reservedByJob = dasa.reservedSlotMillis();
+            for (var id : answers.accepted) {
+                dasa.reservedSlotMillis(id).ifPresent(millis -> answers.reserved.put(id, millis));
+            }
             admitted = Integer.toString(reservedByJob.size());
             var onTime = report.completions().stream()
                     .filter(c -> answers.accepted.contains(c.jobId()))
@@ -171,6 +173,8 @@ public final class MdasaComparisonBenchmark {
         private final PlacementPolicy policy;
         private final Set<String> accepted = new HashSet<>();
         private final SortedMap<String, Integer> refusals = new TreeMap<>();
+        /** Slot time reserved per admitted job, read as each completes (the policy forgets it then). */
+        private final Map<String, Double> reserved = new HashMap<>();
 
         Answers(PlacementPolicy policy) {
             this.policy = policy;
@@ -183,6 +187,10 @@ public final class MdasaComparisonBenchmark {
 
         @Override
         public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
+            if (policy instanceof DeadlineAwarePolicy dasa && before.isPresent() && after.isEmpty()) {
+                var id = before.get().jobId();
+                dasa.reservedSlotMillis(id).ifPresent(millis -> reserved.put(id, millis));
+            }
             policy.onProgress(before, after);
         }
 

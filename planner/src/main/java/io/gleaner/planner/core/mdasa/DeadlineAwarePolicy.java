@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * MDASA (seed 002 §4.3, Algorithm 2) and its naïve baseline NDASA (Algorithm 1): a job with a deadline is answered
@@ -44,8 +45,6 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
     private SlotLedger ledger = new SlotLedger();
     private final Map<String, DeadlinePlan> plans = new HashMap<>();
     private final Map<String, Admission> unpublished = new LinkedHashMap<>();
-    /** Slot time reserved for each job admitted so far, by job id: the cost (docs/policies/mdasa.md#cost). */
-    private final Map<String, Double> reserved = new HashMap<>();
 
     private DeadlineAwarePolicy(PolicyName name, DeadlinePlan.Allocation allocation, MdasaSettings settings) {
         this.name = name;
@@ -64,11 +63,12 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
     }
 
     /**
-     * Slot time reserved for each job admitted so far, in slot-milliseconds, by job id: the cost
-     * (docs/policies/mdasa.md#cost).
+     * Slot time reserved for {@code jobId}, in slot-milliseconds: the cost (docs/policies/mdasa.md#cost). Known from
+     * the job's admission until the cell reports it complete ({@link #onProgress}); empty for a job not admitted.
      */
-    public Map<String, Double> reservedSlotMillis() {
-        return Map.copyOf(reserved);
+    public OptionalDouble reservedSlotMillis(String jobId) {
+        var plan = plans.get(jobId);
+        return plan != null && plan.admitted() ? OptionalDouble.of(plan.slotMillis()) : OptionalDouble.empty();
     }
 
     @Override
@@ -130,7 +130,6 @@ public final class DeadlineAwarePolicy implements PlacementPolicy {
         unpublished.put(job.jobId(), plan.admission());
         if (plan.admitted()) {
             ledger = plan.ledger().orElseThrow();
-            reserved.put(job.jobId(), plan.slotMillis());
         }
     }
 
