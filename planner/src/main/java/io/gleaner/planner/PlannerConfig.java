@@ -138,7 +138,8 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         return new PolicySettings(PolicySettings.parsePools(values.getString(key(PlannerSettingsDef.POOLS))),
                 Duration.ofMillis(values.getLong(key(PlannerSettingsDef.LOCALITY_DELAY_MS))), coshh, salamander,
                 values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)))
-                .withMdasa(new MdasaSettings(MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
+                .withMdasa(new MdasaSettings(
+                        MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
                         Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))));
     }
 

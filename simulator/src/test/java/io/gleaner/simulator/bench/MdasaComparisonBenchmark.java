@@ -47,9 +47,10 @@ import java.util.function.Supplier;
  * Seed 002 §4.4's comparison (Tables 4.3–4.4) in kind: MDASA, NDASA, event- and epoch-based EDF on the first n
  * SWIM FB-2009 jobs on a cluster preset without owners (the thesis assumes no background load, §1.4), each job's
  * deadline drawn as the thesis draws it: uniform in [T_min, 3 T_min] after its submission, T_min its time with one
- * map wave and one reduce wave (here at the slowest node's per-core speed, plus one heartbeat per phase). One line per policy: deadlines missed,
- * tardiness, jobs admitted, the slot time reserved (MDASA, NDASA) and the slot time the attempts held. Numbers only,
- * never pass/fail; results and their reading in docs/results/2026-11-28-mdasa.md.
+ * map wave and one reduce wave (here at the slowest node's per-core speed, plus one heartbeat per phase). One line
+ * per policy: deadlines missed, tardiness, jobs admitted, the slot time reserved (MDASA, NDASA) and the slot time the
+ * attempts held; then MDASA's and NDASA's reserved slot time over the jobs both admitted. Numbers only, never
+ * pass/fail; results and their reading in docs/results/2026-11-28-mdasa.md.
  *
  * <p>Run: {@code mvn -o -q -pl simulator -am test-compile dependency:build-classpath
  * -Dmdep.outputFile=target/cp.txt -Dmdep.includeScope=test}, then {@code java -cp
@@ -134,7 +135,8 @@ public final class MdasaComparisonBenchmark {
     }
 
     /** Runs one policy, prints its line, and returns the slot time it reserved per admitted job (empty for EDF). */
-    private static Map<String, Double> run(String name, Supplier<PlacementPolicy> make, List<Job> jobs, ClusterSpec cluster,
+    private static Map<String, Double> run(String name, Supplier<PlacementPolicy> make, List<Job> jobs,
+                                           ClusterSpec cluster,
                             long seed) {
         long started = System.nanoTime();
         var policy = make.get();
