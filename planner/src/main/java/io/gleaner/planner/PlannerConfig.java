@@ -4,6 +4,7 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.adaptive.AdaptiveSettings;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
@@ -136,7 +137,14 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
                 values.getLong(key(PlannerSettingsDef.SALAMANDER_LINK_MBPS)) * 1_000_000);
         return new PolicySettings(PolicySettings.parsePools(values.getString(key(PlannerSettingsDef.POOLS))),
                 Duration.ofMillis(values.getLong(key(PlannerSettingsDef.LOCALITY_DELAY_MS))), coshh, salamander,
-                values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)));
+                values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)), adaptiveSettings(values));
+    }
+
+    private static AdaptiveSettings adaptiveSettings(AbstractConfig values) {
+        return new AdaptiveSettings(values.getInt(key(PlannerSettingsDef.ADAPTIVE_MAX_DELAYS)),
+                values.getString(key(PlannerSettingsDef.ADAPTIVE_ACCELERATED_LABEL)),
+                values.getDouble(key(PlannerSettingsDef.ADAPTIVE_SPEEDUP_THRESHOLD)),
+                values.getDouble(key(PlannerSettingsDef.ADAPTIVE_REDUCE_COST)));
     }
 
     /** A new instance of the configured policy with the configured settings. */

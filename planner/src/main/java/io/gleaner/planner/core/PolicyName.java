@@ -19,7 +19,9 @@ public enum PolicyName {
     /** Salamander's holistic planner: every queued task planned over the forecast window. */
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
-    CUCKOO("cuckoo");
+    CUCKOO("cuckoo"),
+    /** The Adaptive scheduler (2014 thesis ch. 3): slots by each job's need to meet its goal, data and hardware affinity. */
+    ADAPTIVE("adaptive");
 
     private final String configValue;
 

@@ -2,6 +2,7 @@ package io.gleaner.planner.core.policies;
 
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.adaptive.AdaptivePolicy;
 import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
@@ -33,6 +34,7 @@ public final class Policies {
                     settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
+            case ADAPTIVE -> new AdaptivePolicy(settings.adaptive());
         };
     }
 }
