@@ -136,7 +136,11 @@ public final class AdaptivePolicy implements PlacementPolicy {
                 break;
             }
             var standing = candidates.get(launched);
-            candidates.set(launched, standing.launchedOne());
+            // One calibration map per pool: the job then stands by Eq. 1 for the rest of the heartbeat.
+            candidates.set(launched, standing.rank() == Rank.CALIBRATING
+                    ? JobStanding.of(progressById.get(standing.jobId()).job(),
+                            work(progressById.get(standing.jobId()), now), standing.running() + 1, now)
+                    : standing.launchedOne());
             queueRunning.merge(standing.queue(), 1, Integer::sum);
             delays.remove(standing.jobId());
             lengths.started(placement, accelerated);

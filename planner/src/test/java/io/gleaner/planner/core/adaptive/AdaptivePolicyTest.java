@@ -155,6 +155,16 @@ class AdaptivePolicyTest {
                 .containsExactly("t/m/2/0");
     }
 
+    @Test
+    void calibrationShouldTakeOneMapPerJobAndPoolThenLetTheNextJobCalibrate() {
+        var policy = new AdaptivePolicy(new AdaptiveSettings(0, "acc", 1.5, 1.0));
+        var older = JobProgress.start(job("a", 0, 10_000L, maps(10)));
+        var newer = JobProgress.start(job("b", 5, 10_000L, maps(10)));
+        var result = offer(policy, node("a1", at(10), 3, "acc"), older, newer);
+        // a calibrates, then b calibrates; the third slot goes to the oldest job without data, a
+        assertThat(ids(result.placed())).containsExactly("a/m/0/0", "b/m/0/0", "a/m/1/0");
+    }
+
     /** One map of {@code job} on the accelerated node a1 (50 s) and one on the regular node r1 (100 s). */
     private static JobProgress calibrate(AdaptivePolicy policy, Job job) {
         var start = JobProgress.start(job);
