@@ -20,7 +20,7 @@ public enum PolicyName {
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
     CUCKOO("cuckoo"),
-    /** The Adaptive scheduler (2014 thesis ch. 3): slots by each job's need to meet its goal, data and hardware affinity. */
+    /** The Adaptive scheduler (2014 thesis ch. 3): slots by each job's need to meet its goal. */
     ADAPTIVE("adaptive");
 
     private final String configValue;

@@ -63,7 +63,8 @@ public final class ReplicaPlacement {
     /** The layout of {@code dataset}, drawn when the dataset is first seen. */
     public ChunkLayout layout(String dataset) {
         Objects.requireNonNull(dataset, "dataset");
-        return layouts.computeIfAbsent(dataset, d -> new ChunkLayout(nodeIds, random.nextInt(nodeIds.size()), replicas));
+        return layouts.computeIfAbsent(dataset,
+                d -> new ChunkLayout(nodeIds, random.nextInt(nodeIds.size()), replicas));
     }
 
     /**

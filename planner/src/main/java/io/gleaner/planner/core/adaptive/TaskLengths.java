@@ -57,7 +57,8 @@ final class TaskLengths {
         for (Iterator<Started> it = job.running.values().iterator(); it.hasNext(); ) {
             var started = it.next();
             var phase = after.phase(started.kind());
-            if (phase.hasSucceeded(started.taskIndex()) && phase.latestAttempt(started.taskIndex()) == started.attempt()) {
+            int task = started.taskIndex();
+            if (phase.hasSucceeded(task) && phase.latestAttempt(task) == started.attempt()) {
                 job.ended.add(started);
                 it.remove();
             } else if (!phase.isRunning(started.taskIndex(), started.attempt())) {
