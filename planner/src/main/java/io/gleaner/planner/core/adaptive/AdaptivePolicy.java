@@ -1,6 +1,8 @@
 package io.gleaner.planner.core.adaptive;
 
 import io.gleaner.planner.core.HeartbeatLaunches;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PhaseProgress;
@@ -95,7 +97,7 @@ public final class AdaptivePolicy implements PlacementPolicy {
             queueRunning.merge(progress.job().queue(), progress.running(), Integer::sum);
             if (progress.hasRunnable()) {
                 progressById.put(progress.jobId(), progress);
-                candidates.add(standing(progress, accelerated, now));
+                candidates.add(standing(progress, accelerated, state.history(), now));
             }
         }
         var order = JobStanding.order(queue -> queueRunning.getOrDefault(queue, 0));
@@ -139,7 +141,7 @@ public final class AdaptivePolicy implements PlacementPolicy {
             // One calibration map per pool: the job then stands by Eq. 1 for the rest of the heartbeat.
             candidates.set(launched, standing.rank() == Rank.CALIBRATING
                     ? JobStanding.of(progressById.get(standing.jobId()).job(),
-                            work(progressById.get(standing.jobId()), now), standing.running() + 1, now)
+                            work(progressById.get(standing.jobId()), state.history(), now), standing.running() + 1, now)
                     : standing.launchedOne());
             queueRunning.merge(standing.queue(), 1, Integer::sum);
             delays.remove(standing.jobId());
@@ -172,9 +174,9 @@ public final class AdaptivePolicy implements PlacementPolicy {
     }
 
     /** The job's standing from Eq. 1, then, with hardware affinity, moved by Eqs. 2-3 for the pool of the node. */
-    private JobStanding standing(JobProgress progress, boolean accelerated, Instant now) {
+    private JobStanding standing(JobProgress progress, boolean accelerated, JobHistory history, Instant now) {
         var job = progress.job();
-        var standing = JobStanding.of(job, work(progress, now), currentPhase(progress).running(), now);
+        var standing = JobStanding.of(job, work(progress, history, now), currentPhase(progress).running(), now);
         if (!settings.hardwareAffinity() || !progress.maps().hasRunnable() || standing.rank() == Rank.MISSED) {
             return standing;
         }
@@ -214,13 +216,15 @@ public final class AdaptivePolicy implements PlacementPolicy {
     /**
      * The slot-seconds left to the job (Eq. 1's numerator): its current phase at the phase's observed {@code mu}, and
      * while in its maps, its reduces at the observed reduce length or {@code reduceCost} times the map length
-     * (section 3.4.5). Running attempts this policy did not place (before a restart) count a whole {@code mu} each.
+     * (section 3.4.5). Before a task of a phase completed, the classifier's profile of the job name's past runs gives
+     * the phase's mean, when there is one (the reuse of earlier executions' statistics that section 6.2 leaves to
+     * future work). Running attempts this policy did not place (before a restart) count a whole {@code mu} each.
      * Empty while the current phase has no {@code mu}.
      */
-    private OptionalDouble work(JobProgress progress, Instant now) {
+    private OptionalDouble work(JobProgress progress, JobHistory history, Instant now) {
         var jobId = progress.jobId();
-        var muMap = lengths.mean(jobId, TaskKind.MAP);
-        var muReduce = lengths.mean(jobId, TaskKind.REDUCE);
+        var muMap = orPast(lengths.mean(jobId, TaskKind.MAP), history, progress.job(), TaskKind.MAP);
+        var muReduce = orPast(lengths.mean(jobId, TaskKind.REDUCE), history, progress.job(), TaskKind.REDUCE);
         if (muReduce.isEmpty() && muMap.isPresent()) {
             muReduce = OptionalDouble.of(muMap.getAsDouble() * settings.reduceCost());
         }
@@ -239,5 +243,20 @@ public final class AdaptivePolicy implements PlacementPolicy {
             work += progress.reduces().count() * muReduce.getAsDouble();
         }
         return OptionalDouble.of(work);
+    }
+
+    /** {@code observed}, or else the mean task length of {@code kind} in the job name's profile, in seconds. */
+    private static OptionalDouble orPast(OptionalDouble observed, JobHistory history, Job job, TaskKind kind) {
+        if (observed.isPresent()) {
+            return observed;
+        }
+        var profile = history.profile(job.jobName());
+        if (profile.isEmpty()) {
+            return observed;
+        }
+        var past = profile.get();
+        long samples = kind == TaskKind.MAP ? past.counts().maps() : past.counts().reduces();
+        double millis = kind == TaskKind.MAP ? past.mapAvg() : past.reduceAvg();
+        return samples > 0 && millis > 0 ? OptionalDouble.of(millis / 1000) : observed;
     }
 }

@@ -9,6 +9,12 @@ import static io.gleaner.planner.core.PlannerFixtures.reduces;
 import static io.gleaner.planner.core.PlannerFixtures.res;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.classifier.estimate.JobProfile;
+import io.gleaner.classifier.estimate.OnlineMean;
+import io.gleaner.classifier.estimate.Phase;
+import io.gleaner.classifier.estimate.PhaseNode;
+import io.gleaner.classifier.estimate.SampleCounts;
+import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.ChunkLayout;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobOrder;
@@ -25,6 +31,7 @@ import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 class AdaptivePolicyTest {
@@ -128,6 +135,26 @@ class AdaptivePolicyTest {
         // y keeps the slot while 9.5 - k > 2.11: eight launches; the ninth goes to x
         assertThat(result.placed()).extracting(Placement::jobId)
                 .containsExactly("y", "y", "y", "y", "y", "y", "y", "y", "x");
+    }
+
+    @Test
+    void aJobWhoseNameRanBeforeShouldBeEstimatedFromItsProfileBeforeItsOwnTasksComplete() {
+        // 100 s maps in the profile: 20 maps within 300 s need 6.67 slots, so h is needy, not without data
+        var means = new TreeMap<PhaseNode, OnlineMean>();
+        means.put(new PhaseNode(Phase.MAP, "any"), new OnlineMean(4, 100_000));
+        var profile = new JobProfile("name-h", 1, 90_000, 100_000, 110_000, 64L << 20, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                means, new SampleCounts(4, 0, 0, 0));
+        var known = JobProgress.start(job("h", 0, 300L, maps(20)));
+        var fresh = JobProgress.start(job("n", 1, 300L, maps(20)));
+        var node = node("n1", at(0), 1);
+        var queue = List.of(known, fresh);
+
+        var withHistory = policy(0).place(new PlanningState(node, queue, res(1, 1), CapacityOutlook.NONE,
+                name -> name.equals("name-h") ? Optional.of(profile) : Optional.empty()), node.time());
+        var without = policy(0).place(new PlanningState(node, queue), node.time());
+
+        assertThat(ids(withHistory.placed())).containsExactly("n/m/0/0");
+        assertThat(ids(without.placed())).containsExactly("h/m/0/0");
     }
 
     @Test
