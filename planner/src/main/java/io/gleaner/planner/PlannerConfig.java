@@ -4,6 +4,7 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.adaptive.AdaptiveSettings;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
@@ -140,7 +141,15 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
                 values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)))
                 .withMdasa(new MdasaSettings(
                         MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
-                        Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))));
+                        Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))))
+                .withAdaptive(adaptiveSettings(values));
+    }
+
+    private static AdaptiveSettings adaptiveSettings(AbstractConfig values) {
+        return new AdaptiveSettings(values.getInt(key(PlannerSettingsDef.ADAPTIVE_MAX_DELAYS)),
+                values.getString(key(PlannerSettingsDef.ADAPTIVE_ACCELERATED_LABEL)),
+                values.getDouble(key(PlannerSettingsDef.ADAPTIVE_SPEEDUP_THRESHOLD)),
+                values.getDouble(key(PlannerSettingsDef.ADAPTIVE_REDUCE_COST)));
     }
 
     /** A new instance of the configured policy with the configured settings. */

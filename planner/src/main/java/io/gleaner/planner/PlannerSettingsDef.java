@@ -1,5 +1,6 @@
 package io.gleaner.planner;
 
+import io.gleaner.planner.core.adaptive.AdaptiveSettings;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
@@ -71,6 +72,14 @@ public final class PlannerSettingsDef {
     public static final String EXCLUDE_AFTER = "exclude-after";
     /** Setting of {@link RetryRules#excludeFor()}, in ms. */
     public static final String EXCLUDE_FOR_MS = "exclude-for-ms";
+    /** Setting of {@link AdaptiveSettings#maxDelays()}. */
+    public static final String ADAPTIVE_MAX_DELAYS = "adaptive-max-delays";
+    /** Setting of {@link AdaptiveSettings#acceleratedLabel()}. */
+    public static final String ADAPTIVE_ACCELERATED_LABEL = "adaptive-accelerated-label";
+    /** Setting of {@link AdaptiveSettings#speedupThreshold()}. */
+    public static final String ADAPTIVE_SPEEDUP_THRESHOLD = "adaptive-speedup-threshold";
+    /** Setting of {@link AdaptiveSettings#reduceCost()}. */
+    public static final String ADAPTIVE_REDUCE_COST = "adaptive-reduce-cost";
 
     private static final String POLICIES = Arrays.stream(PolicyName.values()).map(PolicyName::configValue)
             .collect(Collectors.joining(", "));
@@ -164,6 +173,19 @@ public final class PlannerSettingsDef {
                                 + "; 0 never excludes a node.")
                 .define(EXCLUDE_FOR_MS, Type.LONG, retry.excludeFor().toMillis(), Range.atLeast(0),
                         "Event time, in ms, an excluded node gets no new attempt.");
+        var adaptive = AdaptiveSettings.defaults();
+        def.define(ADAPTIVE_MAX_DELAYS, Type.INT, adaptive.maxDelays(), Range.atLeast(0),
+                        "Offers of a node without its input that an adaptive job which already has the slots its "
+                                + "goal needs passes over before it runs a map there; 0 turns data affinity off "
+                                + "(docs/policies/adaptive.md).")
+                .define(ADAPTIVE_ACCELERATED_LABEL, Type.STRING, adaptive.acceleratedLabel(), null,
+                        "Node label of the adaptive policy's accelerated pool (hardware affinity); blank: one pool.")
+                .define(ADAPTIVE_SPEEDUP_THRESHOLD, Type.DOUBLE, adaptive.speedupThreshold(), Range.atLeast(0.01),
+                        "Map speed-up on the accelerated pool (mean regular map length over mean accelerated) above "
+                                + "which the adaptive policy marks a job accelerable.")
+                .define(ADAPTIVE_REDUCE_COST, Type.DOUBLE, adaptive.reduceCost(), Range.atLeast(0.01),
+                        "A reduce's length relative to a map's, by which the adaptive policy estimates a job's "
+                                + "reduces until one has completed.");
         var old = "gleaner.planner.";
         return def.deprecated(old + "fair.pools", POOLS)
                 .deprecated(old + "fair.locality.delay.ms", LOCALITY_DELAY_MS)

@@ -103,6 +103,24 @@ public final class HeartbeatLaunches {
         return placement;
     }
 
+    /**
+     * Whether {@code progress}'s job has a map whose chunk is on this node ready to run and not yet placed on this
+     * heartbeat: what the adaptive policy's data affinity asks before it defers a job (seed 003 section 3.4.2).
+     */
+    public boolean hasLocalMap(JobProgress progress) {
+        var job = progress.job();
+        var mapGroup = job.group(TaskKind.MAP);
+        if (!progress.maps().hasRunnable() || mapGroup.isEmpty() || !mapGroup.get().hasLocality()) {
+            return false;
+        }
+        var turn = turns.get(job.jobId());
+        if (turn != null && turn.local != null) {
+            return !turn.local.isEmpty();
+        }
+        return !progress.maps().runnableAmong(job.jobId(), TaskKind.MAP, mapGroup.get().localTasks(nodeId), 1)
+                .isEmpty();
+    }
+
     public PlacementResult result() {
         var changed = new ArrayList<LocalityWait>();
         turns.forEach((jobId, turn) -> {

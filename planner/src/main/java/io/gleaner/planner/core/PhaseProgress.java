@@ -164,7 +164,7 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
     }
 
     /** Number of tasks that succeeded. */
-    int succeededCount() {
+    public int succeededCount() {
         return succeeded.size();
     }
 

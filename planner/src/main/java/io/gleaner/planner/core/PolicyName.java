@@ -29,7 +29,9 @@ public enum PolicyName {
     /** NDASA, MDASA's moldable baseline (seed 002 Algorithm 1). */
     NDASA("ndasa"),
     /** Earliest deadline first, event- or epoch-based (seed 002 §4.4's evEDF and epEDF). */
-    EDF("edf");
+    EDF("edf"),
+    /** The Adaptive scheduler (2014 thesis ch. 3): slots by each job's need to meet its goal. */
+    ADAPTIVE("adaptive");
 
     private final String configValue;
 

@@ -21,15 +21,20 @@ import java.util.random.RandomGenerator;
  * <p>The rule: when a dataset is first seen, one draw from the simulation's generator picks its start node
  * {@code s} (uniform over the nodes); its {@link ChunkLayout} then puts chunk {@code i} on the nodes at positions
  * {@code (s + i + j) mod N}, {@code j = 0 .. r-1}, of the cluster's node list, with {@code r = min(3, N)} replicas
- * (COSHH section 5.2 sets replication to three). Consecutive chunks thus start on consecutive nodes (round-robin),
- * and a chunk's replicas are on distinct nodes. Datasets are drawn in the order they are first seen, which the
- * event order fixes, so the same seed gives the same layout. A chunk the planner moves (a {@code ChunkMove} of a
+ * by default (COSHH section 5.2 sets replication to three; {@link SimulationSettings#replicas()} sets another).
+ * Consecutive chunks thus start on consecutive nodes (round-robin), and a chunk's replicas are on distinct nodes.
+ * Datasets are drawn in the order they are first seen, which the event order fixes, so the same seed gives the same
+ * layout. A chunk the planner moves (a {@code ChunkMove} of a
  * placement) gains a replica on the target node once the copy is done; the job's layout, as submitted, does not
  * change.
  */
 public final class ReplicaPlacement {
 
+    /** Replicas per chunk unless set: HDFS's default, which COSHH section 5.2 uses. */
+    public static final int DEFAULT_REPLICAS = ChunkLayout.DEFAULT_REPLICATION;
+
     private final List<String> nodeIds;
+    private final int replicas;
     private final RandomGenerator random;
     private final Map<String, ChunkLayout> layouts = new HashMap<>();
     private final Map<Chunk, Set<String>> copies = new HashMap<>();
@@ -40,14 +45,26 @@ public final class ReplicaPlacement {
      * @param random  the simulation's generator; one draw per new dataset
      */
     public ReplicaPlacement(ClusterSpec cluster, RandomGenerator random) {
+        this(cluster, random, DEFAULT_REPLICAS);
+    }
+
+    /**
+     * @param replicas replicas per chunk, >= 1; at most one per node, so {@code min(replicas, N)}
+     */
+    public ReplicaPlacement(ClusterSpec cluster, RandomGenerator random, int replicas) {
         this.nodeIds = cluster.nodes().stream().map(NodeSpec::nodeId).toList();
         this.random = Objects.requireNonNull(random, "random");
+        if (replicas < 1) {
+            throw new IllegalArgumentException("replicas must be >= 1, was " + replicas);
+        }
+        this.replicas = Math.min(replicas, nodeIds.size());
     }
 
     /** The layout of {@code dataset}, drawn when the dataset is first seen. */
     public ChunkLayout layout(String dataset) {
         Objects.requireNonNull(dataset, "dataset");
-        return layouts.computeIfAbsent(dataset, d -> ChunkLayout.of(nodeIds, random.nextInt(nodeIds.size())));
+        return layouts.computeIfAbsent(dataset,
+                d -> new ChunkLayout(nodeIds, random.nextInt(nodeIds.size()), replicas));
     }
 
     /**

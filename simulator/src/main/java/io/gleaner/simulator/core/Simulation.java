@@ -143,7 +143,7 @@ public final class Simulation {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.progress = Objects.requireNonNull(progress, "progress");
         this.period = settings.heartbeatPeriod().toMillis();
-        this.replicas = new ReplicaPlacement(cluster, generator(settings.seed()));
+        this.replicas = new ReplicaPlacement(cluster, generator(settings.seed()), settings.replicas());
         this.shares = new UserShares(pools);
         this.digest = sha256();
         cluster.nodes().forEach(spec -> nodes.put(spec.nodeId(), new NodeRuntime(spec)));

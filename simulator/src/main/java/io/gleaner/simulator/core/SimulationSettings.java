@@ -22,9 +22,10 @@ import java.util.stream.Stream;
  *                        the tasks, and what the planner's forecasts take off; default
  *                        {@link QosSettings#DEFAULT_SAFETY_MARGIN}
  * @param nodeFailures    nodes that go silent for good, and when (docs/node-liveness.md); none by default
+ * @param replicas        replicas of each input chunk ({@link ReplicaPlacement}), >= 1; 3 by default
  */
 public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin,
-                                 List<NodeFailure> nodeFailures) {
+                                 List<NodeFailure> nodeFailures, int replicas) {
 
     /** Hadoop's heartbeat period, 3 s of event time. */
     public static final Duration DEFAULT_HEARTBEAT_PERIOD = Duration.ofSeconds(3);
@@ -36,6 +37,9 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
         Objects.requireNonNull(heartbeatPeriod, "heartbeatPeriod");
         Objects.requireNonNull(qos, "qos");
         nodeFailures = List.copyOf(nodeFailures);
+        if (replicas < 1) {
+            throw new IllegalArgumentException("replicas must be >= 1, was " + replicas);
+        }
         if (!(safetyMargin >= 0 && safetyMargin < 1)) {
             throw new IllegalArgumentException("safetyMargin must be in [0, 1), was " + safetyMargin);
         }
@@ -43,6 +47,12 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
             throw new IllegalArgumentException("heartbeatPeriod must be a whole number of milliseconds >= 1, was "
                     + heartbeatPeriod);
         }
+    }
+
+    /** Settings with {@link ReplicaPlacement#DEFAULT_REPLICAS} replicas per chunk. */
+    public SimulationSettings(Duration heartbeatPeriod, long seed, Optional<QosMode> qos, double safetyMargin,
+                              List<NodeFailure> nodeFailures) {
+        this(heartbeatPeriod, seed, qos, safetyMargin, nodeFailures, ReplicaPlacement.DEFAULT_REPLICAS);
     }
 
     /** Settings without node failures. */
@@ -67,17 +77,22 @@ public record SimulationSettings(Duration heartbeatPeriod, long seed, Optional<Q
 
     /** These settings with the QoS controller {@code value} (empty for none). */
     public SimulationSettings withQos(Optional<QosMode> value) {
-        return new SimulationSettings(heartbeatPeriod, seed, value, safetyMargin, nodeFailures);
+        return new SimulationSettings(heartbeatPeriod, seed, value, safetyMargin, nodeFailures, replicas);
     }
 
     /** These settings with another safety margin. */
     public SimulationSettings withSafetyMargin(double value) {
-        return new SimulationSettings(heartbeatPeriod, seed, qos, value, nodeFailures);
+        return new SimulationSettings(heartbeatPeriod, seed, qos, value, nodeFailures, replicas);
     }
 
     /** These settings with the node failure schedule {@code value}. */
     public SimulationSettings withNodeFailures(List<NodeFailure> value) {
-        return new SimulationSettings(heartbeatPeriod, seed, qos, safetyMargin, value);
+        return new SimulationSettings(heartbeatPeriod, seed, qos, safetyMargin, value, replicas);
+    }
+
+    /** These settings with {@code value} replicas per chunk (at most one per node: {@link ReplicaPlacement}). */
+    public SimulationSettings withReplicas(int value) {
+        return new SimulationSettings(heartbeatPeriod, seed, qos, safetyMargin, nodeFailures, value);
     }
 
     /** The controller's settings: its defaults with {@link #safetyMargin()} for CPU and RAM. */

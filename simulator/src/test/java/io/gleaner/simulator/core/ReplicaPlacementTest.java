@@ -44,6 +44,15 @@ class ReplicaPlacementTest {
     }
 
     @Test
+    void oneReplicaPutsEachChunkOnOneNodeTheNextChunkOnTheNext() {
+        var placement = new ReplicaPlacement(SIX, Simulation.generator(7), 1);
+
+        var first = placement.replicas("ds", 0);
+        assertThat(first).hasSize(1);
+        assertThat(placement.replicas("ds", 1)).hasSize(1).doesNotContainAnyElementsOf(first);
+    }
+
+    @Test
     void isLocalOnlyOnReplicaNodes() {
         var placement = new ReplicaPlacement(SIX, Simulation.generator(7));
         var replicas = placement.replicas("ds", 3);

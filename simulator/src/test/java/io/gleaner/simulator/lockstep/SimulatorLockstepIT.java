@@ -321,6 +321,37 @@ class SimulatorLockstepIT {
         }
     }
 
+    /**
+     * The adaptive policy learns its jobs' task lengths from the placements it made and the progress the cell reports
+     * (docs/policies/adaptive.md): through Kafka it hears the same heartbeats and outcomes in the same order, so with
+     * goals that put jobs in every rank (some met, some missed) it decides as in-process.
+     */
+    @Test
+    void adaptiveThroughKafkaGivesTheDecisionsOfTheInProcessRun(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = workload(16).stream().map(job -> new Job(job.jobId(), job.jobName(), job.user(), job.queue(),
+                job.priority(), job.submitTime(), Optional.of(job.submitTime().plusSeconds(200L
+                + 200L * Math.floorMod(job.jobId().hashCode(), 5))), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups()))
+                .toList();
+        var settings = PolicySettings.defaults();
+        var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
+                InProcessPlannerLink.of(PolicyName.ADAPTIVE, settings), SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.ADAPTIVE, settings,
+                link -> new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(inProcess.deadlines().late()).as("some goals missed").isPositive()
+                .isLessThan(inProcess.deadlines().jobs());
+        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        assertThat(run.deadLetters()).isZero();
+    }
+
     @Test
     void cuckooThroughKafkaPlacesTheSameDataAndDecidesAsInProcess(TestInfo test, @TempDir Path stateDir)
             throws Exception {

@@ -2,6 +2,7 @@ package io.gleaner.planner.core.policies;
 
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.adaptive.AdaptivePolicy;
 import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
@@ -41,6 +42,7 @@ public final class Policies {
             case MDASA -> DeadlineAwarePolicy.mdasa(settings.mdasa());
             case NDASA -> DeadlineAwarePolicy.ndasa(settings.mdasa());
             case EDF -> new EdfPolicy(settings.mdasa());
+            case ADAPTIVE -> new AdaptivePolicy(settings.adaptive());
         };
     }
 }

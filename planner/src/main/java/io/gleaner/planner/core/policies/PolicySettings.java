@@ -3,6 +3,8 @@ package io.gleaner.planner.core.policies;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.adaptive.AdaptivePolicy;
+import io.gleaner.planner.core.adaptive.AdaptiveSettings;
 import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
@@ -29,9 +31,11 @@ import java.util.Objects;
  * @param placeData     whether the policies that place a new job's input do ({@link CuckooPolicy}, {@link CoshhPolicy};
  *                      {@link PlacementPolicy#placeInput}); off leaves it where its submitter wrote it
  * @param mdasa         what MDASA, NDASA and EDF need
+ * @param adaptive      what {@link AdaptivePolicy} needs
  */
 public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
-                             SalamanderSettings salamander, boolean placeData, MdasaSettings mdasa) {
+                             SalamanderSettings salamander, boolean placeData, MdasaSettings mdasa,
+                             AdaptiveSettings adaptive) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -50,6 +54,7 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         Objects.requireNonNull(coshh, "coshh");
         Objects.requireNonNull(salamander, "salamander");
         Objects.requireNonNull(mdasa, "mdasa");
+        Objects.requireNonNull(adaptive, "adaptive");
         pools = List.copyOf(pools);
         var users = new HashMap<String, Pool>();
         for (var pool : pools) {
@@ -62,10 +67,10 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         }
     }
 
-    /** These settings with MDASA's, NDASA's and EDF's defaults. */
+    /** These settings with MDASA's, NDASA's, EDF's and the adaptive policy's defaults. */
     public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
                           SalamanderSettings salamander, boolean placeData) {
-        this(pools, localityDelay, coshh, salamander, placeData, MdasaSettings.defaults());
+        this(pools, localityDelay, coshh, salamander, placeData, MdasaSettings.defaults(), AdaptiveSettings.defaults());
     }
 
     /** Pools, a locality delay, COSHH's and Salamander's settings; the policies that place data do. */
@@ -91,32 +96,37 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay, coshh, salamander, placeData, mdasa);
+        return new PolicySettings(value, localityDelay, coshh, salamander, placeData, mdasa, adaptive);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value, coshh, salamander, placeData, mdasa);
+        return new PolicySettings(pools, value, coshh, salamander, placeData, mdasa, adaptive);
     }
 
     /** These settings with other COSHH settings. */
     public PolicySettings withCoshh(CoshhSettings value) {
-        return new PolicySettings(pools, localityDelay, value, salamander, placeData, mdasa);
+        return new PolicySettings(pools, localityDelay, value, salamander, placeData, mdasa, adaptive);
     }
 
     /** These settings with other Salamander settings. */
     public PolicySettings withSalamander(SalamanderSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, value, placeData, mdasa);
+        return new PolicySettings(pools, localityDelay, coshh, value, placeData, mdasa, adaptive);
     }
 
     /** These settings with the policies that place data doing so or leaving the input where it was written. */
     public PolicySettings withPlaceData(boolean value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, value, mdasa);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, value, mdasa, adaptive);
     }
 
     /** These settings with other MDASA, NDASA and EDF settings. */
     public PolicySettings withMdasa(MdasaSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, value);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, value, adaptive);
+    }
+
+    /** These settings with other adaptive settings. */
+    public PolicySettings withAdaptive(AdaptiveSettings value) {
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, mdasa, value);
     }
 
     /**
