@@ -19,7 +19,11 @@ public enum PolicyName {
     /** Salamander's holistic planner: every queued task planned over the forecast window. */
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
-    CUCKOO("cuckoo");
+    CUCKOO("cuckoo"),
+    /** RAS: resource-aware placement for completion-time goals (seed 003 ch. 4). */
+    RAS("ras"),
+    /** Reverse-Adaptive: RAS with s_fit from the reverse fit over the forecast capacity (seed 003 ch. 5). */
+    REVERSE_ADAPTIVE("reverse-adaptive");
 
     private final String configValue;
 

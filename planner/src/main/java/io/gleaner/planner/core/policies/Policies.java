@@ -6,6 +6,8 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
 import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.ras.RasPolicy;
+import io.gleaner.planner.core.ras.ReverseAdaptivePolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
@@ -33,6 +35,8 @@ public final class Policies {
                     settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
+            case RAS -> new RasPolicy();
+            case REVERSE_ADAPTIVE -> new ReverseAdaptivePolicy();
         };
     }
 }
