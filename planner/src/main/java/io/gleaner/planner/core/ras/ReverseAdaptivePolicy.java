@@ -76,7 +76,11 @@ public final class ReverseAdaptivePolicy implements PlacementPolicy {
         queueChanged = true;
     }
 
-    /** Algorithm 2 over the queued jobs with a goal and maps left. */
+    /**
+     * Algorithm 2 over the queued jobs with a goal and maps left, each fitted against its map goal less one map's µ:
+     * Gleaner does not preempt, so capacity the fit gives a job only frees as the tasks other jobs run there end, up
+     * to one task length later than the fit assumes (docs/policies/reverse-adaptive.md#deviations).
+     */
     private Map<String, Integer> fit(PlanningState state, Instant now) {
         double speed = nodes.values().stream().mapToDouble(NodeState::speedGflops).average().orElse(1);
         var jobs = new ArrayList<FitJob>();
@@ -84,7 +88,8 @@ public final class ReverseAdaptivePolicy implements PlacementPolicy {
             var targets = JobTargets.of(progress, speed, now);
             var demand = progress.job().group(TaskKind.MAP).map(group -> group.demand());
             if (targets.mapGoal().isPresent() && targets.mapsPending() > 0 && demand.isPresent()) {
-                jobs.add(new FitJob(progress.jobId(), targets.mapGoal().get(), targets.mapsPending(),
+                var lag = Duration.ofNanos((long) (targets.mapSeconds() * 1e9));
+                jobs.add(new FitJob(progress.jobId(), targets.mapGoal().get().minus(lag), targets.mapsPending(),
                         targets.mapSeconds(), demand.get()));
             }
         }
