@@ -1,11 +1,13 @@
 package io.gleaner.planner.core.ras;
 
 import io.gleaner.planner.core.CpuMemory;
+import io.gleaner.planner.core.HeartbeatLaunches;
 import io.gleaner.planner.core.JobProgress;
-import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlacementResult;
 import io.gleaner.planner.core.PlanningState;
+import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.TaskKind;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,8 +39,13 @@ final class HeartbeatCycle {
     private HeartbeatCycle() {
     }
 
-    /** Algorithm 1 on {@code state.node()} under the utilities {@code utilityOf} makes; placements named {@code policy}. */
-    static PlacementResult place(PlanningState state, Instant now, String policy, UtilityOf utilityOf) {
+    /**
+     * Algorithm 1 on {@code state.node()} under the utilities {@code utilityOf} makes; placements named {@code policy}.
+     * Which of a job's tasks fill the slots Algorithm 1 gives it is {@link HeartbeatLaunches}' choice without a
+     * locality wait: a map whose chunk is on the node first, as Hadoop's task choice (the thesis's Task Scheduler
+     * only says "a task of the right type from the right job", §4.2.5).
+     */
+    static PlacementResult place(PlanningState state, Instant now, PolicyName policy, UtilityOf utilityOf) {
         var node = state.node();
         if (node.freeSlots() == 0 || !node.free().fits(state.leastDemand())) {
             return new PlacementResult(List.of(), List.of());
@@ -59,17 +66,20 @@ final class HeartbeatCycle {
         }
         var matrix = PlacementAlgorithm.place(jobs, List.of(new NodeRoom(node.nodeId(), node.free(), node.freeSlots())),
                 new int[0][], ROUNDS);
-        var placed = new ArrayList<Placement>();
+        var heartbeat = new HeartbeatLaunches(node.nodeId(), now, Duration.ZERO, policy);
+        var free = node.free();
+        int freeSlots = node.freeSlots();
         for (int j = 0; j < jobs.size(); j++) {
-            var progress = progresses.get(j);
-            for (var kind : TaskKind.values()) {
-                int count = kind == TaskKind.MAP ? matrix.maps(j, 0) : matrix.reduces(j, 0);
-                for (var attempt : progress.phase(kind).runnable(progress.jobId(), kind, count)) {
-                    placed.add(Placement.of(progress.job(), attempt, node.nodeId(), now, policy));
+            for (int k = matrix.maps(j, 0) + matrix.reduces(j, 0); k > 0; k--) {
+                var placement = heartbeat.launch(progresses.get(j), free, freeSlots);
+                if (placement == null) {
+                    break;
                 }
+                free = free.minus(placement.demand());
+                freeSlots--;
             }
         }
-        return new PlacementResult(placed, List.of());
+        return heartbeat.result();
     }
 
     private static CpuMemory demand(JobProgress progress, TaskKind kind) {

@@ -17,7 +17,7 @@ public final class RasPolicy implements PlacementPolicy {
 
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
-        return HeartbeatCycle.place(state, now, PolicyName.RAS.configValue(), (progress, targets) ->
+        return HeartbeatCycle.place(state, now, PolicyName.RAS, (progress, targets) ->
                 (maps, reduces) -> ResourceAwareUtility.job(
                         targets.mapsPending() == 0 ? 1 : ResourceAwareUtility.map(targets.mapsRunning() + maps,
                                 targets.required(), targets.mapsPending()),

@@ -53,7 +53,7 @@ public final class ReverseAdaptivePolicy implements PlacementPolicy {
             fittedAt = Optional.of(now);
             queueChanged = false;
         }
-        return HeartbeatCycle.place(state, now, PolicyName.REVERSE_ADAPTIVE.configValue(), (progress, targets) -> {
+        return HeartbeatCycle.place(state, now, PolicyName.REVERSE_ADAPTIVE, (progress, targets) -> {
             int pending = targets.mapsPending();
             int sFit = Math.min(pending, fits.getOrDefault(progress.jobId(), 0));
             return (maps, reduces) -> ResourceAwareUtility.job(
