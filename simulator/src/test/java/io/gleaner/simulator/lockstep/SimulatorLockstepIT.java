@@ -277,12 +277,13 @@ class SimulatorLockstepIT {
     }
 
     /**
-     * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan) drops a lost
-     * node in both planners at the same heartbeat ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal:
-     * a fast node of the two-type cluster stops 30 s in, while it runs attempts and is in the plans.
+     * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan,
+     * Reverse-Adaptive's capacity) drops a lost node in both planners at the same heartbeat
+     * ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal: a fast node of the two-type cluster stops
+     * 30 s in, while it runs attempts and is in the plans.
      */
     @ParameterizedTest
-    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER"})
+    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER", "REVERSE_ADAPTIVE"})
     void aPolicyWithItsOwnPlansDropsAFailedNodeThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
                                                                         @TempDir Path stateDir) throws Exception {
         var name = unique(test);
