@@ -4,6 +4,7 @@ import io.gleaner.agent.core.Absence;
 import io.gleaner.agent.core.Ending;
 import io.gleaner.agent.core.Intake;
 import io.gleaner.agent.core.NodeAgent;
+import io.gleaner.agent.core.Placement;
 import io.gleaner.agent.core.Report;
 import io.gleaner.agent.core.Usage;
 import io.gleaner.agent.host.AttemptProcess;
@@ -166,7 +167,7 @@ public final class Agent implements AutoCloseable {
                     var process = left.running().get();
                     // A duty cycle may have stopped it when the previous run died.
                     process.resume();
-                    track(placement.decisionId(), process);
+                    track(placement, process);
                     log.info("agent {}: {} still runs (pid {}), kept", settings.nodeId(), placement.decisionId(),
                             process.pid());
                 } else {
@@ -289,12 +290,13 @@ public final class Agent implements AutoCloseable {
             return;
         }
         core.launched(decisionId, now).ifPresent(this::send);
-        track(decisionId, process);
+        track(placement, process);
     }
 
-    private void track(String decisionId, AttemptProcess process) {
+    private void track(Placement placement, AttemptProcess process) {
+        var decisionId = placement.decisionId();
         processes.put(decisionId, process);
-        limiter.add(process);
+        limiter.add(process, placement.demand().ramBytes());
         process.onExit().thenRun(() -> exited(decisionId, process));
     }
 

@@ -146,8 +146,8 @@ public final class PlannerSettingsDef {
                         "The most the doubled retry backoff grows to, in ms; at least " + RETRY_BACKOFF_MS
                                 + " (when only that is given above this default, the cap follows it).")
                 .define(EXCLUDE_AFTER, Type.INT, retry.excludeAfter(), Range.atLeast(0),
-                        "Attempts on a node in a row that failed, were killed or refused (a success resets the count) "
-                                + "after which the node gets no new attempt for " + EXCLUDE_FOR_MS
+                        "Jobs, counted once each, whose attempts on a node failed, were killed or refused in a row (a "
+                                + "success resets the count) after which the node gets no new attempt for " + EXCLUDE_FOR_MS
                                 + "; 0 never excludes a node.")
                 .define(EXCLUDE_FOR_MS, Type.LONG, retry.excludeFor().toMillis(), Range.atLeast(0),
                         "Event time, in ms, an excluded node gets no new attempt.");

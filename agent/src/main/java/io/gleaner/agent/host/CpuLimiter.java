@@ -10,8 +10,11 @@ public interface CpuLimiter extends AutoCloseable {
     /** One line for the start-up log: which mechanism, and where. */
     String mechanism();
 
-    /** Puts a newly started attempt under the limit. */
-    void add(AttemptProcess attempt);
+    /**
+     * Puts a newly started attempt under the limit, and under {@code memoryBytes} (its placed RAM; 0 for none) where
+     * the mechanism can hold one attempt to its memory; where it cannot, the agent checks it at each measurement.
+     */
+    void add(AttemptProcess attempt, long memoryBytes);
 
     /** Takes an ended attempt out. */
     void remove(AttemptProcess attempt);

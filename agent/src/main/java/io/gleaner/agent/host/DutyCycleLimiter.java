@@ -56,7 +56,7 @@ public final class DutyCycleLimiter implements CpuLimiter {
     }
 
     @Override
-    public void add(AttemptProcess attempt) {
+    public void add(AttemptProcess attempt, long memoryBytes) {
         attempts.add(attempt);
     }
 

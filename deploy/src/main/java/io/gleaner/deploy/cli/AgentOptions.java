@@ -54,9 +54,10 @@ final class AgentOptions {
     double speedGflops;
 
     @Option(names = "--cgroup", paramLabel = "DIR",
-            description = "A cgroup v2 directory delegated to the agent (cpu in its cgroup.subtree_control) to make "
-                    + "the attempts' cgroup in; without it, the one above the agent's own, if writable. Without "
-                    + "either, CPU limits are a SIGSTOP/SIGCONT duty cycle.")
+            description = "A cgroup v2 directory delegated to the agent (cpu in its cgroup.subtree_control; memory "
+                    + "too for a kernel memory.max per attempt) to make the attempts' cgroups in; without it, the one "
+                    + "above the agent's own, if writable. Without either, CPU limits are a SIGSTOP/SIGCONT duty "
+                    + "cycle and each attempt's memory is checked by the agent at each heartbeat.")
     Path cgroup;
 
     /**

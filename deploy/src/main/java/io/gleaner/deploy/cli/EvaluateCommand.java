@@ -155,6 +155,9 @@ final class EvaluateCommand implements Callable<Integer> {
     LoadFactorOption loadFactor;
 
     @Mixin
+    DeadlineFactorOption deadlineFactor;
+
+    @Mixin
     LocalityDelayOption localityDelay;
 
     @Mixin
@@ -240,7 +243,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var clusterSpec = cluster();
         var failures = nodeFailures.failures(clusterSpec);
         var users = workloadOptions.users(spec);
-        var workload = workload(users.assignment());
+        var workload = workload(users.assignment(), clusterSpec);
         var seedList = LongStream.range(seed, seed + seeds).boxed().toList();
         var evaluation = new EvaluationSpec(workload.jobs(), clusterSpec,
                 workloadOptions.owners(spec, clusterSpec, workload.jobs(), seed), users.pools(), policyNames,
@@ -362,7 +365,7 @@ final class EvaluateCommand implements Callable<Integer> {
     }
 
     /** The first --jobs jobs of the trace; rows that do not parse or do not make a job are logged and counted. */
-    private Workload workload(UnaryOperator<Job> assignment) {
+    private Workload workload(UnaryOperator<Job> assignment, ClusterSpec clusterSpec) {
         var location = traceLocation();
         if (!location.startsWith(TraceInput.CLASSPATH_PREFIX) && !Files.isRegularFile(Path.of(location))) {
             throw usage("--trace '" + trace + "' is neither " + FB_2009 + " nor a file");
@@ -392,7 +395,8 @@ final class EvaluateCommand implements Callable<Integer> {
         if (parsedJobs.isEmpty()) {
             throw usage("--trace " + trace + " has no job that parses");
         }
-        return new Workload(loadFactor.apply(spec, parsedJobs), List.copyOf(rejections));
+        var loaded = loadFactor.apply(spec, parsedJobs);
+        return new Workload(deadlineFactor.apply(spec, loaded, seed, clusterSpec), List.copyOf(rejections));
     }
 
     private static List<String> notes(Workload workload) {
@@ -419,6 +423,10 @@ final class EvaluateCommand implements Callable<Integer> {
                 controllers.configValue(), chunkMb, safetyMargin);
         if (loadFactor.given()) {
             printer.printf(Locale.ROOT, "load factor: x%s (inter-arrival times divided by it)%n", loadFactor.factor);
+        }
+        if (deadlineFactor.range != null) {
+            printer.printf(Locale.ROOT, "deadlines: submission + %s x stand-alone time (seed %d)%n",
+                    deadlineFactor.range, seed);
         }
         if (noDataPlacement) {
             printer.println("data placement: off (every job's input stays where its submission says)");

@@ -105,6 +105,9 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
     @Mixin
     WorkloadOptions workloadOptions;
 
+    @Mixin
+    DeadlineFactorOption deadlineFactor;
+
     @Option(names = "--name", defaultValue = "default", paramLabel = "NAME",
             description = "Names the results file <today>-suite-<NAME>.md (default: ${DEFAULT-VALUE}).")
     String name;
@@ -125,10 +128,12 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
         var suite = suiteSpec();
         var users = workloadOptions.users(spec);
         workloadOptions.check(spec);
+        deadlineFactor.bounds(spec);
         var err = spec.commandLine().getErr();
         long started = System.nanoTime();
         var runs = Suite.run(suite, new WorkloadCatalog(), (cluster, jobs) -> evaluation(suite, cluster,
-                jobs.stream().map(users.assignment()).toList(), users, controllers),
+                deadlineFactor.apply(spec, jobs.stream().map(users.assignment()).toList(), seed, cluster), users,
+                controllers),
                 step -> {
                     err.printf(Locale.ROOT, "[%d/%d] %s on %s at x%s: %d jobs x %d policies x %d seeds%n",
                             step.done() + 1, step.total(), step.workload().name(), step.cluster(), step.load(),

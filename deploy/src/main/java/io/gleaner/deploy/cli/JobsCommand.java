@@ -5,38 +5,24 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.gleaner.deploy.jobs.JobFile;
 import io.gleaner.deploy.jobs.JobFileException;
 import io.gleaner.deploy.jobs.JobStatus;
-import io.gleaner.schemas.Topic;
-import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobSubmitted;
-import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Predicate;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
-import org.apache.kafka.common.utils.Utils;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,11 +37,6 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "(the jobs.events topic). docs/jobs.md describes the file and the exit codes.",
         subcommands = {JobsCommand.Submit.class, JobsCommand.Status.class, JobsCommand.Watch.class})
 final class JobsCommand implements Runnable {
-
-    /** How long one poll of {@code jobs.events} waits for records. */
-    private static final Duration POLL = Duration.ofMillis(200);
-    /** How long a client waits for Kafka's metadata before it reports that Kafka or the topic is not there. */
-    private static final Duration METADATA_WAIT = Duration.ofSeconds(30);
 
     @Spec
     CommandSpec spec;
@@ -138,7 +119,7 @@ final class JobsCommand implements Runnable {
                          ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers(),
                          ProducerConfig.ACKS_CONFIG, "all",
                          ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                         ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) METADATA_WAIT.toMillis()),
+                         ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CommittedReader.METADATA_WAIT.toMillis()),
                          new StringSerializer(), new AvroSerializer<>(JobSubmitted.class,
                                  environment.registryClient()))) {
                 try {
@@ -189,7 +170,7 @@ final class JobsCommand implements Runnable {
             var topic = kafka.topics().jobsEvents();
             Optional<JobStatus> status = Optional.empty();
             try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
-                 var events = new EventReader(environment, topic, spec.commandLine().getErr())) {
+                 var events = new CommittedReader<>(environment, topic, spec.commandLine().getErr())) {
                 var partition = events.partitionOf(jobId);
                 if (partition.isPresent()) {
                     events.assign(List.of(partition.get()), true);
@@ -254,7 +235,7 @@ final class JobsCommand implements Runnable {
             // Ctrl-C ends the loop, and the shutdown waits until the reader and an embedded broker have closed.
             try (var shutdown = new ShutdownWait();
                  var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
-                 var events = new EventReader(environment, topic, spec.commandLine().getErr())) {
+                 var events = new CommittedReader<>(environment, topic, spec.commandLine().getErr())) {
                 var partitions = jobId == null ? events.partitions() : events.partitionOf(jobId).map(List::of)
                         .orElse(List.of());
                 if (partitions.isEmpty()) {
@@ -276,92 +257,6 @@ final class JobsCommand implements Runnable {
                 }
                 return 0;
             }
-        }
-    }
-
-    /**
-     * A reader of {@code jobs.events} outside any consumer group (it commits nothing): read_committed, so that it
-     * shows only what the planner's transactions committed, and decoding each value itself, so that a record it
-     * cannot decode is reported and skipped rather than ending the command.
-     */
-    private static final class EventReader implements AutoCloseable {
-
-        private final Topic<String, JobEvent> topic;
-        private final PrintWriter err;
-        private final KafkaConsumer<String, byte[]> consumer;
-        private final AvroDeserializer<JobEvent> values;
-
-        EventReader(KafkaEnvironment environment, Topic<String, JobEvent> topic, PrintWriter err) {
-            this.topic = topic;
-            this.err = err;
-            this.consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers(),
-                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                    new StringDeserializer(), new ByteArrayDeserializer());
-            this.values = new AvroDeserializer<>(JobEvent.class, environment.registryClient());
-        }
-
-        /** The topic's partitions; empty when it does not exist. */
-        List<TopicPartition> partitions() {
-            var infos = consumer.partitionsFor(topic.name(), METADATA_WAIT);
-            return infos == null ? List.of() : infos.stream()
-                    .map(info -> new TopicPartition(info.topic(), info.partition())).sorted(
-                            Comparator.comparingInt(TopicPartition::partition)).toList();
-        }
-
-        /**
-         * The partition {@code jobId}'s events are on: the one Kafka's default partitioner picks for the key, as the
-         * planner produces them keyed by job id. Empty when the topic does not exist.
-         */
-        Optional<TopicPartition> partitionOf(String jobId) {
-            var partitions = partitions();
-            if (partitions.isEmpty()) {
-                return Optional.empty();
-            }
-            int index = Utils.toPositive(Utils.murmur2(jobId.getBytes(StandardCharsets.UTF_8))) % partitions.size();
-            return Optional.of(new TopicPartition(topic.name(), index));
-        }
-
-        void assign(List<TopicPartition> partitions, boolean fromBeginning) {
-            consumer.assign(partitions);
-            if (fromBeginning) {
-                consumer.seekToBeginning(partitions);
-            } else {
-                consumer.seekToEnd(partitions);
-            }
-        }
-
-        /** The assigned partitions' end offsets now: read_committed, so the last stable offset. */
-        Map<TopicPartition, Long> endOffsets() {
-            return consumer.endOffsets(consumer.assignment());
-        }
-
-        /** Whether every partition's position has reached {@code end}. */
-        boolean reached(Map<TopicPartition, Long> end) {
-            return end.entrySet().stream().allMatch(e -> consumer.position(e.getKey()) >= e.getValue());
-        }
-
-        /** The decoded events of one poll whose key {@code selected} accepts, in offset order per partition. */
-        List<JobEvent> poll(Predicate<String> selected) {
-            var events = new ArrayList<JobEvent>();
-            for (ConsumerRecord<String, byte[]> record : consumer.poll(POLL)) {
-                if (record.key() == null || !selected.test(record.key())) {
-                    continue;
-                }
-                try {
-                    events.add(values.deserialize(record.topic(), record.value()));
-                } catch (RuntimeException e) {
-                    err.println("skipping a record of " + record.topic() + " partition " + record.partition()
-                            + " offset " + record.offset() + " that does not decode as a JobEvent: " + e.getMessage());
-                }
-            }
-            return events;
-        }
-
-        @Override
-        public void close() {
-            consumer.close();
         }
     }
 }

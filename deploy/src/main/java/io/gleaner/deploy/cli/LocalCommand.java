@@ -8,33 +8,26 @@ import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.deploy.local.WordCountJob;
 import io.gleaner.qos.QosApp;
 import io.gleaner.runtime.StageApp;
-import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobEventType;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.TaskReport;
 import io.gleaner.schemas.avro.TaskState;
-import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
+import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -164,27 +157,16 @@ final class LocalCommand implements Callable<Integer> {
         var jobId = "wordcount-" + now.toEpochMilli();
         var java = ProcessHandle.current().info().command().orElse("java");
         var job = wordCount.job(jobId, now, java, taskCpus, taskBytes);
-        var registryClient = environment.registryClient();
-        var reports = new AvroDeserializer<>(TaskReport.class, registryClient);
-        var events = new AvroDeserializer<>(JobEvent.class, registryClient);
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers(),
-                ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
-                new StringDeserializer(), new ByteArrayDeserializer());
+        var err = spec.commandLine().getErr();
+        Predicate<String> ours = jobId::equals;
+        try (var reports = new CommittedReader<>(environment, topics.tasksReports(), err);
+             var events = new CommittedReader<>(environment, topics.jobsEvents(), err);
              var producer = new KafkaProducer<>(Map.<String, Object>of(
                      ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers()),
                      new StringSerializer(), new ByteArraySerializer())) {
-            var partitions = new ArrayList<TopicPartition>();
-            for (var topic : List.of(topics.tasksReports(), topics.jobsEvents())) {
-                for (int p = 0; p < topic.partitions(); p++) {
-                    partitions.add(new TopicPartition(topic.name(), p));
-                }
-            }
-            consumer.assign(partitions);
-            consumer.seekToEnd(partitions);
-            partitions.forEach(consumer::position);
-            var serializer = new AvroSerializer<>(JobSubmitted.class, registryClient);
+            reports.assign(reports.partitions(), false);
+            events.assign(events.partitions(), false);
+            var serializer = new AvroSerializer<>(JobSubmitted.class, environment.registryClient());
             producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null, now.toEpochMilli(), jobId,
                     serializer.serialize(topics.jobsSubmitted().name(), job)));
             producer.flush();
@@ -195,22 +177,19 @@ final class LocalCommand implements Callable<Integer> {
             var nodesUsed = new TreeMap<String, Integer>();
             long deadline = System.nanoTime() + timeout.toNanos();
             while (System.nanoTime() < deadline) {
-                for (var record : consumer.poll(Duration.ofMillis(200))) {
-                    if (!jobId.equals(record.key())) {
-                        continue;
+                reports.poll(ours).forEach(report -> print(report, launched, nodesUsed));
+                for (var event : events.poll(ours)) {
+                    if (event.getType() == JobEventType.SUCCEEDED) {
+                        // The last attempts' reports were committed before the event that they completed the job.
+                        var end = reports.endOffsets();
+                        while (!reports.reached(end)) {
+                            reports.poll(ours).forEach(report -> print(report, launched, nodesUsed));
+                        }
+                        return check(wordCount, jobId, nodesUsed);
                     }
-                    if (record.topic().equals(topics.tasksReports().name())) {
-                        var report = reports.deserialize(record.topic(), record.value());
-                        print(report, launched, nodesUsed);
-                    } else {
-                        var event = events.deserialize(record.topic(), record.value());
-                        if (event.getType() == JobEventType.SUCCEEDED) {
-                            return check(wordCount, jobId, nodesUsed);
-                        }
-                        if (event.getType() == JobEventType.FAILED || event.getType() == JobEventType.REJECTED) {
-                            out.printf(Locale.ROOT, "job %s %s: %s%n", jobId, event.getType(), event.getReason());
-                            return 1;
-                        }
+                    if (event.getType() == JobEventType.FAILED || event.getType() == JobEventType.REJECTED) {
+                        out.printf(Locale.ROOT, "job %s %s: %s%n", jobId, event.getType(), event.getReason());
+                        return 1;
                     }
                 }
             }

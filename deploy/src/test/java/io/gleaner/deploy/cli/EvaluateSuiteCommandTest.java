@@ -51,11 +51,12 @@ class EvaluateSuiteCommandTest {
     }
 
     @Test
-    void shouldRefuseABaselineThatIsNotRunAndAPartWithoutWorkloads(@TempDir Path dir) {
+    void shouldRefuseABaselineThatIsNotRunAPartWithoutWorkloadsAndAnEmptyDeadlineRange(@TempDir Path dir) {
         var baseline = execute("evaluate-suite", "--policies", "fifo,coshh", "--results-dir", dir.toString());
         var part = execute("evaluate-suite", "--workloads", "google2011", "--part", "tune", "--results-dir",
                 dir.toString());
         var workload = execute("evaluate-suite", "--workloads", "fb2010", "--results-dir", dir.toString());
+        var deadlines = execute("evaluate-suite", "--deadline-factor", "2..1", "--results-dir", dir.toString());
 
         assertThat(baseline.exitCode()).isEqualTo(2);
         assertThat(baseline.err()).contains("--baseline fair is not among --policies fifo,coshh");
@@ -63,6 +64,8 @@ class EvaluateSuiteCommandTest {
         assertThat(part.err()).contains("has none in part tune");
         assertThat(workload.exitCode()).isEqualTo(2);
         assertThat(workload.err()).contains("unknown workload 'fb2010'");
+        assertThat(deadlines.exitCode()).isEqualTo(2);
+        assertThat(deadlines.err()).contains("--deadline-factor: LOW must be <= HIGH, were '2..1'");
     }
 
     @Test

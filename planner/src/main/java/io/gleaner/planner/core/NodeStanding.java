@@ -1,6 +1,7 @@
 package io.gleaner.planner.core;
 
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -10,24 +11,26 @@ import java.util.Optional;
  *
  * @param reserved      decision ids of the attempts placed on the node that its heartbeats have not listed yet and
  *                      that have not ended: their demand is taken off what the node says is free
- * @param endsInARow    attempts on the node that FAILED, were KILLED or REFUSED since its last SUCCEEDED one or its
- *                      last exclusion
+ * @param jobsInARow    the jobs, once each in the order they first ended so, whose attempts on the node FAILED, were
+ *                      KILLED or REFUSED since its last SUCCEEDED attempt or its last exclusion. Jobs, not attempts:
+ *                      a job that fails wherever it runs is the job's fault, and must reach its attempt limit rather
+ *                      than exclude every node of a small cluster first (Hadoop 1's JobTracker blacklisted a tracker
+ *                      cluster-wide only when several jobs had, {@code mapred.max.tracker.blacklists})
  * @param excludedUntil until when the node gets no new attempt; empty when it was never excluded
  */
-public record NodeStanding(String nodeId, List<String> reserved, int endsInARow, Optional<Instant> excludedUntil) {
+public record NodeStanding(String nodeId, List<String> reserved, List<String> jobsInARow,
+                           Optional<Instant> excludedUntil) {
 
     public NodeStanding {
         Objects.requireNonNull(nodeId, "nodeId");
         reserved = List.copyOf(reserved);
+        jobsInARow = List.copyOf(jobsInARow);
         Objects.requireNonNull(excludedUntil, "excludedUntil");
-        if (endsInARow < 0) {
-            throw new IllegalArgumentException("endsInARow must be >= 0, was " + endsInARow + " for node " + nodeId);
-        }
     }
 
     /** A node against which nothing is held. */
     public static NodeStanding clear(String nodeId) {
-        return new NodeStanding(nodeId, List.of(), 0, Optional.empty());
+        return new NodeStanding(nodeId, List.of(), List.of(), Optional.empty());
     }
 
     /** Whether the node gets no new attempt at {@code now}. */
@@ -37,26 +40,28 @@ public record NodeStanding(String nodeId, List<String> reserved, int endsInARow,
 
     /** This standing with other reserved attempts. */
     NodeStanding withReserved(List<String> value) {
-        return new NodeStanding(nodeId, value, endsInARow, excludedUntil);
+        return new NodeStanding(nodeId, value, jobsInARow, excludedUntil);
     }
 
     /**
-     * This standing after an attempt on the node ended in {@code state} at {@code time}: SUCCEEDED clears the count,
-     * FAILED, KILLED and REFUSED add to it, and reaching {@link RetryRules#excludeAfter()} excludes the node until
-     * {@code time + excludeFor} and starts the count again. PREEMPTED (the planner's own doing) changes nothing.
+     * This standing after an attempt of {@code jobId} on the node ended in {@code state} at {@code time}: SUCCEEDED
+     * clears the jobs in a row; FAILED, KILLED and REFUSED add the job to them if it is not there yet, and reaching
+     * {@link RetryRules#excludeAfter()} jobs excludes the node until {@code time + excludeFor} and starts the row
+     * again. PREEMPTED (the planner's own doing) changes nothing.
      */
-    NodeStanding afterEnd(TaskOutcome.State state, Instant time, RetryRules rules) {
+    NodeStanding afterEnd(String jobId, TaskOutcome.State state, Instant time, RetryRules rules) {
         if (state == TaskOutcome.State.SUCCEEDED) {
-            return endsInARow == 0 ? this : new NodeStanding(nodeId, reserved, 0, excludedUntil);
+            return jobsInARow.isEmpty() ? this : new NodeStanding(nodeId, reserved, List.of(), excludedUntil);
         }
         if (state != TaskOutcome.State.FAILED && state != TaskOutcome.State.KILLED
-                && state != TaskOutcome.State.REFUSED) {
+                && state != TaskOutcome.State.REFUSED || jobsInARow.contains(jobId)) {
             return this;
         }
-        int ends = endsInARow + 1;
-        if (rules.excludeAfter() > 0 && ends >= rules.excludeAfter()) {
-            return new NodeStanding(nodeId, reserved, 0, Optional.of(time.plus(rules.excludeFor())));
+        var jobs = new ArrayList<>(jobsInARow);
+        jobs.add(jobId);
+        if (rules.excludeAfter() > 0 && jobs.size() >= rules.excludeAfter()) {
+            return new NodeStanding(nodeId, reserved, List.of(), Optional.of(time.plus(rules.excludeFor())));
         }
-        return new NodeStanding(nodeId, reserved, ends, excludedUntil);
+        return new NodeStanding(nodeId, reserved, jobs, excludedUntil);
     }
 }

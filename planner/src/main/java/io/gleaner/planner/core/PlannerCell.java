@@ -203,7 +203,7 @@ public final class PlannerCell {
                             + " changes nothing: duplicate, superseded attempt, or task already succeeded");
         }
         var standing = state.standing(outcome.nodeId()).orElse(NodeStanding.clear(outcome.nodeId()));
-        var after = standing.afterEnd(outcome.state(), outcome.time(), retries);
+        var after = standing.afterEnd(outcome.jobId(), outcome.state(), outcome.time(), retries);
         if (!after.equals(standing)) {
             state.putStanding(after);
         }

@@ -11,8 +11,9 @@ import java.util.Objects;
  * @param backoff      wait after a task's first FAILED attempt before its next attempt may be placed, doubled after
  *                     each further failure of the task; zero relaunches at once
  * @param maxBackoff   the most the doubled wait grows to
- * @param excludeAfter attempts on a node in a row that FAILED, were KILLED or REFUSED (a SUCCEEDED resets the count)
- *                     after which the node gets no new attempt for {@code excludeFor}; 0 never excludes a node
+ * @param excludeAfter jobs, counted once each, whose attempts on a node FAILED, were KILLED or REFUSED in a row (a
+ *                     SUCCEEDED resets the count) after which the node gets no new attempt for {@code excludeFor}
+ *                     ({@link NodeStanding#jobsInARow}); 0 never excludes a node
  * @param excludeFor   how long an excluded node gets no new attempt, in event time
  */
 public record RetryRules(int maxAttempts, Duration backoff, Duration maxBackoff, int excludeAfter,

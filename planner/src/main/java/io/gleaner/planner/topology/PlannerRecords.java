@@ -55,13 +55,13 @@ final class PlannerRecords {
         return PlannerNodeState.newBuilder()
                 .setNodeId(standing.nodeId())
                 .setReserved(standing.reserved())
-                .setEndsInARow(standing.endsInARow())
+                .setJobsInARow(standing.jobsInARow())
                 .setExcludedUntil(standing.excludedUntil().orElse(null))
                 .build();
     }
 
     static NodeStanding toStanding(PlannerNodeState stored) {
-        return new NodeStanding(stored.getNodeId(), stored.getReserved(), stored.getEndsInARow(),
+        return new NodeStanding(stored.getNodeId(), stored.getReserved(), stored.getJobsInARow(),
                 Optional.ofNullable(stored.getExcludedUntil()));
     }
 

@@ -147,7 +147,7 @@ class PlannerRecordsTest {
 
     @Test
     void shouldStoreWhatThePlannerHoldsAgainstANode() {
-        var standing = new NodeStanding("n1", List.of("j1/m/0/0", "j1/m/1/0"), 2, Optional.of(at(600)));
+        var standing = new NodeStanding("n1", List.of("j1/m/0/0", "j1/m/1/0"), List.of("j1", "j2"), Optional.of(at(600)));
 
         assertThat(PlannerRecords.toStanding(PlannerRecords.toAvro(standing))).isEqualTo(standing);
     }

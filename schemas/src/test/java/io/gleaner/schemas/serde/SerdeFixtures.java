@@ -176,7 +176,7 @@ public final class SerdeFixtures {
 
     public static PlannerNodeState plannerNodeState() {
         return PlannerNodeState.newBuilder()
-                .setNodeId("n7").setReserved(List.of("job-1/m/0/0")).setEndsInARow(2)
+                .setNodeId("n7").setReserved(List.of("job-1/m/0/0")).setJobsInARow(List.of("job-1", "job-2"))
                 .setExcludedUntil(T0.plusSeconds(600))
                 .build();
     }
