@@ -10,6 +10,7 @@ import io.gleaner.planner.core.TaskKind;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -51,15 +52,18 @@ final class HeartbeatCycle {
             return new PlacementResult(List.of(), List.of());
         }
         var progresses = new ArrayList<JobProgress>();
-        var jobs = new ArrayList<JobSlots>();
         for (var progress : state.queue()) {
-            if (!progress.hasRunnable()) {
-                continue;
+            if (progress.hasRunnable()) {
+                progresses.add(progress);
             }
+        }
+        // Ties of utility go to the earlier job in this order: higher priority first, then the queue's (stable sort).
+        progresses.sort(Comparator.comparingInt((JobProgress p) -> -p.job().priority()));
+        var jobs = new ArrayList<JobSlots>();
+        for (var progress : progresses) {
             var targets = JobTargets.of(progress, node.speedGflops(), now);
             var maps = progress.phase(TaskKind.MAP);
             var reduces = progress.phase(TaskKind.REDUCE);
-            progresses.add(progress);
             jobs.add(new JobSlots(progress.jobId(), demand(progress, TaskKind.MAP), demand(progress, TaskKind.REDUCE),
                     maps.runnableCount(), maps.allSucceeded() ? reduces.runnableCount() : 0,
                     utilityOf.of(progress, targets)));

@@ -31,8 +31,8 @@ import java.util.Objects;
  *   <li>Lines 26–28 (switching reducers from the shuffle to the reduce profile) have no counterpart: Gleaner's
  *       reduces start once every map has succeeded and hold one demand throughout.</li>
  * </ul>
- * Ties are broken by the order the jobs are given: the lowest utility goes to the earliest job, the highest to the
- * latest, so that the same input gives the same matrix.
+ * Ties are broken by the order the jobs are given (the caller's: priority, then the queue): the lowest utility goes
+ * to the earliest job, the highest to the latest, so that the same input gives the same matrix.
  */
 public final class PlacementAlgorithm {
 

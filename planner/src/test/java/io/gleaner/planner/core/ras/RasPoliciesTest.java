@@ -58,6 +58,20 @@ class RasPoliciesTest {
     }
 
     @Test
+    void equalUtilitiesGoToTheHigherPriorityFirst() {
+        var older = job("older", at(1), 4, Duration.ofHours(4));
+        var urgent = new Job("urgent", "name-urgent", "alice", "default", 5, at(2), Optional.of(at(2).plus(
+                Duration.ofHours(4))), 1000, 0, 0, List.of(maps(4)));
+        var cell = new PlannerCell(new RasPolicy(), new InMemoryPlannerState());
+        cell.onJob(older);
+        cell.onJob(urgent);
+
+        var placed = cell.onHeartbeat(node("n1", at(10), 1, res(16, 64))).placements();
+
+        assertThat(placed).extracting(Placement::jobId).containsExactly("urgent");
+    }
+
+    @Test
     void reverseAdaptiveGivesNowToTheJobThatHasNoCapacityLater() {
         // The owners leave the node for the next 3 minutes and between 3 h and 4 h only. early (older, goal 4 h)
         // fits in that later hour: s_fit 0. late (goal 2 h) must run now: its 6 x 104 s over the 180 s slice,
