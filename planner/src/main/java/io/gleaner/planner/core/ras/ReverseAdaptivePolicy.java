@@ -79,7 +79,7 @@ public final class ReverseAdaptivePolicy implements PlacementPolicy {
     /**
      * Algorithm 2 over the queued jobs with a goal and maps left, each fitted against its map goal less one map's µ:
      * Gleaner does not preempt, so capacity the fit gives a job only frees as the tasks other jobs run there end, up
-     * to one task length later than the fit assumes (docs/policies/reverse-adaptive.md#deviations).
+     * to one task length later than the fit assumes (docs/policies/reverse-adaptive.md#algorithm-2).
      */
     private Map<String, Integer> fit(PlanningState state, Instant now) {
         double speed = nodes.values().stream().mapToDouble(NodeState::speedGflops).average().orElse(1);
