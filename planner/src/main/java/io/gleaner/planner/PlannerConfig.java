@@ -7,6 +7,7 @@ import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
+import io.gleaner.planner.core.mdasa.MdasaSettings;
 import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.runtime.StageSettings;
 import io.gleaner.schemas.Topics;
@@ -136,7 +137,10 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
                 values.getLong(key(PlannerSettingsDef.SALAMANDER_LINK_MBPS)) * 1_000_000);
         return new PolicySettings(PolicySettings.parsePools(values.getString(key(PlannerSettingsDef.POOLS))),
                 Duration.ofMillis(values.getLong(key(PlannerSettingsDef.LOCALITY_DELAY_MS))), coshh, salamander,
-                values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)));
+                values.getBoolean(key(PlannerSettingsDef.PLACE_DATA)))
+                .withMdasa(new MdasaSettings(
+                        MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
+                        Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))));
     }
 
     /** A new instance of the configured policy with the configured settings. */

@@ -5,6 +5,7 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.mdasa.MdasaSettings;
 import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.runtime.SettingValidators;
 import io.gleaner.runtime.StageConfigDef;
@@ -52,6 +53,10 @@ public final class PlannerSettingsDef {
     public static final String SALAMANDER_EARLY_RELEASE = "salamander-early-release";
     /** Setting of {@link SalamanderSettings#linkBitsPerSecond()}, in Mbit/s. */
     public static final String SALAMANDER_LINK_MBPS = "salamander-link-mbps";
+    /** Setting of {@link MdasaSettings#sizing()}: lagrange or fixed-reduce. */
+    public static final String MDASA_SIZING = "mdasa-sizing";
+    /** Setting of {@link MdasaSettings#edfEpoch()}, in ms; 0 is event-based. */
+    public static final String EDF_EPOCH_MS = "edf-epoch-ms";
     /** Setting of {@link PolicySettings#placeData()}. */
     public static final String PLACE_DATA = "place-data";
     /** Setting of {@link NodeLiveness#nodeTimeout()}, in ms; 0 is off. */
@@ -129,6 +134,14 @@ public final class PlannerSettingsDef {
                                 + "order; false releases each at its planned start only.")
                 .define(SALAMANDER_LINK_MBPS, Type.LONG, salamander.linkBitsPerSecond() / 1_000_000,
                         Range.atLeast(1), "Bandwidth, in Mbit/s, a chunk copy is counted at in a map's Te.")
+                .define(MDASA_SIZING, Type.STRING, MdasaSettings.sizingName(MdasaSettings.defaults().sizing()),
+                        SettingValidators.parsedBy(MdasaSettings::parseSizing, MdasaSettings.SIZINGS),
+                        "How mdasa and ndasa size a job for its deadline (seed 002 section 3.5): lagrange, the fewest "
+                                + "map + reduce slots (Eqs. 3.17-3.18), or fixed-reduce, a reduce slot per reduce "
+                                + "task (Eq. 3.16); either re-checked on the wave model.")
+                .define(EDF_EPOCH_MS, Type.LONG, MdasaSettings.defaults().edfEpoch().toMillis(), Range.atLeast(0),
+                        "How often, in ms of event time, the edf policy reads its queue: a job counts from the end "
+                                + "of the epoch it came in (epEDF); 0 counts it at once (evEDF).")
                 .define(PLACE_DATA, Type.BOOLEAN, PolicySettings.defaults().placeData(), null,
                         "Whether cuckoo and coshh place a new job's input (data.placements); false leaves it where "
                                 + "its submitter wrote it.")

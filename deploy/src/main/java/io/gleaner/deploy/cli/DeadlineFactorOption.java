@@ -2,6 +2,7 @@ package io.gleaner.deploy.cli;
 
 import io.gleaner.planner.core.Job;
 import io.gleaner.simulator.core.ClusterSpec;
+import io.gleaner.simulator.core.SimulationSettings;
 import io.gleaner.simulator.workload.DeadlineAssignment;
 import java.util.List;
 import java.util.Optional;
@@ -33,7 +34,8 @@ final class DeadlineFactorOption {
 
     /** {@code jobs} with deadlines drawn with {@code seed} on {@code cluster}; the same jobs without the option. */
     List<Job> apply(CommandSpec spec, List<Job> jobs, long seed, ClusterSpec cluster) {
-        return bounds(spec).map(b -> new DeadlineAssignment(b[0], b[1], seed, cluster).assignAll(jobs)).orElse(jobs);
+        return bounds(spec).map(b -> new DeadlineAssignment(b[0], b[1], seed, cluster,
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD).assignAll(jobs)).orElse(jobs);
     }
 
     /** {low, high} of "LOW..HIGH" or "F"; both &gt; 0 and finite, low &lt;= high. */

@@ -69,7 +69,8 @@ final class DemoCommand implements Callable<Integer> {
     @Option(names = "--policy", defaultValue = "coshh",
             description = "Placement policy: fifo, fair, coshh (with the --users' pools), salamander (plans every "
                     + "queued task over the owners' forecast spare capacity, moves chunks to their planned node, "
-                    + "answers each job on jobs.admissions) or cuckoo (default: ${DEFAULT-VALUE}).")
+                    + "answers each job on jobs.admissions), cuckoo, johnson or balanced-pools (the queue as a batch in "
+                    + "makespan order) (default: ${DEFAULT-VALUE}).")
     String policy;
 
     @Option(names = "--qos", defaultValue = "salamander", paramLabel = "none|salamander|cuckoo",

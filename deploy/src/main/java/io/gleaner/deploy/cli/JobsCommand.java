@@ -78,6 +78,12 @@ final class JobsCommand implements Runnable {
                         + "submitTime; default: now.")
         Instant submitTime;
 
+        @Option(names = "--deadline", paramLabel = "TIME|DURATION",
+                description = "The job's deadline, in place of the file's \"deadline\": an ISO-8601 time "
+                        + "(2026-11-28T11:30:00Z) or an ISO-8601 duration after the submission (PT2H); default: the "
+                        + "file's, else none.")
+        String deadline;
+
         @Option(names = "--dry-run",
                 description = "Check the file and print the job as it would be produced, without Kafka.")
         boolean dryRun;
@@ -100,7 +106,8 @@ final class JobsCommand implements Runnable {
             JobSubmitted job;
             try {
                 // The wall clock only stands in for a submission time the user did not give.
-                job = JobFile.read(read(file), Optional.ofNullable(submitTime).orElseGet(Instant::now));
+                job = JobFile.read(read(file), Optional.ofNullable(submitTime).orElseGet(Instant::now),
+                        Optional.ofNullable(deadline));
             } catch (NoSuchFileException e) {
                 err.println("gleaner jobs submit: no such file: " + e.getFile());
                 return 2;

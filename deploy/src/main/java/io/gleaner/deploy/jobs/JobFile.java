@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -62,6 +63,15 @@ public final class JobFile {
      * @throws JobFileException naming the JSON path of the first problem
      */
     public static JobSubmitted read(String json, Instant submitTime) throws JobFileException {
+        return read(json, submitTime, Optional.empty());
+    }
+
+    /**
+     * {@link #read(String, Instant)} with {@code deadline} in place of the file's {@code "deadline"}, read the same
+     * way (an ISO-8601 time, or a duration after the submission); errors about it name {@code --deadline}.
+     */
+    public static JobSubmitted read(String json, Instant submitTime, Optional<String> deadline)
+            throws JobFileException {
         JsonNode root;
         try {
             root = JSON.readTree(json);
@@ -72,6 +82,9 @@ public final class JobFile {
             throw new JobFileException("$", "not valid JSON" + where + ": " + e.getOriginalMessage());
         }
         var job = job(root, submitTime);
+        if (deadline.isPresent()) {
+            job.setDeadline(deadline(deadline.get(), "--deadline", job.getSubmitTime()));
+        }
         var violation = InputChecks.DEFAULT.jobSubmitted(job);
         if (violation.isPresent()) {
             // The rules name Avro's fields; the file calls one of them differently.
@@ -118,7 +131,7 @@ public final class JobFile {
             builder.setPriority(integer(fields.get("priority"), "$.priority"));
         }
         if (fields.hasNonNull("deadline")) {
-            builder.setDeadline(deadline(fields.get("deadline"), "$.deadline", submitTime));
+            builder.setDeadline(deadline(text(fields.get("deadline"), "$.deadline"), "$.deadline", submitTime));
         }
         return builder.build();
     }
@@ -287,8 +300,7 @@ public final class JobFile {
     }
 
     /** An ISO-8601 time, or an ISO-8601 duration after the submission ({@code "PT2H"}). */
-    private static Instant deadline(JsonNode node, String path, Instant submitTime) throws JobFileException {
-        var text = text(node, path);
+    private static Instant deadline(String text, String path, Instant submitTime) throws JobFileException {
         if (text.startsWith("P") || text.startsWith("p")) {
             try {
                 return submitTime.plus(Duration.parse(text));
@@ -297,7 +309,12 @@ public final class JobFile {
                         + text + "'");
             }
         }
-        return instant(node, path);
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            throw new JobFileException(path, "expected an ISO-8601 time in UTC, e.g. \"2026-11-28T09:30:00Z\", or a "
+                    + "duration after submitTime, e.g. \"PT2H\", was '" + text + "'");
+        }
     }
 
     private static String describe(JsonNode node) {

@@ -33,6 +33,20 @@ class JobsCommandTest {
     }
 
     @Test
+    void shouldSetTheDeadlineGivenOnTheCommandLine(@TempDir Path dir) throws IOException {
+        var file = Files.writeString(dir.resolve("job.json"), JOB);
+
+        var run = execute("jobs", "submit", file.toString(), "--dry-run", "--submit-time", "2026-11-28T09:30:00Z",
+                "--deadline", "PT2H");
+        var bad = execute("jobs", "submit", file.toString(), "--dry-run", "--deadline", "soon");
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("\"deadline\": \"2026-11-28T11:30:00Z\"");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.err()).startsWith("gleaner jobs submit: " + file + ": --deadline: expected an ISO-8601 time");
+    }
+
+    @Test
     void shouldExitTwoNamingTheFileAndThePathOfABadField(@TempDir Path dir) throws IOException {
         var file = Files.writeString(dir.resolve("job.json"), JOB.replace("{attempt}", "{try}"));
 

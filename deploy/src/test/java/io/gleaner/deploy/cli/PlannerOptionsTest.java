@@ -79,6 +79,7 @@ class PlannerOptionsTest {
         assertThatThrownBy(() -> parse("--policy", "fiffo"))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage("Invalid value fiffo for option --policy: unknown policy 'fiffo'; expected one of fifo, "
-                        + "fair, coshh, salamander, cuckoo, ras, reverse-adaptive");
+                        + "fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, ras, "
+                        + "reverse-adaptive");
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.TaskKind;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,22 @@ class JobFileTest {
 
         assertThat(job.getDeadline()).isNull();
         assertThat(job.getUser()).isEqualTo("default");
+    }
+
+    @Test
+    void shouldTakeTheCommandLinesDeadlineOverTheFilesAsTheFileWouldReadIt() throws JobFileException {
+        var later = JobFile.read(EXAMPLE, NOW, Optional.of("PT30M"));
+        var at = JobFile.read(MINIMAL, NOW, Optional.of("2026-11-28T12:00:00Z"));
+
+        assertThat(later.getDeadline()).isEqualTo(Instant.parse("2026-11-28T09:30:00Z"));
+        assertThat(at.getDeadline()).isEqualTo(Instant.parse("2026-11-28T12:00:00Z"));
+        assertThat(JobFile.read(EXAMPLE, NOW, Optional.empty())).isEqualTo(JobFile.read(EXAMPLE, NOW));
+        assertThatThrownBy(() -> JobFile.read(MINIMAL, NOW, Optional.of("tomorrow")))
+                .isInstanceOf(JobFileException.class)
+                .hasMessageStartingWith("--deadline: expected an ISO-8601 time in UTC");
+        assertThatThrownBy(() -> JobFile.read(MINIMAL, NOW, Optional.of("P2X")))
+                .isInstanceOf(JobFileException.class)
+                .hasMessageStartingWith("--deadline: expected an ISO-8601 duration after submitTime");
     }
 
     static Stream<Arguments> badFiles() {

@@ -20,6 +20,16 @@ public enum PolicyName {
     SALAMANDER("salamander"),
     /** Cuckoo, Salamander's baseline: oldest job first, a node-local map first. */
     CUCKOO("cuckoo"),
+    /** Johnson's rule: the queue as one batch in the order that minimises its makespan (2015 thesis §5.5.1). */
+    JOHNSON("johnson"),
+    /** BalancedPools: the batch split into two pools of nodes, each in Johnson's order (2015 thesis §5.5.3). */
+    BALANCED_POOLS("balanced-pools"),
+    /** MDASA: deadline-aware, malleable, admits a job only when its goal can be met (seed 002 ch. 4). */
+    MDASA("mdasa"),
+    /** NDASA, MDASA's moldable baseline (seed 002 Algorithm 1). */
+    NDASA("ndasa"),
+    /** Earliest deadline first, event- or epoch-based (seed 002 §4.4's evEDF and epEDF). */
+    EDF("edf"),
     /** RAS: resource-aware placement for completion-time goals (seed 003 ch. 4). */
     RAS("ras"),
     /** Reverse-Adaptive: RAS with s_fit from the reverse fit over the forecast capacity (seed 003 ch. 5). */

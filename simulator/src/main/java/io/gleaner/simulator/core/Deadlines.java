@@ -1,24 +1,61 @@
 package io.gleaner.simulator.core;
 
 import java.time.Duration;
-import java.util.Objects;
+import java.util.Comparator;
+import java.util.List;
 
 /**
- * How the submitted jobs that carry a deadline fared (seed 002 section 4; seed 003). A job unfinished at the end of
- * the run is late if the run ended past its deadline, and its tardiness runs to the end of the run.
+ * How the submitted jobs that carry a deadline fared (seed 002 section 4; seed 003 notes §5.3;
+ * docs/simulator.md#deadlines). Every mean is over the jobs with a deadline, a job that met its goal counting 0; each is NaN (or zero for the
+ * durations) when no job had a deadline, which {@link #jobs()} tells apart.
  *
- * @param jobs          submitted jobs with a deadline
- * @param late          of those, jobs that finished (or were still unfinished) after it
- * @param meanTardiness mean over the jobs with a deadline of max(0, finish - deadline)
+ * @param goals one per submitted job with a deadline, by (submit time, job id)
  */
-public record Deadlines(int jobs, int late, Duration meanTardiness) {
+public record Deadlines(List<JobGoal> goals) {
 
     public Deadlines {
-        Objects.requireNonNull(meanTardiness, "meanTardiness");
+        goals = goals.stream()
+                .sorted(Comparator.comparing(JobGoal::submitTime).thenComparing(JobGoal::jobId))
+                .toList();
+    }
+
+    /** Submitted jobs with a deadline. */
+    public int jobs() {
+        return goals.size();
+    }
+
+    /** Of those, jobs that finished (or were still unfinished) after it. */
+    public int late() {
+        return (int) goals.stream().filter(JobGoal::late).count();
     }
 
     /** Share of jobs with a deadline that missed it; NaN when no job had one. */
     public double lateShare() {
-        return jobs == 0 ? Double.NaN : (double) late / jobs;
+        return goals.isEmpty() ? Double.NaN : (double) late() / jobs();
+    }
+
+    /** Share of jobs with a deadline that met it; NaN when no job had one. */
+    public double metShare() {
+        return goals.isEmpty() ? Double.NaN : 1 - lateShare();
+    }
+
+    /** Mean of max(0, finish - deadline), rounded to the millisecond; zero when no job had a deadline. */
+    public Duration meanTardiness() {
+        long sum = goals.stream().mapToLong(g -> g.tardiness().toMillis()).sum();
+        return goals.isEmpty() ? Duration.ZERO : Duration.ofMillis(Math.round((double) sum / goals.size()));
+    }
+
+    /** The nearest-rank 95th percentile of max(0, finish - deadline); zero when no job had a deadline. */
+    public Duration p95Tardiness() {
+        if (goals.isEmpty()) {
+            return Duration.ZERO;
+        }
+        var sorted = goals.stream().map(g -> g.tardiness().toMillis()).sorted().toList();
+        return Duration.ofMillis(NearestRank.percentile(sorted, 95));
+    }
+
+    /** Mean of {@link JobGoal#relativeTimeBeyond()}; NaN when no job had a deadline. */
+    public double meanRelativeTimeBeyond() {
+        return goals.stream().mapToDouble(JobGoal::relativeTimeBeyond).average().orElse(Double.NaN);
     }
 }

@@ -323,23 +323,17 @@ public final class Simulation {
     }
 
     private Deadlines deadlines(Instant end) {
-        int withDeadline = 0;
-        int late = 0;
-        long tardinessMillis = 0;
+        var goals = new ArrayList<JobGoal>();
         for (var progress : jobs.values()) {
-            var deadline = progress.job().deadline();
-            if (!progress.arrived() || deadline.isEmpty()) {
+            var job = progress.job();
+            if (!progress.arrived() || job.deadline().isEmpty()) {
                 continue;
             }
-            withDeadline++;
-            var finish = progress.completion().map(JobCompletion::finishTime).orElse(end);
-            if (finish.isAfter(deadline.get())) {
-                late++;
-                tardinessMillis += Duration.between(deadline.get(), finish).toMillis();
-            }
+            var completion = progress.completion();
+            goals.add(new JobGoal(job.jobId(), job.submitTime(), job.deadline().get(),
+                    completion.map(JobCompletion::finishTime).orElse(end), completion.isPresent()));
         }
-        return new Deadlines(withDeadline, late, withDeadline == 0
-                ? Duration.ZERO : Duration.ofMillis(Math.round((double) tardinessMillis / withDeadline)));
+        return new Deadlines(goals);
     }
 
     private void observe(Instant now) {

@@ -82,6 +82,7 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
      */
     public List<MetricValue> metrics() {
         boolean none = !completion.any();
+        boolean noGoal = deadlines.jobs() == 0;
         double cpuPerDecision = plannerCpuNanos.isPresent() && counts.decisions() > 0
                 ? plannerCpuNanos.getAsLong() / 1000.0 / counts.decisions() : Double.NaN;
         return List.of(
@@ -103,8 +104,13 @@ public record SimulationReport(String cluster, long seed, int jobsSubmitted, int
                 new MetricValue("dissatisfaction", "dissatisfaction (COSHH)", "", dissatisfaction, false),
                 new MetricValue("fairness", "fairness distance (COSHH)", "", fairness, false),
                 new MetricValue("late_job_pct", "jobs past deadline", "%", 100 * deadlines.lateShare(), false),
+                new MetricValue("deadline_met_pct", "jobs meeting deadline", "%", 100 * deadlines.metShare(), true),
                 new MetricValue("tardiness_mean_s", "mean tardiness", "s",
-                        deadlines.jobs() == 0 ? Double.NaN : deadlines.meanTardiness().toMillis() / 1000.0, false),
+                        seconds(deadlines.meanTardiness(), noGoal), false),
+                new MetricValue("tardiness_p95_s", "p95 tardiness", "s", seconds(deadlines.p95Tardiness(), noGoal),
+                        false),
+                new MetricValue("beyond_deadline_pct", "relative time beyond deadline", "%",
+                        100 * deadlines.meanRelativeTimeBeyond(), false),
                 new MetricValue("owner_sla_violation_pct", "owner CPU SLA violation time", "%",
                         100 * owners.violationShare(), false),
                 new MetricValue("owner_cpu_shortfall_core_s", "owner CPU shortfall", "core-s",

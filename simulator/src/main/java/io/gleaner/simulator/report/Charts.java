@@ -19,6 +19,7 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.IntStream;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.XYLineAnnotation;
 import org.jfree.chart.axis.LogAxis;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
@@ -75,15 +76,57 @@ final class Charts {
         var chart = ChartFactory.createXYLineChart(null, "job completion time (s, log scale)",
                 "share of completed jobs", dataset, PlotOrientation.VERTICAL, true, false, false);
         var plot = chart.getXYPlot();
-        var axis = new LogAxis("job completion time (s, log scale)");
+        plot.setDomainAxis(logSeconds("job completion time (s, log scale)"));
+        ((NumberAxis) plot.getRangeAxis()).setRange(0, 1);
+        style(plot, new XYStepRenderer(), table);
+        return Optional.of(chart);
+    }
+
+    /**
+     * Each job's goal (deadline − submit) against its execution (finish, or the run's end if unfinished, − submit)
+     * in the first run of each policy, on log axes, with the diagonal where the two are equal: a point above it
+     * missed its deadline (docs/simulator.md#deadlines).
+     */
+    static Optional<JFreeChart> goalsAgainstCompletion(MetricTable table) {
+        var dataset = new XYSeriesCollection();
+        double low = Double.POSITIVE_INFINITY;
+        double high = 0;
+        for (var policy : table.policies()) {
+            var goals = first(table, policy).report().deadlines().goals();
+            var xs = goals.stream().mapToDouble(g -> seconds(g.goal())).toArray();
+            var ys = goals.stream().mapToDouble(g -> seconds(g.execution())).toArray();
+            for (int i = 0; i < xs.length; i++) {
+                low = Math.min(low, Math.min(xs[i], ys[i]));
+                high = Math.max(high, Math.max(xs[i], ys[i]));
+            }
+            dataset.addSeries(series(policy, xs, ys));
+        }
+        if (IntStream.range(0, dataset.getSeriesCount()).allMatch(i -> dataset.getSeries(i).isEmpty())) {
+            return Optional.empty();
+        }
+        var chart = ChartFactory.createScatterPlot(null, "goal: deadline − submit (s, log scale)",
+                "execution: finish − submit (s, log scale)", dataset, PlotOrientation.VERTICAL, true, false, false);
+        var plot = chart.getXYPlot();
+        plot.setDomainAxis(logSeconds("goal: deadline − submit (s, log scale)"));
+        plot.setRangeAxis(logSeconds("execution: finish − submit (s, log scale)"));
+        plot.addAnnotation(new XYLineAnnotation(low, low, high, high, new BasicStroke(1f), Color.GRAY));
+        var renderer = new XYLineAndShapeRenderer(false, true);
+        style(plot, renderer, table);
+        renderer.setDefaultShapesVisible(true);
+        return Optional.of(chart);
+    }
+
+    private static LogAxis logSeconds(String label) {
+        var axis = new LogAxis(label);
         axis.setSmallestValue(MIN_COMPLETION_SECONDS);
         // A tick at every power of ten (1, 10, 100 s), not at JFreeChart's half decades (3.162, 31.623).
         axis.setTickUnit(new NumberTickUnit(1.0), false, true);
         axis.setNumberFormatOverride(new DecimalFormat("#,##0.###"));
-        plot.setDomainAxis(axis);
-        ((NumberAxis) plot.getRangeAxis()).setRange(0, 1);
-        style(plot, new XYStepRenderer(), table);
-        return Optional.of(chart);
+        return axis;
+    }
+
+    private static double seconds(Duration duration) {
+        return Math.max(MIN_COMPLETION_SECONDS, duration.toMillis() / 1000.0);
     }
 
     /** Attempts running at each round of the first run of each policy. */

@@ -48,6 +48,10 @@ public final class HtmlReport {
                 new Figure("Job completion time", "Cumulative share of completed jobs by completion time (submit to "
                         + "end of the last task), log scale; one run per policy: " + firstSeeds + ".",
                         Charts.completionCdf(table), "No job completed in any run."),
+                new Figure("Deadlines: goal and execution", "Each job's goal (deadline − submit) against its "
+                        + "execution (finish, or the run's end if unfinished, − submit), log scales; above the grey "
+                        + "diagonal a job missed its deadline; one run per policy: " + firstSeeds + ".",
+                        Charts.goalsAgainstCompletion(table), "No job had a deadline (see --deadline-factor)."),
                 new Figure("Running attempts over time", "Attempts of Gleaner's tasks holding a node at each "
                         + "simulated round; one run per policy: " + firstSeeds + ".",
                         Charts.runningAttempts(table), "No run had a round."),

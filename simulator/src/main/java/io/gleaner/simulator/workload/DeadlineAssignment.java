@@ -13,6 +13,7 @@ import io.gleaner.planner.core.TaskKind;
 import io.gleaner.simulator.core.ClusterSpec;
 import io.gleaner.simulator.core.NodeSpec;
 import io.gleaner.simulator.core.TaskModel;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -27,7 +28,10 @@ import java.util.TreeMap;
  * starts reduces after the maps). The profile is not measured but read off the simulator's task model
  * ({@link TaskModel}): the shortest task reads its group's smallest input on the fastest node, the longest its
  * largest input on the slowest node; a reduce's first shuffle is its input over one link. No run had later-wave
- * shuffles, so the model takes the first wave's for them (notes §8.4 item 3).
+ * shuffles, so the model takes the first wave's for them (notes §8.4 item 3). Not in the thesis: one heartbeat
+ * period per phase, since the bench starts a phase's tasks only at a round of its grid (the maps at the first round
+ * after the submission, the reduces at the first after the maps' reports), which for the trace's many jobs of a
+ * few milliseconds of work is nearly all of their time alone.
  *
  * <p><b>Factor.</b> Drawn uniformly from [low, high] per job from the seed and the job id alone
  * ({@link SeededHash}), so a job keeps its factor when other jobs are added or left out. A deadline the job
@@ -44,14 +48,17 @@ public final class DeadlineAssignment {
     private final double fastestFlops;
     private final double slowestFlops;
     private final ClusterSpec cluster;
+    private final long heartbeatMillis;
 
     /**
-     * The rule for factors in [{@code low}, {@code high}] on {@code cluster}.
+     * The rule for factors in [{@code low}, {@code high}] on {@code cluster}, whose rounds come every
+     * {@code heartbeat}.
      *
      * @throws IllegalArgumentException if a bound is not &gt; 0 and finite, or low &gt; high
      */
-    public DeadlineAssignment(double low, double high, long seed, ClusterSpec cluster) {
+    public DeadlineAssignment(double low, double high, long seed, ClusterSpec cluster, Duration heartbeat) {
         this.cluster = Objects.requireNonNull(cluster, "cluster");
+        this.heartbeatMillis = heartbeat.toMillis();
         if (!(low > 0) || !(high > 0) || Double.isInfinite(high)) {
             throw new IllegalArgumentException("deadline factors must be > 0 and finite, were " + low + ".." + high);
         }
@@ -74,7 +81,10 @@ public final class DeadlineAssignment {
         return low + u * (high - low);
     }
 
-    /** The job's stand-alone time on the cluster in milliseconds: the wave model's midpoint T_job (Eq. 3.14). */
+    /**
+     * The job's stand-alone time on the cluster in milliseconds: the wave model's midpoint T_job (Eq. 3.14) plus a
+     * heartbeat period per phase.
+     */
     public double standAloneMillis(Job job) {
         var maps = group(job, TaskKind.MAP);
         var reduces = group(job, TaskKind.REDUCE);
@@ -97,7 +107,8 @@ public final class DeadlineAssignment {
         var profile = new JobProfile(job.jobName(), 1, map[0], map[1], map[2], mapInput,
                 shuffle, shuffle, shuffle, 0, 0, 0, reduce[0], reduce[1], reduce[2], means,
                 new SampleCounts(mapTasks, reduceTasks, 0, reduceTasks));
-        return WaveBoundModel.estimate(profile, mapTasks, reduceTasks, slots, slots).job();
+        int phases = (mapTasks > 0 ? 1 : 0) + (reduceTasks > 0 ? 1 : 0);
+        return WaveBoundModel.estimate(profile, mapTasks, reduceTasks, slots, slots).job() + phases * heartbeatMillis;
     }
 
     /** A copy of {@code job} with its deadline: submission + factor x stand-alone time, to the millisecond. */

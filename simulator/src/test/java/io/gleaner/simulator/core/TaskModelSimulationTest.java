@@ -195,6 +195,12 @@ class TaskModelSimulationTest {
         assertThat(report.deadlines().jobs()).isEqualTo(2);
         assertThat(report.deadlines().late()).isEqualTo(1);
         assertThat(report.deadlines().meanTardiness()).isEqualTo(Duration.ofMillis(12_505));
+        assertThat(report.deadlines().p95Tardiness()).isEqualTo(Duration.ofMillis(25_010));
+        // The late job ran 55.010 s, 25.010 s of them past its goal; the one on time counts 0.
+        assertThat(metric(report, "beyond_deadline_pct")).isCloseTo(100 * (25_010.0 / 55_010) / 2, within(1e-9));
+        assertThat(metric(report, "deadline_met_pct")).isEqualTo(50.0);
+        assertThat(metric(report, "tardiness_p95_s")).isEqualTo(25.010);
+        assertThat(report.deadlines().goals()).extracting(JobGoal::jobId).containsExactly("late", "ok");
     }
 
     @Test
@@ -203,8 +209,10 @@ class TaskModelSimulationTest {
 
         var report = run(SimulatorFixtures.nodes(1), List.of(job("j", Duration.ZERO, 1, 0)), OwnerLoad.NONE, link);
 
-        assertThat(report.metrics()).filteredOn(m -> m.key().equals("late_job_pct") || m.key().equals("tardiness_mean_s"))
-                .hasSize(2).allSatisfy(m -> assertThat(m.value()).isNaN());
+        var deadlineKeys = List.of("late_job_pct", "deadline_met_pct", "tardiness_mean_s", "tardiness_p95_s",
+                "beyond_deadline_pct");
+        assertThat(report.metrics()).filteredOn(m -> deadlineKeys.contains(m.key()))
+                .hasSize(5).allSatisfy(m -> assertThat(m.value()).isNaN());
         assertThat(report.metrics()).filteredOn(m -> m.key().equals("completion_mean_s")).singleElement()
                 .satisfies(m -> assertThat(m.value()).isEqualTo((3_000 + MAP_FAST) / 1000.0));
     }
@@ -241,5 +249,9 @@ class TaskModelSimulationTest {
     private static Job withDeadline(Job job, Instant deadline) {
         return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
                 Optional.of(deadline), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
+    }
+
+    private static double metric(SimulationReport report, String key) {
+        return report.metrics().stream().filter(m -> m.key().equals(key)).findFirst().orElseThrow().value();
     }
 }

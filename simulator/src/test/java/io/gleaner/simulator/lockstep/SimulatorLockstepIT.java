@@ -277,13 +277,14 @@ class SimulatorLockstepIT {
     }
 
     /**
-     * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan,
-     * Reverse-Adaptive's capacity) drops a lost node in both planners at the same heartbeat
-     * ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal: a fast node of the two-type cluster stops
-     * 30 s in, while it runs attempts and is in the plans.
+     * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan, the makespan
+     * policies' batch order and node pools, Reverse-Adaptive's capacity) drops a lost node in both planners at the
+     * same heartbeat ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal: a fast node of the two-type
+     * cluster stops 30 s in, while it runs attempts and is in the plans. BalancedPools stands for Johnson too: one class, Johnson's
+     * path with node pools added.
      */
     @ParameterizedTest
-    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER", "REVERSE_ADAPTIVE"})
+    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER", "BALANCED_POOLS", "REVERSE_ADAPTIVE"})
     void aPolicyWithItsOwnPlansDropsAFailedNodeThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
                                                                         @TempDir Path stateDir) throws Exception {
         var name = unique(test);
@@ -345,6 +346,45 @@ class SimulatorLockstepIT {
             assertThat(data.getPolicy()).isEqualTo("cuckoo");
             assertThat(data.getLayout().getNodes()).contains("n1", "n2", "n3", "n4");
         });
+        assertThat(run.deadLetters()).isZero();
+    }
+
+    /**
+     * MDASA answers each job with a deadline once, on its first heartbeat (docs/policies/mdasa.md): through Kafka it
+     * decides as in-process, and every answer goes on {@code jobs.admissions}. Every fourth job's goal (5 s) is shorter
+     * than one wave and is refused; the others have 20 min.
+     */
+    @Test
+    void mdasaThroughKafkaDecidesAsInProcessAndAnswersEveryJobWithAGoal(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = new ArrayList<Job>();
+        var workload = workload(12);
+        for (int i = 0; i < workload.size(); i++) {
+            var job = workload.get(i);
+            var goal = job.submitTime().plusSeconds(i % 4 == 3 ? 5 : 1_200);
+            jobs.add(new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
+                    Optional.of(goal), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups()));
+        }
+        var settings = PolicySettings.defaults();
+        var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
+                InProcessPlannerLink.of(PolicyName.MDASA, settings), SETTINGS, p -> { }).run();
+
+        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.MDASA, settings,
+                link -> new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
+
+        var overKafka = run.report();
+        assertThat(overKafka.jobsCompleted()).isEqualTo(12);
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        var decoder = AvroSerde.of(io.gleaner.schemas.avro.JobAdmission.class, registry).deserializer();
+        var admissions = readAll(topics.jobsAdmissions().name()).stream()
+                .map(r -> decoder.deserialize(r.topic(), r.value())).toList();
+        assertThat(admissions).extracting(a -> a.getJobId().toString()).containsExactlyInAnyOrderElementsOf(
+                jobs.stream().map(Job::jobId).toList());
+        assertThat(admissions).filteredOn(a -> !a.getAccepted()).extracting(a -> a.getJobId().toString())
+                .containsExactlyInAnyOrder("job-04", "job-08", "job-12");
         assertThat(run.deadLetters()).isZero();
     }
 

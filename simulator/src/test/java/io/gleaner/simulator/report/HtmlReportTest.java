@@ -1,8 +1,12 @@
 package io.gleaner.simulator.report;
 
+import static io.gleaner.simulator.core.SimulatorFixtures.workload;
 import static io.gleaner.simulator.report.ReportFixtures.THREE_NODES;
 import static io.gleaner.simulator.report.ReportFixtures.run;
 import static org.assertj.core.api.Assertions.assertThat;
+
+import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.workload.DeadlineAssignment;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -25,7 +29,10 @@ class HtmlReportTest {
 
     @BeforeAll
     static void render() {
-        table = MetricTable.of(ReportFixtures.twoSeedsOfFifo());
+        // Deadlines from the stand-alone estimate, so the goal chart has points too.
+        var jobs = new DeadlineAssignment(1, 3, 0, ReportFixtures.COSHH,
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD).assignAll(workload(12));
+        table = MetricTable.of(ReportFixtures.fifo(jobs, ReportFixtures.COSHH, 0L, 1L));
         var description = new EvaluationDescription("workload(12) <test>", 12, "three-nodes",
                 List.of("2 trace rows were rejected & reported."), List.of(Duration.ofMillis(1234), Duration.ofMillis(50)));
         html = HtmlReport.render(description, table);
@@ -33,8 +40,8 @@ class HtmlReportTest {
 
     @Test
     void shouldEmbedOnePngPerChart() throws IOException {
-        // Every chart has something to draw: jobs completed, rounds ran, the remote share is reported and the
-        // test jobs belong to a user.
+        // Every chart has something to draw: jobs completed, rounds ran, the remote share is reported, the
+        // test jobs belong to a user and have deadlines.
         var figures = HtmlReport.figures(table);
         assertThat(figures).allSatisfy(f -> assertThat(f.chart()).as(f.title()).isPresent());
 

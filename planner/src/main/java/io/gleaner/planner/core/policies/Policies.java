@@ -6,13 +6,16 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
 import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.makespan.MakespanPolicy;
+import io.gleaner.planner.core.mdasa.DeadlineAwarePolicy;
+import io.gleaner.planner.core.mdasa.EdfPolicy;
 import io.gleaner.planner.core.ras.RasPolicy;
 import io.gleaner.planner.core.ras.ReverseAdaptivePolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
 /**
- * Makes the policy a {@link PolicyName} names. The one place that knows all five: here, above them, so that the
+ * Makes the policy a {@link PolicyName} names. The one place that knows them all: here, above them, so that the
  * shared model in {@code planner.core} knows none and no policy knows another.
  */
 public final class Policies {
@@ -35,6 +38,11 @@ public final class Policies {
                     settings.placeData());
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
+            case JOHNSON -> MakespanPolicy.johnson();
+            case BALANCED_POOLS -> MakespanPolicy.balancedPools();
+            case MDASA -> DeadlineAwarePolicy.mdasa(settings.mdasa());
+            case NDASA -> DeadlineAwarePolicy.ndasa(settings.mdasa());
+            case EDF -> new EdfPolicy(settings.mdasa());
             case RAS -> new RasPolicy();
             case REVERSE_ADAPTIVE -> new ReverseAdaptivePolicy();
         };

@@ -7,6 +7,7 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
+import io.gleaner.planner.core.mdasa.MdasaSettings;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import io.gleaner.planner.core.salamander.SalamanderSettings;
 import java.time.Duration;
@@ -27,9 +28,10 @@ import java.util.Objects;
  * @param salamander    what {@link SalamanderPolicy} needs
  * @param placeData     whether the policies that place a new job's input do ({@link CuckooPolicy}, {@link CoshhPolicy};
  *                      {@link PlacementPolicy#placeInput}); off leaves it where its submitter wrote it
+ * @param mdasa         what MDASA, NDASA and EDF need
  */
 public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
-                             SalamanderSettings salamander, boolean placeData) {
+                             SalamanderSettings salamander, boolean placeData, MdasaSettings mdasa) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -47,6 +49,7 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         Objects.requireNonNull(localityDelay, "localityDelay");
         Objects.requireNonNull(coshh, "coshh");
         Objects.requireNonNull(salamander, "salamander");
+        Objects.requireNonNull(mdasa, "mdasa");
         pools = List.copyOf(pools);
         var users = new HashMap<String, Pool>();
         for (var pool : pools) {
@@ -57,6 +60,12 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         if (localityDelay.isNegative()) {
             throw new IllegalArgumentException("localityDelay must be >= 0, was " + localityDelay);
         }
+    }
+
+    /** These settings with MDASA's, NDASA's and EDF's defaults. */
+    public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
+                          SalamanderSettings salamander, boolean placeData) {
+        this(pools, localityDelay, coshh, salamander, placeData, MdasaSettings.defaults());
     }
 
     /** Pools, a locality delay, COSHH's and Salamander's settings; the policies that place data do. */
@@ -82,27 +91,32 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay, coshh, salamander, placeData);
+        return new PolicySettings(value, localityDelay, coshh, salamander, placeData, mdasa);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value, coshh, salamander, placeData);
+        return new PolicySettings(pools, value, coshh, salamander, placeData, mdasa);
     }
 
     /** These settings with other COSHH settings. */
     public PolicySettings withCoshh(CoshhSettings value) {
-        return new PolicySettings(pools, localityDelay, value, salamander, placeData);
+        return new PolicySettings(pools, localityDelay, value, salamander, placeData, mdasa);
     }
 
     /** These settings with other Salamander settings. */
     public PolicySettings withSalamander(SalamanderSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, value, placeData);
+        return new PolicySettings(pools, localityDelay, coshh, value, placeData, mdasa);
     }
 
     /** These settings with the policies that place data doing so or leaving the input where it was written. */
     public PolicySettings withPlaceData(boolean value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, value);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, value, mdasa);
+    }
+
+    /** These settings with other MDASA, NDASA and EDF settings. */
+    public PolicySettings withMdasa(MdasaSettings value) {
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, value);
     }
 
     /**

@@ -9,6 +9,8 @@ import io.gleaner.planner.core.coshh.CoshhPolicy;
 import io.gleaner.planner.core.cuckoo.CuckooPolicy;
 import io.gleaner.planner.core.fair.FairPolicy;
 import io.gleaner.planner.core.fifo.FifoPolicy;
+import io.gleaner.planner.core.mdasa.DeadlineAwarePolicy;
+import io.gleaner.planner.core.mdasa.EdfPolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +25,9 @@ class PoliciesTest {
         assertThat(Policies.create(PolicyName.COSHH)).isInstanceOf(CoshhPolicy.class);
         assertThat(Policies.create(PolicyName.SALAMANDER)).isInstanceOf(SalamanderPolicy.class);
         assertThat(Policies.create(PolicyName.CUCKOO)).isInstanceOf(CuckooPolicy.class);
+        assertThat(Policies.create(PolicyName.MDASA)).isInstanceOf(DeadlineAwarePolicy.class);
+        assertThat(Policies.create(PolicyName.NDASA)).isInstanceOf(DeadlineAwarePolicy.class);
+        assertThat(Policies.create(PolicyName.EDF)).isInstanceOf(EdfPolicy.class);
         var alice = PolicySettings.defaults().withPools(List.of(new Pool("alice", 2, 1)));
         assertThat(Policies.create(PolicyName.FAIR, alice)).isInstanceOf(FairPolicy.class);
         assertThat(Policies.create(PolicyName.FIFO, PolicySettings.defaults().withLocalityDelay(Duration.ZERO)))
