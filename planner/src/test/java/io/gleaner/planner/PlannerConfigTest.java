@@ -174,7 +174,7 @@ class PlannerConfigTest {
     void shouldNameTheAllowedPoliciesForAnUnknownOne() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.policy", "fiffo")))
                 .hasMessage("Invalid value fiffo for configuration gleaner.planner.policy: "
-                        + "unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive");
+                        + "unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive, ras, reverse-adaptive");
     }
 
     @Test

@@ -70,7 +70,8 @@ final class DemoCommand implements Callable<Integer> {
             description = "Placement policy: fifo, fair, coshh (with the --users' pools), salamander (plans every "
                     + "queued task over the owners' forecast spare capacity, moves chunks to their planned node, "
                     + "answers each job on jobs.admissions), cuckoo, johnson or balanced-pools (the queue as a batch in "
-                    + "makespan order), mdasa, ndasa or edf (to each job's deadline, where it has one) "
+                    + "makespan order), mdasa, ndasa, edf, adaptive, ras or reverse-adaptive (to each job's deadline, "
+                    + "where it has one) "
                     + "(default: ${DEFAULT-VALUE}).")
     String policy;
 

@@ -148,11 +148,12 @@ public final class DemoRun {
                     .withPolicy(settings.policy())
                     .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
                             .withCoshh(CoshhSettings.defaults().withSeed(settings.seed())));
-            // Salamander and Cuckoo plan over the forecasts: each round waits until the planner's view holds the
-            // round's (ForecastBarrier), so they decide as in-process; then the forecaster commits as often as the
-            // planner. The other policies read none and do not wait for them.
+            // Salamander, Cuckoo and Reverse-Adaptive plan over the forecasts: each round waits until the planner's
+            // view holds the round's (ForecastBarrier), so they decide as in-process; then the forecaster commits as
+            // often as the planner. The other policies read none and do not wait for them.
             boolean readsForecasts = settings.policy() == PolicyName.SALAMANDER
-                    || settings.policy() == PolicyName.CUCKOO;
+                    || settings.policy() == PolicyName.CUCKOO
+                    || settings.policy() == PolicyName.REVERSE_ADAPTIVE;
             var forecasterConfig = ForecasterConfig.defaults()
                     .withStage(s -> (readsForecasts ? s.withCommitIntervalMs(settings.commitIntervalMs()) : s)
                             .withApplicationId(topics.prefix() + "forecaster")

@@ -79,6 +79,6 @@ class PlannerOptionsTest {
         assertThatThrownBy(() -> parse("--policy", "fiffo"))
                 .isInstanceOf(CommandLine.ParameterException.class)
                 .hasMessage("Invalid value fiffo for option --policy: unknown policy 'fiffo'; expected one of fifo, "
-                        + "fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive");
+                        + "fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive, ras, reverse-adaptive");
     }
 }

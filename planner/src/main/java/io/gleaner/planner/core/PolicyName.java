@@ -31,7 +31,11 @@ public enum PolicyName {
     /** Earliest deadline first, event- or epoch-based (seed 002 §4.4's evEDF and epEDF). */
     EDF("edf"),
     /** The Adaptive scheduler (2014 thesis ch. 3): slots by each job's need to meet its goal. */
-    ADAPTIVE("adaptive");
+    ADAPTIVE("adaptive"),
+    /** RAS: resource-aware placement for completion-time goals (seed 003 ch. 4). */
+    RAS("ras"),
+    /** Reverse-Adaptive: RAS with s_fit from the reverse fit over the forecast capacity (seed 003 ch. 5). */
+    REVERSE_ADAPTIVE("reverse-adaptive");
 
     private final String configValue;
 

@@ -96,7 +96,7 @@ class CoreRecordsTest {
     void shouldListTheAllowedPoliciesWhenTheNameIsUnknown() {
         assertThatThrownBy(() -> PolicyName.parse("fiffo"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive");
+                .hasMessage("unknown policy 'fiffo'; expected one of fifo, fair, coshh, salamander, cuckoo, johnson, balanced-pools, mdasa, ndasa, edf, adaptive, ras, reverse-adaptive");
     }
 
     @Test

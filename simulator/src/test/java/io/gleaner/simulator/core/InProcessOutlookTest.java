@@ -115,7 +115,8 @@ class InProcessOutlookTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = PolicyName.class, mode = EnumSource.Mode.EXCLUDE, names = {"SALAMANDER", "CUCKOO"})
+    @EnumSource(value = PolicyName.class, mode = EnumSource.Mode.EXCLUDE,
+            names = {"SALAMANDER", "CUCKOO", "REVERSE_ADAPTIVE"})
     void policiesThatIgnoreTheOutlookDecideAsWithoutIt(PolicyName policy) {
         var owners = constantOwners(Duration.ofHours(2));
         var pools = List.of(new Pool("user", 1, 1.0));

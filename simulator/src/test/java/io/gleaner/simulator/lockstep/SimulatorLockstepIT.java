@@ -278,13 +278,13 @@ class SimulatorLockstepIT {
 
     /**
      * A policy that keeps its own view of the nodes (COSHH's node types and matchings, Salamander's plan, the makespan
-     * policies' batch order and node pools) drops a lost node in both planners at the same heartbeat
-     * ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal: a fast node of the two-type cluster stops
-     * 30 s in, while it runs attempts and is in the plans. BalancedPools stands for Johnson too: one class, Johnson's
+     * policies' batch order and node pools, Reverse-Adaptive's capacity) drops a lost node in both planners at the
+     * same heartbeat ({@code PlacementPolicy.onNodeLost}), so the decisions stay equal: a fast node of the two-type
+     * cluster stops 30 s in, while it runs attempts and is in the plans. BalancedPools stands for Johnson too: one class, Johnson's
      * path with node pools added.
      */
     @ParameterizedTest
-    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER", "BALANCED_POOLS"})
+    @EnumSource(value = PolicyName.class, names = {"COSHH", "SALAMANDER", "BALANCED_POOLS", "REVERSE_ADAPTIVE"})
     void aPolicyWithItsOwnPlansDropsAFailedNodeThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
                                                                         @TempDir Path stateDir) throws Exception {
         var name = unique(test);

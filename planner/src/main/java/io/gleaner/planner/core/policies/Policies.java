@@ -10,6 +10,8 @@ import io.gleaner.planner.core.fifo.FifoPolicy;
 import io.gleaner.planner.core.makespan.MakespanPolicy;
 import io.gleaner.planner.core.mdasa.DeadlineAwarePolicy;
 import io.gleaner.planner.core.mdasa.EdfPolicy;
+import io.gleaner.planner.core.ras.RasPolicy;
+import io.gleaner.planner.core.ras.ReverseAdaptivePolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
 
@@ -43,6 +45,8 @@ public final class Policies {
             case NDASA -> DeadlineAwarePolicy.ndasa(settings.mdasa());
             case EDF -> new EdfPolicy(settings.mdasa());
             case ADAPTIVE -> new AdaptivePolicy(settings.adaptive());
+            case RAS -> new RasPolicy();
+            case REVERSE_ADAPTIVE -> new ReverseAdaptivePolicy();
         };
     }
 }
