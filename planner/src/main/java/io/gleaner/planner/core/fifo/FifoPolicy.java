@@ -1,56 +1,21 @@
 package io.gleaner.planner.core.fifo;
 
-import io.gleaner.planner.core.JobProgress;
-import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.OrderedFill;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlacementResult;
 import io.gleaner.planner.core.PlanningState;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.Rejection;
 import java.time.Instant;
-import java.util.ArrayList;
 
 /**
- * Hadoop's FIFO: fill the node's spare capacity with runnable tasks of the oldest job first, then the next
- * job, and so on (jobs in (submitTime, jobId) order).
- *
- * <p>Within a job, attempts are taken in {@link JobProgress#runnable} order (relaunches, fresh maps by index,
- * reduces once every map has succeeded) while each fits in the node's free slots, CPU and RAM. At the first
- * one that does not fit, the job is passed over for this node with {@link Rejection.Reason#DOES_NOT_FIT} and
- * the next job is tried: a large task does not block smaller tasks of younger jobs (Hadoop's FIFO only had
- * uniform slots, where this question does not arise). The job is not searched further for a smaller task:
- * all its tasks of one kind have the same demand, so none would fit either. When the node is full, because
- * its free slots are used up or its spare CPU or RAM is below {@link PlanningState#leastDemand()} (so no task of
- * the queue fits), the remaining jobs are not reached and get no rejection: a heartbeat of a full node costs
- * the same however many jobs wait.
+ * Hadoop's FIFO: fill the node's spare capacity with runnable tasks of the oldest job first, then the next job, and
+ * so on (jobs in (submitTime, jobId) order, the queue's); how a job's tasks are taken and when one is passed over is
+ * {@link OrderedFill}'s rule.
  */
 public final class FifoPolicy implements PlacementPolicy {
 
     @Override
     public PlacementResult place(PlanningState state, Instant now) {
-        var node = state.node();
-        var free = node.free();
-        int freeSlots = node.freeSlots();
-        var placed = new ArrayList<Placement>();
-        var rejected = new ArrayList<Rejection>();
-        for (var progress : state.queue()) {
-            if (freeSlots == 0 || !free.fits(state.leastDemand())) {
-                break;
-            }
-            if (!progress.hasRunnable()) {
-                continue;
-            }
-            for (var attempt : progress.runnable(freeSlots)) {
-                var demand = progress.job().group(attempt.kind()).orElseThrow().demand();
-                if (!free.fits(demand)) {
-                    rejected.add(new Rejection(progress.jobId(), Rejection.Reason.DOES_NOT_FIT));
-                    break;
-                }
-                placed.add(Placement.of(progress.job(), attempt, node.nodeId(), now, PolicyName.FIFO.configValue()));
-                free = free.minus(demand);
-                freeSlots--;
-            }
-        }
-        return new PlacementResult(placed, rejected);
+        return OrderedFill.fill(state.queue(), state, now, PolicyName.FIFO);
     }
 }

@@ -3,12 +3,11 @@ package io.gleaner.planner.core.makespan;
 import io.gleaner.planner.core.JobHistory;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
-import io.gleaner.planner.core.Placement;
+import io.gleaner.planner.core.OrderedFill;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlacementResult;
 import io.gleaner.planner.core.PlanningState;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.Rejection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -86,30 +85,14 @@ public final class MakespanPolicy implements PlacementPolicy {
                     state.history());
             replan = false;
         }
-        var free = node.free();
-        int freeSlots = node.freeSlots();
-        var placed = new ArrayList<Placement>();
-        var rejected = new ArrayList<Rejection>();
+        var jobs = new ArrayList<JobProgress>();
         for (var jobId : servingOrder(node.nodeId(), state.queue())) {
-            if (freeSlots == 0 || !free.fits(state.leastDemand())) {
-                break;
-            }
             var progress = byId.remove(jobId);
-            if (progress == null || !progress.hasRunnable()) {
-                continue;
-            }
-            for (var attempt : progress.runnable(freeSlots)) {
-                var demand = progress.job().group(attempt.kind()).orElseThrow().demand();
-                if (!free.fits(demand)) {
-                    rejected.add(new Rejection(progress.jobId(), Rejection.Reason.DOES_NOT_FIT));
-                    break;
-                }
-                placed.add(Placement.of(progress.job(), attempt, node.nodeId(), now, name.configValue()));
-                free = free.minus(demand);
-                freeSlots--;
+            if (progress != null) {
+                jobs.add(progress);
             }
         }
-        return new PlacementResult(placed, rejected);
+        return OrderedFill.fill(jobs, state, now, name);
     }
 
     /** The node's pool's order, then the other pool's, then any job the plan does not know, in queue order. */
