@@ -3,7 +3,7 @@ package io.gleaner.planner.core;
 import java.time.Instant;
 import java.util.Optional;
 
-/** The seam that FIFO, Fair, COSHH, Salamander and Deadline plug into: answer one node's heartbeat. */
+/** The seam every placement policy plugs into ({@link PolicyName}): answer one node's heartbeat. */
 public interface PlacementPolicy {
 
     /**
