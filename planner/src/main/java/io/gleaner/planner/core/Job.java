@@ -70,6 +70,12 @@ public record Job(String jobId, String jobName, String user, String queue, int p
                 outputBytes, groups);
     }
 
+    /** This job with {@code value} as its completion-time goal (empty: none), as a bench or a submitter sets one. */
+    public Job withDeadline(Optional<Instant> value) {
+        return new Job(jobId, jobName, user, queue, priority, submitTime, value, inputBytes, shuffleBytes, outputBytes,
+                taskGroups);
+    }
+
     /** The dataset the job's maps read, if it has maps that read one. */
     public Optional<String> mapDataset() {
         return group(TaskKind.MAP).flatMap(PhaseTasks::dataset);

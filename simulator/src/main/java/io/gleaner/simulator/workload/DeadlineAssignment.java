@@ -114,9 +114,7 @@ public final class DeadlineAssignment {
     /** A copy of {@code job} with its deadline: submission + factor x stand-alone time, to the millisecond. */
     public Job assign(Job job) {
         long millis = (long) Math.ceil(factor(job.jobId()) * standAloneMillis(job));
-        var deadline = Optional.of(job.submitTime().plusMillis(millis));
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                deadline, job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
+        return job.withDeadline(Optional.of(job.submitTime().plusMillis(millis)));
     }
 
     /** {@link #assign} over each job, in the same order. */

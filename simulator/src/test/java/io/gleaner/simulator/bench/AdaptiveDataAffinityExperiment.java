@@ -102,8 +102,6 @@ public final class AdaptiveDataAffinityExperiment {
     }
 
     private static Job withGoal(Job job, Optional<Duration> goal) {
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                goal.map(job.submitTime()::plus), job.inputBytes(), job.shuffleBytes(), job.outputBytes(),
-                job.taskGroups());
+        return job.withDeadline(goal.map(job.submitTime()::plus));
     }
 }

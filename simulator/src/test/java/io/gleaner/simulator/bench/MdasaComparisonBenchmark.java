@@ -112,8 +112,7 @@ public final class MdasaComparisonBenchmark {
                     + phases(job) * HEARTBEAT.toMillis();
             double factor = 1 + 2 * random.nextDouble();
             var deadline = job.submitTime().plusMillis((long) Math.ceil(factor * tMin));
-            result.add(new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                    Optional.of(deadline), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups()));
+            result.add(job.withDeadline(Optional.of(deadline)));
         }
         return result;
     }

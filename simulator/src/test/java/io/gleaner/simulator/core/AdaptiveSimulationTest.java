@@ -48,8 +48,6 @@ class AdaptiveSimulationTest {
     }
 
     private static Job withGoal(Job job, Duration goal) {
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                Optional.of(job.submitTime().plus(goal)), job.inputBytes(), job.shuffleBytes(), job.outputBytes(),
-                job.taskGroups());
+        return job.withDeadline(Optional.of(job.submitTime().plus(goal)));
     }
 }

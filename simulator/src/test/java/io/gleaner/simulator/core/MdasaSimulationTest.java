@@ -64,8 +64,7 @@ class MdasaSimulationTest {
     }
 
     private static Job withDeadline(Job job, Instant deadline) {
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                Optional.of(deadline), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
+        return job.withDeadline(Optional.of(deadline));
     }
 
     /** The policy, with every admission it hands the cell kept. */

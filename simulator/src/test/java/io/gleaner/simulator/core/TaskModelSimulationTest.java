@@ -247,8 +247,7 @@ class TaskModelSimulationTest {
     }
 
     private static Job withDeadline(Job job, Instant deadline) {
-        return new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                Optional.of(deadline), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups());
+        return job.withDeadline(Optional.of(deadline));
     }
 
     private static double metric(SimulationReport report, String key) {

@@ -332,9 +332,8 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-        var jobs = workload(16).stream().map(job -> new Job(job.jobId(), job.jobName(), job.user(), job.queue(),
-                job.priority(), job.submitTime(), Optional.of(job.submitTime().plusSeconds(200L
-                + 200L * Math.floorMod(job.jobId().hashCode(), 5))), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups()))
+        var jobs = workload(16).stream().map(job -> job.withDeadline(Optional.of(job.submitTime().plusSeconds(200L
+                + 200L * Math.floorMod(job.jobId().hashCode(), 5)))))
                 .toList();
         var settings = PolicySettings.defaults();
         var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
@@ -396,8 +395,7 @@ class SimulatorLockstepIT {
         for (int i = 0; i < workload.size(); i++) {
             var job = workload.get(i);
             var goal = job.submitTime().plusSeconds(i % 4 == 3 ? 5 : 1_200);
-            jobs.add(new Job(job.jobId(), job.jobName(), job.user(), job.queue(), job.priority(), job.submitTime(),
-                    Optional.of(goal), job.inputBytes(), job.shuffleBytes(), job.outputBytes(), job.taskGroups()));
+            jobs.add(job.withDeadline(Optional.of(goal)));
         }
         var settings = PolicySettings.defaults();
         var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
