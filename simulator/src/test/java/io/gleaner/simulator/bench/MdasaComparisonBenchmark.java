@@ -2,6 +2,7 @@ package io.gleaner.simulator.bench;
 
 import io.gleaner.classifier.estimate.Phase;
 import io.gleaner.classifier.estimate.WorkRates;
+import io.gleaner.planner.core.Admission;
 import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.PhaseTasks;
@@ -18,30 +19,24 @@ import io.gleaner.simulator.core.NodeSpec;
 import io.gleaner.simulator.core.OwnerForecasts;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
+import io.gleaner.simulator.core.RecordedAnswers;
 import io.gleaner.simulator.core.Round;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationSettings;
 import io.gleaner.simulator.core.SimulatorFixtures;
-import io.gleaner.planner.core.Admission;
-import io.gleaner.planner.core.JobProgress;
-import io.gleaner.planner.core.PlacementResult;
-import io.gleaner.planner.core.PlanningState;
-import io.gleaner.planner.core.PolicyOutputs;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * Seed 002 §4.4's comparison (Tables 4.3–4.4) in kind: MDASA, NDASA, event- and epoch-based EDF on the first n
@@ -139,7 +134,7 @@ public final class MdasaComparisonBenchmark {
                             long seed) {
         long started = System.nanoTime();
         var policy = make.get();
-        var answers = new Answers(policy);
+        var answers = new RecordedAnswers(policy);
         var link = new HeldSlotTime(InProcessPlannerLink.of(answers, OwnerForecasts.withoutWarmUp()));
         var report = new Simulation(cluster, jobs, OwnerLoad.NONE, List.of(), link, SimulationSettings.withSeed(seed),
                 p -> { }).run();
@@ -149,65 +144,29 @@ public final class MdasaComparisonBenchmark {
         String admitted = "";
         String lateAdmitted = "";
         String reserved = "";
-        var reservedByJob = answers.reserved;
+        var reservedByJob = answers.reserved();
+        var accepted = answers.admissions().stream().filter(Admission::accepted).map(Admission::jobId)
+                .collect(Collectors.toSet());
+        var refusals = new TreeMap<String, Integer>();
+        answers.admissions().stream().filter(a -> !a.accepted())
+                .forEach(a -> refusals.merge(a.reason().orElseThrow().split(":| ", 2)[0], 1, Integer::sum));
         if (policy instanceof DeadlineAwarePolicy dasa) {
-            for (var id : answers.accepted) {
-                dasa.reservedSlotMillis(id).ifPresent(millis -> answers.reserved.put(id, millis));
+            for (var id : accepted) {
+                dasa.reservedSlotMillis(id).ifPresent(millis -> reservedByJob.put(id, millis));
             }
             admitted = Integer.toString(reservedByJob.size());
             var onTime = report.completions().stream()
-                    .filter(c -> answers.accepted.contains(c.jobId()))
+                    .filter(c -> accepted.contains(c.jobId()))
                     .filter(c -> !c.finishTime().isAfter(deadlines.get(c.jobId()))).count();
-            lateAdmitted = Long.toString(answers.accepted.size() - onTime);
+            lateAdmitted = Long.toString(accepted.size() - onTime);
             reserved = String.format(Locale.ROOT, "%.1f",
                     reservedByJob.values().stream().mapToDouble(Double::doubleValue).sum() / 3.6e6);
         }
         System.out.printf(Locale.ROOT, "%s,%d,%d,%.4f,%.1f,%s,%s,%s,%.1f,%.2f,%.0f,%s%n", name, d.jobs(), d.late(),
                 d.lateShare(), d.meanTardiness().toMillis() / 1000.0, admitted, lateAdmitted, reserved,
                 link.slotMillis / 3.6e6, report.completion().makespan().toMillis() / 3.6e6,
-                (System.nanoTime() - started) / 1e9, answers.refusals.toString().replace(',', ';'));
+                (System.nanoTime() - started) / 1e9, refusals.toString().replace(',', ';'));
         return reservedByJob;
-    }
-
-    /** The policy, keeping the ids of the jobs it admitted. */
-    private static final class Answers implements PlacementPolicy {
-        private final PlacementPolicy policy;
-        private final Set<String> accepted = new HashSet<>();
-        private final SortedMap<String, Integer> refusals = new TreeMap<>();
-        /** Slot time reserved per admitted job, read as each completes (the policy forgets it then). */
-        private final Map<String, Double> reserved = new HashMap<>();
-
-        Answers(PlacementPolicy policy) {
-            this.policy = policy;
-        }
-
-        @Override
-        public PlacementResult place(PlanningState state, Instant now) {
-            return policy.place(state, now);
-        }
-
-        @Override
-        public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
-            if (policy instanceof DeadlineAwarePolicy dasa && before.isPresent() && after.isEmpty()) {
-                var id = before.get().jobId();
-                dasa.reservedSlotMillis(id).ifPresent(millis -> reserved.put(id, millis));
-            }
-            policy.onProgress(before, after);
-        }
-
-        @Override
-        public void onNodeLost(String nodeId, Instant at) {
-            policy.onNodeLost(nodeId, at);
-        }
-
-        @Override
-        public PolicyOutputs takeOutputs() {
-            var outputs = policy.takeOutputs();
-            outputs.admissions().stream().filter(Admission::accepted).forEach(a -> accepted.add(a.jobId()));
-            outputs.admissions().stream().filter(a -> !a.accepted())
-                    .forEach(a -> refusals.merge(a.reason().orElseThrow().split(":| ", 2)[0], 1, Integer::sum));
-            return outputs;
-        }
     }
 
     /** The link, adding up the slot time every ended attempt held (start to end). */

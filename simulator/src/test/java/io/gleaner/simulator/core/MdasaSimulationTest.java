@@ -6,23 +6,13 @@ import static io.gleaner.simulator.core.SimulatorFixtures.nodes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.planner.core.Admission;
-import io.gleaner.planner.core.CapacityOutlook;
-import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Job;
-import io.gleaner.planner.core.JobHistory;
-import io.gleaner.planner.core.JobProgress;
-import io.gleaner.planner.core.PlacementPolicy;
-import io.gleaner.planner.core.PlacementResult;
-import io.gleaner.planner.core.PlanningState;
-import io.gleaner.planner.core.PolicyOutputs;
 import io.gleaner.planner.core.mdasa.DeadlineAwarePolicy;
 import io.gleaner.planner.core.mdasa.MdasaSettings;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -43,13 +33,13 @@ class MdasaSimulationTest {
                 withDeadline(job("c", at.plusSeconds(2), 4, 1), T0.plus(at).plusSeconds(700)));
         var jobs = new ArrayList<Job>(admitted);
         jobs.add(impossible);
-        var policy = new Recording(DeadlineAwarePolicy.mdasa(MdasaSettings.defaults()));
+        var policy = new RecordedAnswers(DeadlineAwarePolicy.mdasa(MdasaSettings.defaults()));
         var link = InProcessPlannerLink.of(policy, OwnerForecasts.withoutWarmUp());
 
         var report = new Simulation(nodes(3), jobs, OwnerLoad.NONE, List.of(), link, SimulationSettings.withSeed(42),
                 p -> { }).run();
 
-        assertThat(policy.admissions).extracting(Admission::jobId, Admission::accepted).containsExactlyInAnyOrder(
+        assertThat(policy.admissions()).extracting(Admission::jobId, Admission::accepted).containsExactlyInAnyOrder(
                 org.assertj.core.groups.Tuple.tuple("impossible", false),
                 org.assertj.core.groups.Tuple.tuple("a", true),
                 org.assertj.core.groups.Tuple.tuple("b", true),
@@ -59,55 +49,11 @@ class MdasaSimulationTest {
         assertThat(report.deadlines().late()).as("only the refused job").isEqualTo(1);
         assertThat(report.completions()).filteredOn(c -> c.jobId().equals("impossible")).singleElement()
                 .satisfies(c -> assertThat(c.finishTime()).isAfter(impossible.deadline().orElseThrow()));
-        assertThat(policy.reserved).containsOnlyKeys("a", "b", "c").allSatisfy((id, millis) -> assertThat(millis)
+        assertThat(policy.reserved()).containsOnlyKeys("a", "b", "c").allSatisfy((id, millis) -> assertThat(millis)
                 .isPositive());
     }
 
     private static Job withDeadline(Job job, Instant deadline) {
         return job.withDeadline(Optional.of(deadline));
-    }
-
-    /** The policy, with every admission it hands the cell kept. */
-    private static final class Recording implements PlacementPolicy {
-        private final DeadlineAwarePolicy policy;
-        private final List<Admission> admissions = new ArrayList<>();
-        /** The slot time reserved for each admitted job, read as it completes. */
-        private final Map<String, Double> reserved = new HashMap<>();
-
-        Recording(DeadlineAwarePolicy policy) {
-            this.policy = policy;
-        }
-
-        @Override
-        public PlacementResult place(PlanningState state, Instant now) {
-            return policy.place(state, now);
-        }
-
-        @Override
-        public void onProgress(Optional<JobProgress> before, Optional<JobProgress> after) {
-            if (before.isPresent() && after.isEmpty()) {
-                var id = before.get().jobId();
-                policy.reservedSlotMillis(id).ifPresent(millis -> reserved.put(id, millis));
-            }
-            policy.onProgress(before, after);
-        }
-
-        @Override
-        public void onNodeLost(String nodeId, Instant at) {
-            policy.onNodeLost(nodeId, at);
-        }
-
-        @Override
-        public PolicyOutputs takeOutputs() {
-            var outputs = policy.takeOutputs();
-            admissions.addAll(outputs.admissions());
-            return outputs;
-        }
-
-        @Override
-        public Optional<InputPlacement> placeInput(Job job, String dataset, CapacityOutlook outlook,
-                                                   JobHistory history) {
-            return policy.placeInput(job, dataset, outlook, history);
-        }
     }
 }
