@@ -8,8 +8,8 @@ import io.gleaner.agent.core.Placement;
 import io.gleaner.agent.core.Report;
 import io.gleaner.agent.core.Usage;
 import io.gleaner.agent.host.AttemptProcess;
-import io.gleaner.agent.host.CgroupCpuLimiter;
-import io.gleaner.agent.host.CpuLimiter;
+import io.gleaner.agent.host.CgroupLimiter;
+import io.gleaner.agent.host.AttemptLimiter;
 import io.gleaner.agent.host.DutyCycleLimiter;
 import io.gleaner.agent.host.NodeMeter;
 import io.gleaner.agent.host.NodeShare;
@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A running node agent (docs/agent.md): wires the core ({@link NodeAgent}) to the node ({@link NodeMeter},
- * {@link AttemptProcess}, {@link CpuLimiter}) and to Kafka ({@link AgentLink}). Every change of state happens under
+ * {@link AttemptProcess}, {@link AttemptLimiter}) and to Kafka ({@link AgentLink}). Every change of state happens under
  * this object's lock; the heartbeat runs on a scheduler thread, placements and actions on the reader thread, ends
  * on the JDK's process-exit threads.
  */
@@ -56,7 +56,7 @@ public final class Agent implements AutoCloseable {
     private final AgentSettings settings;
     private final NodeAgent core;
     private final NodeMeter meter;
-    private final CpuLimiter limiter;
+    private final AttemptLimiter limiter;
     private final AgentLink link;
     private final InstantSource clock;
     private final ScheduledExecutorService scheduler;
@@ -78,9 +78,9 @@ public final class Agent implements AutoCloseable {
         this.core = new NodeAgent(settings.nodeId(), settings.slice());
         this.meter = new NodeMeter(ProcFs.system(), share, settings.nodeId() + "@" + System.identityHashCode(this),
                 Runtime.getRuntime().availableProcessors());
-        this.limiter = settings.cgroupParent().or(CgroupCpuLimiter::delegatedParent)
-                .flatMap(parent -> CgroupCpuLimiter.under(parent, settings.nodeId()))
-                .<CpuLimiter>map(l -> l)
+        this.limiter = settings.cgroupParent().or(CgroupLimiter::delegatedParent)
+                .flatMap(parent -> CgroupLimiter.under(parent, settings.nodeId()))
+                .<AttemptLimiter>map(l -> l)
                 .orElseGet(() -> new DutyCycleLimiter(settings.nodeId()));
         this.localController = settings.qos() == AgentSettings.Qos.LOCAL
                 ? Optional.of(QosController.of(settings.controller().mode(), settings.controller().settings()))

@@ -12,7 +12,7 @@ import java.util.concurrent.locks.LockSupport;
  * and are stopped (SIGSTOP) for the rest, then continued (SIGCONT). Coarser than {@code cpu.max}: a stopped task
  * holds its memory and its sockets, and a task that forks between two listings runs unstopped until the next one.
  */
-public final class DutyCycleLimiter implements CpuLimiter {
+public final class DutyCycleLimiter implements AttemptLimiter {
 
     static final long PERIOD_MS = 100;
 

@@ -1,11 +1,12 @@
 package io.gleaner.agent.host;
 
 /**
- * How the agent holds its attempts together to a CPU limit (docs/executor-protocol.md §9, docs/agent.md "CPU
- * limits"): a cgroup v2 {@code cpu.max} where the agent may write a cgroup ({@link CgroupCpuLimiter}), else a
- * stop/continue duty cycle ({@link DutyCycleLimiter}).
+ * How the agent holds its attempts together to a CPU limit, and each to its memory where the mechanism can
+ * (docs/executor-protocol.md §9, docs/agent.md "CPU limits"): cgroup v2 {@code cpu.max} and {@code memory.max} where
+ * the agent may write a cgroup ({@link CgroupLimiter}), else a stop/continue duty cycle ({@link DutyCycleLimiter})
+ * with memory left to the agent's check at each measurement.
  */
-public interface CpuLimiter extends AutoCloseable {
+public interface AttemptLimiter extends AutoCloseable {
 
     /** One line for the start-up log: which mechanism, and where. */
     String mechanism();

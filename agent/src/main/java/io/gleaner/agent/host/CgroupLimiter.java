@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CPU limit by cgroup v2: the agent makes one cgroup for its attempts ({@code <delegated>/gleaner-<node id>}) and
+ * The CPU and memory limits by cgroup v2: the agent makes one cgroup for its attempts ({@code <delegated>/gleaner-<node id>}) and
  * writes the limit of all of them together to its {@code cpu.max}; each attempt's wrapper goes into a cgroup of its
  * own below it ({@code cgroup.procs}; what it forks stays inside), whose {@code memory.max} is the attempt's placed RAM
  * when the {@code memory} controller is delegated too. It needs a cgroup v2 subtree delegated to the agent's user
@@ -19,12 +19,12 @@ import java.util.Optional;
  * Tested on a temporary directory shaped like a cgroup; never run on a real cgroup v2 here (the build machine has
  * cgroup v1 only).
  */
-public final class CgroupCpuLimiter implements CpuLimiter {
+public final class CgroupLimiter implements AttemptLimiter {
 
     private final Path cgroup;
     private final boolean memory;
 
-    private CgroupCpuLimiter(Path cgroup, boolean memory) {
+    private CgroupLimiter(Path cgroup, boolean memory) {
         this.cgroup = cgroup;
         this.memory = memory;
     }
@@ -33,7 +33,7 @@ public final class CgroupCpuLimiter implements CpuLimiter {
      * The limiter on {@code <parent>/gleaner-<nodeId>} when {@code parent} is a cgroup v2 directory this agent may
      * write with the cpu controller enabled for its children; else empty.
      */
-    public static Optional<CgroupCpuLimiter> under(Path parent, String nodeId) {
+    public static Optional<CgroupLimiter> under(Path parent, String nodeId) {
         try {
             var control = parent.resolve("cgroup.subtree_control");
             if (!Files.isRegularFile(control) || !Files.isWritable(parent)) {
@@ -45,7 +45,7 @@ public final class CgroupCpuLimiter implements CpuLimiter {
             }
             var cgroup = parent.resolve("gleaner-" + AttemptProcess.fileName(nodeId));
             Files.createDirectories(cgroup);
-            var limiter = new CgroupCpuLimiter(cgroup, enabled.contains("memory"));
+            var limiter = new CgroupLimiter(cgroup, enabled.contains("memory"));
             limiter.limit(Double.POSITIVE_INFINITY);
             if (limiter.memory) {
                 // Gives the attempts' own cgroups the memory controller; cpu.max here bounds them all without it.

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The cgroup v2 writes against a temporary directory shaped like a delegated cgroup: this machine has cgroup v1
  * only, so they were never run on a real cgroup v2.
  */
-class CgroupCpuLimiterTest {
+class CgroupLimiterTest {
 
     private static final Instant T0 = Instant.parse("2026-11-28T10:00:00Z");
 
@@ -24,7 +24,7 @@ class CgroupCpuLimiterTest {
     void shouldMakeTheAttemptsCgroupAndWriteCpuMax(@TempDir Path parent) throws Exception {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "cpu memory\n");
 
-        var limiter = CgroupCpuLimiter.under(parent, "n/1").orElseThrow();
+        var limiter = CgroupLimiter.under(parent, "n/1").orElseThrow();
         limiter.limit(0.6);
 
         var cgroup = parent.resolve("gleaner-n_1");
@@ -38,7 +38,7 @@ class CgroupCpuLimiterTest {
     void shouldGiveEachAttemptACgroupOfItsOwnWithItsPlacedRamAsMemoryMax(@TempDir Path parent, @TempDir Path work)
             throws Exception {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "cpu memory\n");
-        var limiter = CgroupCpuLimiter.under(parent, "n1").orElseThrow();
+        var limiter = CgroupLimiter.under(parent, "n1").orElseThrow();
         var placement = new Placement("job-1/m/0/0", "job-1", "MAP", 0, 0, "n1", T0, T0, new CpuRam(0.1, 1),
                 List.of("true"), null, Map.of(), "file:///in/chunk-0", null, List.of(), 0);
         var attempt = AttemptProcess.start(placement, AttemptProcess.directory(work, placement.decisionId()),
@@ -58,7 +58,7 @@ class CgroupCpuLimiterTest {
     void shouldLeaveMemoryToTheAgentsCheckWithoutTheMemoryControllerDelegated(@TempDir Path parent) throws Exception {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "cpu\n");
 
-        var limiter = CgroupCpuLimiter.under(parent, "n1").orElseThrow();
+        var limiter = CgroupLimiter.under(parent, "n1").orElseThrow();
 
         assertThat(parent.resolve("gleaner-n1/cgroup.subtree_control")).doesNotExist();
         assertThat(limiter.mechanism()).contains("memory per attempt checked by the agent");
@@ -67,7 +67,7 @@ class CgroupCpuLimiterTest {
     @Test
     void shouldNotUseACgroupWithoutTheCpuControllerDelegated(@TempDir Path parent) throws Exception {
         Files.writeString(parent.resolve("cgroup.subtree_control"), "memory pids\n");
-        assertThat(CgroupCpuLimiter.under(parent, "n1")).isEmpty();
-        assertThat(CgroupCpuLimiter.under(parent.resolve("absent"), "n1")).isEmpty();
+        assertThat(CgroupLimiter.under(parent, "n1")).isEmpty();
+        assertThat(CgroupLimiter.under(parent.resolve("absent"), "n1")).isEmpty();
     }
 }
