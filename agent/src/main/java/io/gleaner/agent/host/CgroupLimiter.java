@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CPU and memory limits by cgroup v2: the agent makes one cgroup for its attempts ({@code <delegated>/gleaner-<node id>}) and
- * writes the limit of all of them together to its {@code cpu.max}; each attempt's wrapper goes into a cgroup of its
+ * The CPU and memory limits by cgroup v2: the agent makes one cgroup for its attempts
+ * ({@code <delegated>/gleaner-<node id>}) and writes the limit of all of them together to its {@code cpu.max}; each attempt's wrapper goes into a cgroup of its
  * own below it ({@code cgroup.procs}; what it forks stays inside), whose {@code memory.max} is the attempt's placed RAM
  * when the {@code memory} controller is delegated too. It needs a cgroup v2 subtree delegated to the agent's user
  * with the {@code cpu} controller (and {@code memory}, for the per-attempt limit) enabled in the parent's
