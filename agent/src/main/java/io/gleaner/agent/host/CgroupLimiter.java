@@ -10,14 +10,13 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The CPU and memory limits by cgroup v2: the agent makes one cgroup for its attempts
- * ({@code <delegated>/gleaner-<node id>}) and writes the limit of all of them together to its {@code cpu.max}; each attempt's wrapper goes into a cgroup of its
- * own below it ({@code cgroup.procs}; what it forks stays inside), whose {@code memory.max} is the attempt's placed RAM
- * when the {@code memory} controller is delegated too. It needs a cgroup v2 subtree delegated to the agent's user
- * with the {@code cpu} controller (and {@code memory}, for the per-attempt limit) enabled in the parent's
- * {@code cgroup.subtree_control} (systemd: {@code Delegate=cpu memory}; docs/agent.md "CPU limits").
- * Tested on a temporary directory shaped like a cgroup; never run on a real cgroup v2 here (the build machine has
- * cgroup v1 only).
+ * The CPU and memory limits by cgroup v2: the agent makes one cgroup for its attempts ({@code <delegated>/gleaner-<node
+ * id>}) and writes the limit of all of them together to its {@code cpu.max}; each attempt's wrapper goes into a cgroup
+ * of its own below it ({@code cgroup.procs}; what it forks stays inside), whose {@code memory.max} is the attempt's
+ * placed RAM when the {@code memory} controller is delegated too. It needs a cgroup v2 subtree delegated to the agent's
+ * user with the {@code cpu} controller (and {@code memory}, for the per-attempt limit) enabled in the parent's {@code
+ * cgroup.subtree_control} (systemd: {@code Delegate=cpu memory}; docs/agent.md "CPU limits"). Tested on a temporary
+ * directory shaped like a cgroup; never run on a real cgroup v2 here (the build machine has cgroup v1 only).
  */
 public final class CgroupLimiter implements AttemptLimiter {
 
