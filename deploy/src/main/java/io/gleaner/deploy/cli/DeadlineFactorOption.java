@@ -34,8 +34,13 @@ final class DeadlineFactorOption {
 
     /** {@code jobs} with deadlines drawn with {@code seed} on {@code cluster}; the same jobs without the option. */
     List<Job> apply(CommandSpec spec, List<Job> jobs, long seed, ClusterSpec cluster) {
+        return assignment(spec, seed, cluster).map(rule -> rule.assignAll(jobs)).orElse(jobs);
+    }
+
+    /** The rule that draws the deadlines with {@code seed} on {@code cluster}, if the option is given. */
+    Optional<DeadlineAssignment> assignment(CommandSpec spec, long seed, ClusterSpec cluster) {
         return bounds(spec).map(b -> new DeadlineAssignment(b[0], b[1], seed, cluster,
-                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD).assignAll(jobs)).orElse(jobs);
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD));
     }
 
     /** {low, high} of "LOW..HIGH" or "F"; both &gt; 0 and finite, low &lt;= high. */

@@ -16,6 +16,7 @@ import io.gleaner.ingest.replay.Replayer;
 import io.gleaner.ingest.replay.Resume;
 import io.gleaner.ingest.replay.RoutingSink;
 import io.gleaner.ingest.replay.WallClockPacer;
+import io.gleaner.ingest.trace.MappedRows;
 import io.gleaner.ingest.trace.TraceInput;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.validation.SampleValidator;
@@ -24,6 +25,7 @@ import io.gleaner.ingest.validation.ValidationSummary;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
@@ -128,8 +130,12 @@ final class ReplayCommand implements Callable<Integer> {
     double sample;
 
     @Option(names = "--seed", defaultValue = "0", paramLabel = "S",
-            description = "Seed of --sample; another seed keeps another subset (default: ${DEFAULT-VALUE}).")
+            description = "Seed of --sample and of --deadline-factor's draws; another seed keeps another subset "
+                    + "and draws other factors (default: ${DEFAULT-VALUE}).")
     long seed;
+
+    @Mixin
+    ReplayDeadlines deadlines;
 
     @Option(names = "--resume",
             description = "Continue an interrupted replay: send only the rows the topics do not hold yet. Give "
@@ -173,10 +179,11 @@ final class ReplayCommand implements Callable<Integer> {
      *
      * @param replayId a digest of the options that decide which rows are sent and what they become (format,
      *     window, sample, id prefixes, mapping, machine events; not the speed, nor the limit, which only cuts
-     *     the same sequence shorter): every record carries it, and a resume with another one is refused
+     *     the same sequence shorter; the goals, when given): every record carries it, and a resume with another
+     *     one is refused
      */
     private record Plan(ReplayFormat format, String trace, ReplayOptions options, Optional<Mapping> mapping,
-            String replayId) {
+            Optional<ReplayDeadlines.Goals> goals, String replayId) {
     }
 
     @Override
@@ -204,7 +211,9 @@ final class ReplayCommand implements Callable<Integer> {
                             new ValidatingReader<>(selected, validator,
                                     record -> record instanceof UtilizationSample sample ? sample : null), bound));
                 } else {
-                    replayer = replayer.withCheck(selected -> new EventTimeCheckedReader<>(selected, bound));
+                    replayer = replayer.withCheck(selected -> new EventTimeCheckedReader<>(plan.goals()
+                            .<TraceReader<SpecificRecord>>map(goals -> new MappedRows<>(selected, goals::apply))
+                            .orElse(selected), bound));
                 }
                 var progress = new Progress(spec.commandLine().getErr(), plan.options());
                 ReplaySummary summary;
@@ -287,10 +296,16 @@ final class ReplayCommand implements Callable<Integer> {
         if (limit != null) {
             options = options.withExpectedRecords(limit);
         }
+        var goals = deadlines.goals(spec, seed);
+        if (goals.isPresent() && replayFormat.routes().stream().noneMatch(r -> r.type() == JobSubmitted.class)) {
+            throw usage("--deadline-factor is for a format that carries jobs, not " + replayFormat.name());
+        }
         var identity = String.join("\n", replayFormat.name(), options.window().toString(), options.sampler().toString(),
                 nodeIdPrefix, jobIdPrefix, loaded.map(Object::toString).orElse(""),
                 formatOptions.machineEvents().orElse(""));
-        return new Plan(replayFormat, location, options, loaded, digest(identity));
+        // Without goals the id is what it was before replay took them, so older replays still resume.
+        var withGoals = goals.map(g -> identity + "\n" + g.identity()).orElse(identity);
+        return new Plan(replayFormat, location, options, loaded, goals, digest(withGoals));
     }
 
     /** The first 8 bytes of the SHA-256 of the text, in hex. */
@@ -373,6 +388,7 @@ final class ReplayCommand implements Callable<Integer> {
         out.printf("  skipped not in sample     %,d (%s)%n", summary.skippedBySampling(), plan.options().sampler());
         out.printf("  skipped already replayed  %,d%n", summary.skippedAsReplayed());
         out.printf("  blank lines               %,d%n", summary.blankLines());
+        plan.goals().ifPresent(goals -> out.printf("  deadlines                 %s%n", goals.description()));
         summary.firstEventTime().ifPresent(t -> out.println("  first event time          " + t));
         summary.lastEventTime().ifPresent(t -> out.println("  last event time           " + t));
     }

@@ -4,21 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.gleaner.ingest.bitbrains.BitbrainsDirectoryReader;
 import io.gleaner.ingest.replay.TracePosition;
+import io.gleaner.ingest.swim.SwimJobRule;
+import io.gleaner.ingest.swim.SwimTraceReader;
 import io.gleaner.ingest.trace.TraceRow;
+import io.gleaner.planner.core.Checked;
+import io.gleaner.planner.core.Job;
+import io.gleaner.planner.events.EventMapping;
+import io.gleaner.schemas.avro.JobSubmitted;
+import io.gleaner.schemas.serde.WireFormat;
 import io.gleaner.schemas.testing.TestKafka;
+import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.workload.DeadlineAssignment;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import java.util.zip.GZIPOutputStream;
+import org.apache.avro.io.DecoderFactory;
+import org.apache.avro.specific.SpecificDatumReader;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -32,7 +46,10 @@ import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code gleaner replay} against a real broker: formats to their topics, resume, and a refused resume. */
+/**
+ * {@code gleaner replay} against a real broker: formats to their topics, resume, a refused resume, and jobs given
+ * goals on the way.
+ */
 @Tag("integration")
 @Timeout(value = 4, unit = TimeUnit.MINUTES)
 class ReplayCommandIT {
@@ -158,6 +175,57 @@ class ReplayCommandIT {
         assertThat(stored).extracting(ConsumerRecord::key).doesNotHaveDuplicates().hasSize(3 + 4_000);
         assertThat(stored).extracting(r -> Long.parseLong(header(r, TracePosition.POSITION_HEADER)))
                 .doesNotHaveDuplicates().allSatisfy(position -> assertThat(position).isBetween(1L, 3L + 4_000));
+    }
+
+    @Test
+    void shouldGiveEachReplayedJobTheDeadlineOfTheAssignmentAndMakeOtherGoalsAnotherReplay(TestInfo test)
+            throws Exception {
+        var prefix = prefix(test);
+        // The rule evaluate applies: factors 1.5..3 drawn by seed 7 and the job id, stand-alone times on pc1.
+        var rule = new DeadlineAssignment(1.5, 3, 7, ClusterPresets.resolve("pc1"),
+                SimulationSettings.DEFAULT_HEARTBEAT_PERIOD);
+        var expected = new LinkedHashMap<String, Instant>();
+        try (var trace = SwimTraceReader.fb2009(SwimJobRule.defaults(), 20)) {
+            trace.forEachRemaining(row -> {
+                if (row instanceof TraceRow.Parsed<JobSubmitted> parsed
+                        && EventMapping.job(parsed.value()) instanceof Checked.Valid<Job> job) {
+                    expected.put(job.value().jobId(), rule.assign(job.value()).deadline().orElseThrow());
+                }
+            });
+        }
+
+        var withGoals = replay(prefix, "--jobs", "20", "--deadline-factor", "1.5..3", "--cluster", "pc1",
+                "--seed", "7");
+        var again = replay(prefix, "--jobs", "20", "--deadline-factor", "1.5..3", "--cluster", "pc1", "--seed", "7",
+                "--resume");
+        var otherGoals = replay(prefix, "--jobs", "20", "--deadline-factor", "1.5..3", "--cluster", "coshh-table3",
+                "--seed", "7", "--resume");
+
+        assertThat(withGoals.exitCode()).as(withGoals.err()).isZero();
+        assertThat(withGoals.out()).contains("sent                      20 (20 JobSubmitted")
+                .contains("deadlines                 submission + 1.5..3.0 x stand-alone time on pc1 (seed 7)");
+        var submitted = records(prefix + "jobs.submitted").stream()
+                .map(r -> Map.entry(r.key(), decode(r.value()))).toList();
+        assertThat(submitted).hasSize(20).allSatisfy(job -> {
+            assertThat(job.getValue().getJobId()).isEqualTo(job.getKey());
+            assertThat(job.getValue().getDeadline()).as(job.getKey()).isEqualTo(expected.get(job.getKey()));
+            assertThat(job.getValue().getDeadline()).isAfter(job.getValue().getSubmitTime());
+        });
+        assertThat(again.exitCode()).as(again.err()).isZero();
+        assertThat(again.out()).contains("skipped already replayed  20");
+        // Goals on another cluster are another replay: its id is not the one on the topic.
+        assertThat(otherGoals.exitCode()).isEqualTo(1);
+        assertThat(otherGoals.err()).contains("cannot resume").contains("with replay id");
+    }
+
+    /** A {@code jobs.submitted} value: the wire format's body, written with the class's own schema. */
+    private static JobSubmitted decode(byte[] value) {
+        try {
+            return new SpecificDatumReader<>(JobSubmitted.class).read(null,
+                    DecoderFactory.get().binaryDecoder(WireFormat.decode(value).body(), null));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** task_events rows (13 fields) submitting jobs {@code first} to {@code first + count - 1}, a second apart. */

@@ -33,7 +33,8 @@ class ReplayCommandTest {
         var help = execute("replay", "--help").out();
 
         assertThat(help).contains("--format", "--trace", "--mapping", "--machine-events", "--speed", "--from", "--to",
-                "--sample", "--seed", "--resume", "--limit", "--jobs", "--node-id-prefix", "--job-id-prefix");
+                "--sample", "--seed", "--resume", "--limit", "--jobs", "--node-id-prefix", "--job-id-prefix",
+                "--deadline-factor", "--cluster");
         assertThat(help).contains("(default: swim)", "(default: 1)", "(default: 1, every key)", "(default: 0)",
                 "Default: the start.", "Default: the end.", "(default: all)");
     }
@@ -63,7 +64,23 @@ class ReplayCommandTest {
                         "the window must end after it starts, was from start+PT2H to start+PT1H"),
                 Arguments.of(Named.of("a sample of zero", new String[] {"--sample", "0"}),
                         "sampling fraction must be in (0, 1], was 0.0"),
-                Arguments.of(Named.of("a limit of zero", new String[] {"--limit", "0"}), "--limit must be >= 1, was 0"));
+                Arguments.of(Named.of("a limit of zero", new String[] {"--limit", "0"}), "--limit must be >= 1, was 0"),
+                Arguments.of(Named.of("a deadline factor range out of order",
+                        new String[] {"--deadline-factor", "3..1.5", "--cluster", "pc1"}),
+                        "--deadline-factor: LOW must be <= HIGH, were '3..1.5'"),
+                Arguments.of(Named.of("a deadline factor that is no range",
+                        new String[] {"--deadline-factor", "1.5-3", "--cluster", "pc1"}),
+                        "--deadline-factor: expected LOW..HIGH or F with numbers, was '1.5-3'"),
+                Arguments.of(Named.of("a deadline factor without a cluster", new String[] {"--deadline-factor", "2"}),
+                        "--deadline-factor needs --cluster PRESET|FILE"),
+                Arguments.of(Named.of("a cluster without a deadline factor", new String[] {"--cluster", "pc1"}),
+                        "--cluster is for --deadline-factor"),
+                Arguments.of(Named.of("a cluster that is neither preset nor file",
+                        new String[] {"--deadline-factor", "2", "--cluster", "no-such-cluster"}),
+                        "--cluster: 'no-such-cluster' is neither a cluster preset (coshh-table3, "),
+                Arguments.of(Named.of("deadlines for a trace without jobs",
+                        new String[] {"--format", "bitbrains", "--deadline-factor", "2", "--cluster", "pc1"}),
+                        "--deadline-factor is for a format that carries jobs, not bitbrains"));
     }
 
     @ParameterizedTest(name = "{0}")

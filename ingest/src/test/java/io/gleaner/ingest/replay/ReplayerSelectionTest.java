@@ -3,7 +3,7 @@ package io.gleaner.ingest.replay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.gleaner.ingest.trace.ForwardingTraceReader;
+import io.gleaner.ingest.trace.MappedRows;
 import io.gleaner.ingest.trace.TraceReader;
 import io.gleaner.ingest.trace.TraceRow;
 import io.gleaner.ingest.validation.SampleValidator;
@@ -296,31 +296,5 @@ class ReplayerSelectionTest {
         var time = T0.plusSeconds(line * 300);
         return new TraceRow.Parsed<>(line, time, node, UtilizationSample.newBuilder().setNodeId(node).setTime(time)
                 .setMetric(Metric.CPU).setSource(UsageSource.REGULAR).setValue(value).build());
-    }
-
-    /** A reader that maps each row of another, one for one. */
-    private static final class MappedRows<V> extends ForwardingTraceReader<V> {
-        private final TraceReader<V> rows;
-        private final UnaryOperator<TraceRow<V>> map;
-
-        MappedRows(TraceReader<V> rows, UnaryOperator<TraceRow<V>> map) {
-            this.rows = rows;
-            this.map = map;
-        }
-
-        @Override
-        public boolean hasNext() {
-            return rows.hasNext();
-        }
-
-        @Override
-        public TraceRow<V> next() {
-            return map.apply(rows.next());
-        }
-
-        @Override
-        protected TraceReader<?> source() {
-            return rows;
-        }
     }
 }
