@@ -224,6 +224,10 @@ final class EvaluateSuiteCommand implements Callable<Integer> {
                 + "cluster and seed; the mean over the seeds, then (min-max). Below 1 is faster than ")
                 .append(table.baseline()).append(". * marks a cell where a run left jobs unfinished.\n\n");
         out.append(table.markdown());
+        table.goalsMarkdown().ifPresent(goals -> out.append("\nDeadlines: submission + ").append(deadlineFactor.range)
+                .append(" x each job's stand-alone time on the cluster (seed ").append(seed).append("). Each cell: "
+                        + "the share of jobs that met their goal, and the p95 of their tardiness (0 for a job on "
+                        + "time); the mean over the seeds (docs/simulator.md#deadlines).\n\n").append(goals));
         return out.toString();
     }
 

@@ -36,8 +36,23 @@ class EvaluateSuiteCommandTest {
                 + "[0-9.]+ \\([0-9.]+-[0-9.]+\\) \\|$");
         assertThat(text).containsPattern("(?m)^\\| report \\| coshh-table3 \\| google2011 \\| x2 \\| 5 \\| ");
         assertThat(text).contains("| tune | fifo / fair |", "| report | fifo / fair |");
+        assertThat(text).as("no goals without --deadline-factor").doesNotContain("goals met");
         assertThat(run.out()).contains(text, "wrote " + file);
         assertThat(run.err()).contains("[1/2] fb2009 on coshh-table3 at x2.0", "[2/2] google2011");
+    }
+
+    @Test
+    void shouldAddEachPolicysGoalsMetAndTardinessWithADeadlineFactor(@TempDir Path dir) {
+        var run = execute("evaluate-suite", "--jobs", "5", "--workloads", "fb2009", "--policies", "fair,edf",
+                "--loads", "1", "--seeds", "1", "--owners", "none", "--deadline-factor", "1.5..3", "--name", "g",
+                "--results-dir", dir.toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("Deadlines: submission + 1.5..3 x each job's stand-alone time")
+                .contains("| part | cluster | workload | load | jobs | fair goals met (%) | fair tardiness p95 (s) | "
+                        + "edf goals met (%) | edf tardiness p95 (s) |")
+                .containsPattern("(?m)^\\| tune \\| coshh-table3 \\| fb2009 \\| x1 \\| 5 \\| [0-9.]+ \\| [0-9.]+ \\| "
+                        + "[0-9.]+ \\| [0-9.]+ \\|$");
     }
 
     @Test

@@ -6,6 +6,7 @@ import io.gleaner.simulator.evaluate.Evaluation;
 import io.gleaner.simulator.evaluate.EvaluationSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -52,8 +53,12 @@ public final class Suite {
                         var report = policyRun.report();
                         double mean = report.completion().any()
                                 ? report.completion().mean().toNanos() / 1e9 : Double.NaN;
+                        var deadlines = report.deadlines();
+                        var goals = deadlines.jobs() == 0 ? Optional.<SuiteRun.Goals>empty()
+                                : Optional.of(new SuiteRun.Goals(100 * deadlines.metShare(),
+                                        deadlines.p95Tardiness().toMillis() / 1e3));
                         runs.add(new SuiteRun(cluster.name(), workload, load, policyRun.policy(), policyRun.seed(),
-                                report.jobsSubmitted(), report.jobsCompleted(), mean));
+                                report.jobsSubmitted(), report.jobsCompleted(), mean, goals));
                     }
                 }
             }

@@ -7,12 +7,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The suite's result: for each cluster, workload and load, each policy's mean job completion time as a ratio to the
  * baseline's on the same seed, as the mean over the seeds with its spread (min-max); and per part of the suite, each
  * policy's geometric mean of those ratios and its worst one. The geometric mean, because the ratios multiply: 0.5x
- * on one workload and 2x on another is no gain.
+ * on one workload and 2x on another is no gain. When the jobs have deadlines, each line also holds how every policy
+ * met them (not as ratios: a share of goals met is already comparable, and a tardiness of 0 has no ratio).
  */
 public final class SuiteTable {
 
@@ -20,9 +22,14 @@ public final class SuiteTable {
     public record Ratio(double mean, double min, double max, boolean complete) {
     }
 
-    /** One line of the table. */
+    /**
+     * One line of the table.
+     *
+     * @param goals each policy's (the baseline's too) goals met and p95 tardiness, the mean over the seeds; empty
+     *     when no job of the line had a deadline
+     */
     public record Row(String cluster, SuiteWorkload workload, double load, int jobs, double baselineMeanS,
-                      Map<String, Ratio> ratios) {
+                      Map<String, Ratio> ratios, Map<String, SuiteRun.Goals> goals) {
     }
 
     /** One policy over one part: the geometric mean of its rows' mean ratios, the worst, and rows above 1. */
@@ -61,10 +68,15 @@ public final class SuiteTable {
             for (var policy : others) {
                 ratios.put(policy, ratio(cell.stream().filter(r -> r.policy().equals(policy)).toList(), base));
             }
+            var goals = new LinkedHashMap<String, SuiteRun.Goals>();
+            for (var policy : policies) {
+                goals(cell.stream().filter(r -> r.policy().equals(policy)).toList())
+                        .ifPresent(g -> goals.put(policy, g));
+            }
             var first = cell.get(0);
             double baseMean = base.values().stream().mapToDouble(SuiteRun::meanCompletionS).average().orElse(Double.NaN);
             rows.add(new Row(first.cluster(), first.workload(), first.load(), first.jobsSubmitted(), baseMean,
-                    ratios));
+                    ratios, goals));
         }
         return new SuiteTable(baseline, others, List.copyOf(rows));
     }
@@ -86,6 +98,17 @@ public final class SuiteTable {
             complete &= run.complete() && against.complete();
         }
         return new Ratio(sum / runs.size(), min, max, complete);
+    }
+
+    /** The mean over the runs with goals of their goals met and p95 tardiness; empty when none had goals. */
+    private static Optional<SuiteRun.Goals> goals(List<SuiteRun> runs) {
+        var withGoals = runs.stream().flatMap(r -> r.goals().stream()).toList();
+        if (withGoals.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new SuiteRun.Goals(
+                withGoals.stream().mapToDouble(SuiteRun.Goals::metPct).average().orElseThrow(),
+                withGoals.stream().mapToDouble(SuiteRun.Goals::tardinessP95S).average().orElseThrow()));
     }
 
     /** The policy ratios are taken to. */
@@ -150,6 +173,34 @@ public final class SuiteTable {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * The goals of every policy, the baseline first, as markdown: per line, each policy's goals met (%) and p95
+     * tardiness (s); empty when no line had jobs with deadlines.
+     */
+    public Optional<String> goalsMarkdown() {
+        if (rows.stream().allMatch(r -> r.goals().isEmpty())) {
+            return Optional.empty();
+        }
+        var all = new ArrayList<String>();
+        all.add(baseline);
+        all.addAll(policies);
+        var out = new StringBuilder("| part | cluster | workload | load | jobs |");
+        all.forEach(p -> out.append(' ').append(p).append(" goals met (%) | ").append(p)
+                .append(" tardiness p95 (s) |"));
+        out.append('\n').append("|---|---|---|---|---|").append("---|---|".repeat(all.size())).append('\n');
+        for (var row : rows) {
+            out.append(String.format(Locale.ROOT, "| %s | %s | %s | x%s | %d |", row.workload().part().configValue(),
+                    row.cluster(), row.workload().name(), load(row.load()), row.jobs()));
+            for (var policy : all) {
+                var goals = row.goals().get(policy);
+                out.append(goals == null ? " - | - |" : String.format(Locale.ROOT, " %.1f | %.1f |", goals.metPct(),
+                        goals.tardinessP95S()));
+            }
+            out.append('\n');
+        }
+        return Optional.of(out.toString());
     }
 
     /** A load factor as given: 0.5, 1, 2. */
