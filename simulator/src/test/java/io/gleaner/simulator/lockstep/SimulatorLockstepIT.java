@@ -46,6 +46,7 @@ import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationProgress;
 import io.gleaner.simulator.core.SimulationReport;
 import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.workload.DeadlineAssignment;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -322,32 +323,42 @@ class SimulatorLockstepIT {
     }
 
     /**
-     * The adaptive policy learns its jobs' task lengths from the placements it made and the progress the cell reports
-     * (docs/policies/adaptive.md): through Kafka it hears the same heartbeats and outcomes in the same order, so with
-     * goals that put jobs in every rank (some met, some missed) it decides as in-process.
+     * The deadline policies through Kafka with the goals the bench and {@code gleaner replay --deadline-factor} give
+     * ({@code DeadlineAssignment}: submission + 1..2 x the stand-alone time on the cluster): each decides as
+     * in-process and meets and misses the same goals. The adaptive policy learns its jobs' task lengths from the
+     * placements it made and the progress the cell reports (docs/policies/adaptive.md), RAS and Reverse-Adaptive
+     * size each job by its goal (docs/policies/ras.md), EDF orders the queue by it (docs/policies/mdasa.md); through
+     * Kafka each hears the same heartbeats and outcomes in the same order. At 1..2 the goals are tight enough to
+     * change every one's decisions and for one of the twelve to be missed.
      */
-    @Test
-    void adaptiveThroughKafkaGivesTheDecisionsOfTheInProcessRun(TestInfo test, @TempDir Path stateDir)
-            throws Exception {
+    @ParameterizedTest
+    @EnumSource(value = PolicyName.class, names = {"ADAPTIVE", "RAS", "REVERSE_ADAPTIVE", "EDF"})
+    void aDeadlinePolicyWithTheBenchsGoalsDecidesThroughKafkaAsInProcess(PolicyName policy, TestInfo test,
+                                                                          @TempDir Path stateDir) throws Exception {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-        var jobs = workload(16).stream().map(job -> job.withDeadline(Optional.of(job.submitTime().plusSeconds(200L
-                + 200L * Math.floorMod(job.jobId().hashCode(), 5)))))
-                .toList();
+        var withoutGoals = workload(12);
+        var jobs = new DeadlineAssignment(1, 2, SETTINGS.seed(), FOUR_NODES, SETTINGS.heartbeatPeriod())
+                .assignAll(withoutGoals);
         var settings = PolicySettings.defaults();
         var inProcess = new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(),
-                InProcessPlannerLink.of(PolicyName.ADAPTIVE, settings), SETTINGS, p -> { }).run();
+                InProcessPlannerLink.of(policy, settings), SETTINGS, p -> { }).run();
+        var blind = new Simulation(FOUR_NODES, withoutGoals, OwnerLoad.NONE, List.of(),
+                InProcessPlannerLink.of(policy, settings), SETTINGS, p -> { }).run();
 
-        var run = runWithPlanner(name, topics, registry, stateDir, PolicyName.ADAPTIVE, settings,
+        var run = runWithPlanner(name, topics, registry, stateDir, policy, settings,
                 link -> new Simulation(FOUR_NODES, jobs, OwnerLoad.NONE, List.of(), link, SETTINGS, p -> { }).run());
 
         var overKafka = run.report();
-        assertThat(inProcess.deadlines().late()).as("some goals missed").isPositive()
-                .isLessThan(inProcess.deadlines().jobs());
-        assertThat(overKafka.jobsCompleted()).isEqualTo(16);
+        assertThat(inProcess.decisionDigest()).as("the goals change the decisions")
+                .isNotEqualTo(blind.decisionDigest());
+        assertThat(inProcess.deadlines().jobs()).isEqualTo(12);
+        assertThat(inProcess.deadlines().late()).as("some goals missed").isPositive().isLessThan(12);
+        assertThat(overKafka.jobsCompleted()).isEqualTo(12);
         assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
         assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        assertThat(overKafka.deadlines()).isEqualTo(inProcess.deadlines());
         assertThat(run.deadLetters()).isZero();
     }
 
@@ -357,7 +368,7 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-                var jobs = workload(16);
+        var jobs = workload(16);
         var settings = PolicySettings.defaults();
         // No forecaster runs here and the in-process forecasts have no history in their first hour: both sides
         // weigh the nodes by their free cores, so the weighted round robin must deal the same chunks.
@@ -430,7 +441,7 @@ class SimulatorLockstepIT {
         var name = unique(test);
         var topics = createTopics(name);
         var registry = new InMemorySchemaRegistryClient();
-                var jobs = workload(16);
+        var jobs = workload(16);
         var owners = ownersWithHistory(jobs.get(0).submitTime());
         var forecast = ForecastSettings.defaults();
         var settings = PolicySettings.defaults();
