@@ -253,9 +253,10 @@ public record StageSettings(String name, String applicationId, String instanceId
         props.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, Integer.toString(availability.standbyReplicas()));
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
                 Integer.toString(availability.sessionTimeoutMs()));
-        // The consumer's rule: heartbeats at most a third of the session timeout apart.
+        // The survivors learn of a rebalance from their next heartbeat: at a sixth of the session timeout (Kafka
+        // asks for at most a third), a failover waits about a second for them, not the session timeout's third.
         props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
-                Integer.toString(Math.min(3000, availability.sessionTimeoutMs() / 3)));
+                Integer.toString(Math.max(1, Math.min(3000, availability.sessionTimeoutMs() / 6))));
         return props;
     }
 
