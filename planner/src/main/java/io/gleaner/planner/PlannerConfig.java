@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.streams.StreamsConfig;
@@ -139,7 +140,8 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
                 .withMdasa(new MdasaSettings(
                         MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
                         Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))))
-                .withAdaptive(adaptiveSettings(values));
+                .withAdaptive(adaptiveSettings(values))
+                .withPlanDelay(Duration.ofMillis(values.getLong(key(PlannerSettingsDef.PLAN_DELAY_MS))));
     }
 
     private static AdaptiveSettings adaptiveSettings(AbstractConfig values) {
@@ -152,6 +154,11 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
     /** A new instance of the configured policy with the configured settings. */
     public PlacementPolicy createPolicy() {
         return Policies.create(policy, policySettings);
+    }
+
+    /** A new instance of the configured policy, its re-plans computed on {@code planWorker}. */
+    public PlacementPolicy createPolicy(Executor planWorker) {
+        return Policies.create(policy, policySettings, planWorker);
     }
 
     /**
