@@ -52,6 +52,9 @@ import java.util.concurrent.Executor;
  * of the history (the most recent {@link CoshhSettings#historyJobs()}) in their order. On the simulator's grid every
  * node beats in the first round, so this happens once per node type at the start.
  *
+ * <p>The LPs may be solved off the caller's thread ({@link DeferredPlan}): what the solve reads is copied when it is
+ * asked for, and the worker touches nothing else but the {@link ClassMatching}, which only the worker then uses.
+ *
  * <p>Not thread-safe; one per planner cell. Its state is derived from the jobs and nodes it has seen, in memory: a
  * restarted planner rebuilds it from the queue it finds ({@link CoshhPolicy} hands it the queue on its first
  * heartbeat; the jobs that already left are not in it), so its classes may differ from an uninterrupted run's.
