@@ -170,8 +170,8 @@ public record StageSettings(String name, String applicationId, String instanceId
                         ConfigDef.Range.atLeast(0),
                         "Standby replicas of each stateful task (num.standby.replicas): copies of its stores kept "
                                 + "up to date on other instances of the application id, so that a task whose instance "
-                                + "dies moves to one without restoring its stores from the changelog. Only takes effect "
-                                + "with more than one instance.")
+                                + "dies moves to one without restoring its stores from the changelog. Only takes "
+                                + "effect with more than one instance.")
                 .define(SESSION_TIMEOUT_MS, Type.INT, defaults.availability.sessionTimeoutMs(),
                         ConfigDef.Range.atLeast(1),
                         "How long the group waits for a silent instance before moving its tasks "

@@ -149,7 +149,7 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The planner stage as {@code gleaner run} builds it (not started), its stage settings changed by {@code stage}. */
+    /** The planner stage as {@code gleaner run} builds it (not started), {@code stage} applied to its settings. */
     static PlannerApp planner(PlannerOptions planner, UnaryOperator<StageSettings> stage,
                               KafkaEnvironment environment, KafkaOptions kafka, EmbeddedOptions embedded) {
         return new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,

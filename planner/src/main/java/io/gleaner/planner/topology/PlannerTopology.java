@@ -63,7 +63,7 @@ public final class PlannerTopology {
         return build(topics, serdes, config, globalDeadLetters, (Supplier<PlacementPolicy>) config::createPolicy);
     }
 
-    /** The topology whose policies compute their re-plans on {@code planWorker} ({@link PlannerConfig#createPolicy}). */
+    /** The topology whose policies compute their re-plans on {@code planWorker}. */
     public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
                                  GlobalView.DeadLetterSink globalDeadLetters, Executor planWorker) {
         return build(topics, serdes, config, globalDeadLetters, () -> config.createPolicy(planWorker));
