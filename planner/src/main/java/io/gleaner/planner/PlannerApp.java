@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
@@ -50,6 +52,7 @@ public final class PlannerApp extends StageApp {
 
     private final PlannerConfig config;
     private final Producer<String, DeadLetter> globalDeadLetters;
+    private final ExecutorService planWorker;
 
     /** A planner whose serdes talk to the schema registry of {@code config} over HTTP. */
     public PlannerApp(PlannerConfig config) {
@@ -70,21 +73,42 @@ public final class PlannerApp extends StageApp {
 
     /** With {@code globalDeadLetters} sending the dead letters of the global views (their thread has no producer). */
     private PlannerApp(PlannerConfig config, PlannerSerdes serdes, Producer<String, DeadLetter> globalDeadLetters) {
+        this(config, serdes, globalDeadLetters, Executors.newSingleThreadExecutor(runnable -> {
+            var thread = new Thread(runnable, config.stage().applicationId() + "-plans");
+            thread.setDaemon(true);
+            return thread;
+        }));
+    }
+
+    /**
+     * With {@code planWorker} computing the policies' re-plans off the stream thread (docs/operations.md#plans-off-the-
+     * stream-thread); its thread starts with the first plan it is given, none with a zero plan delay.
+     */
+    private PlannerApp(PlannerConfig config, PlannerSerdes serdes, Producer<String, DeadLetter> globalDeadLetters,
+                       ExecutorService planWorker) {
         super(new StreamsStage("planner", config.stage().applicationId(),
                 PlannerTopology.build(config.topics(), serdes, config,
-                        GlobalView.sink(globalDeadLetters, config.topics().deadLetters().name())),
+                        GlobalView.sink(globalDeadLetters, config.topics().deadLetters().name()), planWorker),
                 config.streamsProperties()));
         this.config = config;
         this.globalDeadLetters = globalDeadLetters;
+        this.planWorker = planWorker;
     }
 
-    /** Closes the stage, then the producer of the global views' dead letters (sending what it holds). */
+    /**
+     * Closes the stage, then the producer of the global views' dead letters (sending what it holds), then the plan
+     * worker: a plan it still computes is one no task will use.
+     */
     @Override
     public void close() {
         try {
             super.close();
         } finally {
-            globalDeadLetters.close(StreamsStage.CLOSE_TIMEOUT);
+            try {
+                globalDeadLetters.close(StreamsStage.CLOSE_TIMEOUT);
+            } finally {
+                planWorker.shutdownNow();
+            }
         }
     }
 

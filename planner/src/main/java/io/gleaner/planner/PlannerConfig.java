@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.concurrent.Executor;
 import java.util.function.UnaryOperator;
 import org.apache.kafka.common.config.AbstractConfig;
 import org.apache.kafka.streams.StreamsConfig;
@@ -27,9 +28,10 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * @param stage             how the stage runs on Kafka, its keys under {@code gleaner.planner.}
  *                          ({@link StageSettings}); under exactly-once the commit interval bounds how late a
- *                          placement becomes visible, so the lockstep round trip costs at least that. The planner is
- *                          one instance with one stream thread per application id, a static member named by the
- *                          application id: it takes no instance id and no other number of threads
+ *                          placement becomes visible, so the lockstep round trip costs at least that. The planner
+ *                          runs one stream thread per instance; several instances of one application id are one
+ *                          active and standbys (docs/operations.md#high-availability), each a static member named by
+ *                          its instance id, or by the application id when it has none
  * @param policy            the placement policy
  * @param policySettings    what the policy gets besides its name: the pools and locality delay (Fair, COSHH), COSHH's
  *                          and Salamander's settings, whether Cuckoo and COSHH place new jobs' input
@@ -52,10 +54,6 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         Objects.requireNonNull(policySettings, "policySettings");
         Objects.requireNonNull(nodeLiveness, "nodeLiveness");
         Objects.requireNonNull(retryRules, "retryRules");
-        if (!stage.instanceId().isEmpty()) {
-            throw new IllegalArgumentException(stage.key(StageSettings.INSTANCE_ID) + " is not a planner setting: "
-                    + "the planner is a static member named by its application id, was '" + stage.instanceId() + "'");
-        }
         if (stage.streamThreads() != 1) {
             throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1: the planner "
                     + "decides over every node in one stream task, was " + stage.streamThreads());
@@ -142,7 +140,8 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
                 .withMdasa(new MdasaSettings(
                         MdasaSettings.parseSizing(values.getString(key(PlannerSettingsDef.MDASA_SIZING))),
                         Duration.ofMillis(values.getLong(key(PlannerSettingsDef.EDF_EPOCH_MS)))))
-                .withAdaptive(adaptiveSettings(values));
+                .withAdaptive(adaptiveSettings(values))
+                .withPlanDelay(Duration.ofMillis(values.getLong(key(PlannerSettingsDef.PLAN_DELAY_MS))));
     }
 
     private static AdaptiveSettings adaptiveSettings(AbstractConfig values) {
@@ -157,20 +156,26 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         return Policies.create(policy, policySettings);
     }
 
+    /** A new instance of the configured policy, its re-plans computed on {@code planWorker}. */
+    public PlacementPolicy createPolicy(Executor planWorker) {
+        return Policies.create(policy, policySettings, planWorker);
+    }
+
     /**
      * The Kafka Streams settings of the planner. Exactly-once (v2); explicit names for every internal resource
      * (KIP-1111), so that an unnamed store or topic stops the topology from building; and
      * {@code max.task.idle.ms=0} as the lockstep protocol (docs/simulator.md#lockstep) relies on: within the one task,
      * the record with the smallest timestamp among the partitions with data goes first. The stream thread's
-     * consumer is a static member ({@code group.instance.id} = application id). Timestamps come from
+     * consumer is a static member ({@code group.instance.id} = instance id, or application id). Timestamps come from
      * each input's event-time field through the extractors the topology sets on its sources.
      */
     public Properties streamsProperties() {
-        // One stream thread, a static member whose id is the application id: the planner is one instance per
-        // application id, so a restarted planner takes its task over at once instead of waiting for the old
-        // member's session to time out (and KafkaStreams can only make a static member leave the group on close).
-        // A second instance with the same id fences the first, which is what a singleton wants.
-        var props = stage.withInstanceId(stage.applicationId()).streamsProperties();
+        // One stream thread, always a static member, so that a restarted planner takes its task over at once instead
+        // of waiting for the old member's session to time out (and KafkaStreams can only make a static member leave
+        // the group on close). Without an instance id it is named by the application id: a second instance with the
+        // same id fences the first, which is what a single planner wants; standbys each need an id of their own.
+        var props = (stage.instanceId().isEmpty() ? stage.withInstanceId(stage.applicationId()) : stage)
+                .streamsProperties();
         props.put(StreamsConfig.MAX_TASK_IDLE_MS_CONFIG, "0");
         // The stream thread commits only between polls; with the default 100 ms poll a quiet planner holds a
         // finished round's placements back until the poll times out. A short poll lets it commit right away.

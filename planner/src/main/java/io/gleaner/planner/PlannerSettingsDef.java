@@ -72,6 +72,8 @@ public final class PlannerSettingsDef {
     public static final String EXCLUDE_AFTER = "exclude-after";
     /** Setting of {@link RetryRules#excludeFor()}, in ms. */
     public static final String EXCLUDE_FOR_MS = "exclude-for-ms";
+    /** Setting of {@link PolicySettings#planDelay()}, in ms; 0 is at once. */
+    public static final String PLAN_DELAY_MS = "plan-delay-ms";
     /** Setting of {@link AdaptiveSettings#maxDelays()}. */
     public static final String ADAPTIVE_MAX_DELAYS = "adaptive-max-delays";
     /** Setting of {@link AdaptiveSettings#acceleratedLabel()}. */
@@ -154,6 +156,13 @@ public final class PlannerSettingsDef {
                 .define(PLACE_DATA, Type.BOOLEAN, PolicySettings.defaults().placeData(), null,
                         "Whether cuckoo and coshh place a new job's input (data.placements); false leaves it where "
                                 + "its submitter wrote it.")
+                .define(PLAN_DELAY_MS, Type.LONG, 0L, Range.atLeast(0),
+                        "Event time from a re-plan's request (COSHH's LPs, after its classes or nodes change) to the "
+                        + "first heartbeat it answers; the plan is computed on a worker thread meanwhile, and the "
+                        + "heartbeats in between are answered with the plan in force, so a re-plan does not hold up "
+                        + "their placements. The same inputs give the same decisions at any delay and machine speed. "
+                        + "0 computes each plan on the stream thread and uses it at once "
+                        + "(docs/operations.md#plans-off-the-stream-thread).")
                 .define(NODE_TIMEOUT_MS, Type.LONG, NodeLiveness.DEFAULT_NODE_TIMEOUT_MS, Range.atLeast(0),
                         "How long a node may be silent, in ms of event time, before the planner counts it lost and "
                                 + "relaunches its attempts elsewhere; 0 never loses a node (docs/node-liveness.md).")

@@ -44,13 +44,12 @@ class PlannerConfigTest {
         assertThat(config).isEqualTo(new PlannerConfig(new StageSettings("planner", "cell-7", "", 250, 1,
                 Path.of("/var/lib/gleaner"), "kafka:9092", "prod.",
                 io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081"),
-                io.gleaner.runtime.EventTimeBound.DEFAULT_MAX_AHEAD), PolicyName.FIFO));
+                io.gleaner.runtime.EventTimeBound.DEFAULT_MAX_AHEAD, StageSettings.Availability.DEFAULTS),
+                PolicyName.FIFO));
     }
 
     @Test
-    void shouldRefuseAnInstanceIdOrMoreThanOneStreamThread() {
-        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.instance-id", "p-1")))
-                .hasMessageStartingWith("gleaner.planner.instance-id is not a planner setting");
+    void shouldRefuseMoreThanOneStreamThread() {
         assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.stream-threads", "2")))
                 .hasMessageStartingWith("gleaner.planner.stream-threads must be 1");
         assertThatThrownBy(() -> new PlannerConfig(StageSettings.defaults("qos", "q"), PolicyName.FIFO))
@@ -201,5 +200,15 @@ class PlannerConfigTest {
                 .containsEntry("commit.interval.ms", "100")
                 .containsEntry("max.task.idle.ms", "0")
                 .containsEntry("main.consumer.group.instance.id", "cell-7");
+    }
+
+    @Test
+    void shouldNameAStandbyByItsInstanceIdAndKeepAWarmCopyOfTheState() {
+        var props = PlannerConfig.from(Map.of("gleaner.planner.application-id", "cell-7",
+                "gleaner.planner.instance-id", "host-b", "gleaner.planner.standby-replicas", "2")).streamsProperties();
+
+        assertThat(props).containsEntry("main.consumer.group.instance.id", "host-b")
+                .containsEntry("num.standby.replicas", "2")
+                .containsEntry("main.consumer.session.timeout.ms", "6000");
     }
 }

@@ -28,7 +28,7 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param instanceId       the static group member id of this instance ({@code group.instance.id}), or empty for a
  *                         dynamic member ({@code gleaner.<name>.instance-id}, empty by default). With one, a
  *                         restarted instance takes its tasks back at once; without, a restart within the session
- *                         timeout (45 s) waits for the old member to expire. Each instance of one application id
+ *                         timeout waits for the old member to expire. Each instance of one application id
  *                         needs its own: a second instance with the same id fences the first
  * @param commitIntervalMs how often Kafka Streams commits its exactly-once transaction, in ms, > 0; an output
  *                         becomes visible to read-committed consumers at the latest one commit after it is made
@@ -42,10 +42,12 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param maxEventTimeAhead how far after the wall clock an input's event time may be; a later one is a dead letter
  *                         ({@link EventTimeBound}; {@value #MAX_EVENT_TIME_AHEAD}, an ISO-8601 duration, default
  *                         15 minutes)
+ * @param availability     standby replicas and the session timeout: how fast a dead instance's tasks move
+ *                         (docs/operations.md#high-availability)
  */
 public record StageSettings(String name, String applicationId, String instanceId, long commitIntervalMs,
                             int streamThreads, Path stateDir, String bootstrapServers, String topicPrefix,
-                            RegistryConfig registry, Duration maxEventTimeAhead) {
+                            RegistryConfig registry, Duration maxEventTimeAhead, Availability availability) {
 
     /** Key, after {@code gleaner.<name>.}, of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "application-id";
@@ -57,6 +59,10 @@ public record StageSettings(String name, String applicationId, String instanceId
     public static final String STREAM_THREADS = "stream-threads";
     /** Key, after {@code gleaner.<name>.}, of {@link #stateDir()}. */
     public static final String STATE_DIR = "state-dir";
+    /** Key, after {@code gleaner.<name>.}, of {@link Availability#standbyReplicas()}. */
+    public static final String STANDBY_REPLICAS = "standby-replicas";
+    /** Key, after {@code gleaner.<name>.}, of {@link Availability#sessionTimeoutMs()}. */
+    public static final String SESSION_TIMEOUT_MS = "session-timeout-ms";
     /** Key of {@link #bootstrapServers()}, the same for every stage. */
     public static final String BOOTSTRAP_SERVERS = "gleaner.bootstrap-servers";
     /** Key of {@link #topicPrefix()}, the same for every stage. */
@@ -100,6 +106,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(maxEventTimeAhead, "maxEventTimeAhead");
+        Objects.requireNonNull(availability, "availability");
         requireName("a stage's name", name);
         requireName(key(name, APPLICATION_ID), applicationId);
         if (!instanceId.isEmpty()) {
@@ -132,7 +139,8 @@ public record StageSettings(String name, String applicationId, String instanceId
     public static StageSettings defaults(String name, String applicationId) {
         return new StageSettings(name, applicationId, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 Path.of("gleaner-state", name), DEFAULT_BOOTSTRAP_SERVERS, Topics.DEFAULT_PREFIX,
-                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD);
+                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD,
+                Availability.DEFAULTS);
     }
 
     /**
@@ -148,7 +156,7 @@ public record StageSettings(String name, String applicationId, String instanceId
                 .define(INSTANCE_ID, Type.STRING, defaults.instanceId, null,
                         "The static group member id of this instance (group.instance.id), empty for a dynamic member. "
                                 + "With one, a restarted instance takes its tasks back at once; without, a restart "
-                                + "within the session timeout (45 s) waits for the old member to expire. Each instance "
+                                + "within the session timeout waits for the old member to expire. Each instance "
                                 + "of one application id needs its own.")
                 .define(COMMIT_INTERVAL_MS, Type.LONG, defaults.commitIntervalMs, ConfigDef.Range.atLeast(1),
                         "How often the stage commits its exactly-once transaction, in ms; an output becomes visible "
@@ -157,7 +165,19 @@ public record StageSettings(String name, String applicationId, String instanceId
                         "Stream threads of this instance.")
                 .define(STATE_DIR, Type.STRING, defaults.stateDir.toString(), null,
                         "Where the RocksDB stores live (gleaner run: <data-dir>/" + name + "-state); keep it across "
-                                + "restarts to avoid restoring them from their changelogs.");
+                                + "restarts to avoid restoring them from their changelogs.")
+                .define(STANDBY_REPLICAS, Type.INT, defaults.availability.standbyReplicas(),
+                        ConfigDef.Range.atLeast(0),
+                        "Standby replicas of each stateful task (num.standby.replicas): copies of its stores kept "
+                                + "up to date on other instances of the application id, so that a task whose instance "
+                                + "dies moves to one without restoring its stores from the changelog. Only takes "
+                                + "effect with more than one instance.")
+                .define(SESSION_TIMEOUT_MS, Type.INT, defaults.availability.sessionTimeoutMs(),
+                        ConfigDef.Range.atLeast(1),
+                        "How long the group waits for a silent instance before moving its tasks "
+                                + "(the consumers' session.timeout.ms): the bound on failover after a crash, for a "
+                                + "static member also after a restart that takes longer. At least the brokers' "
+                                + "group.min.session.timeout.ms (6000 by default).");
         def.defineKey(BOOTSTRAP_SERVERS, Type.STRING, defaults.bootstrapServers, new ConfigDef.NonEmptyString(),
                 "The Kafka cluster.");
         def.defineKey(TOPIC_PREFIX, Type.STRING, defaults.topicPrefix, null, "Prefix of every catalogue topic's name.");
@@ -183,7 +203,9 @@ public record StageSettings(String name, String applicationId, String instanceId
                 values.getString(BOOTSTRAP_SERVERS),
                 values.getString(TOPIC_PREFIX),
                 RegistryConfig.fromOrDefault(properties),
-                Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)));
+                Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)),
+                new Availability(values.getInt(key(name, STANDBY_REPLICAS)),
+                        values.getInt(key(name, SESSION_TIMEOUT_MS))));
     }
 
     /**
@@ -228,6 +250,13 @@ public record StageSettings(String name, String applicationId, String instanceId
         if (!instanceId.isEmpty()) {
             props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG), instanceId);
         }
+        props.put(StreamsConfig.NUM_STANDBY_REPLICAS_CONFIG, Integer.toString(availability.standbyReplicas()));
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG),
+                Integer.toString(availability.sessionTimeoutMs()));
+        // The survivors learn of a rebalance from their next heartbeat: at a sixth of the session timeout (Kafka
+        // asks for at most a third), a failover waits about a second for them, not the session timeout's third.
+        props.put(StreamsConfig.mainConsumerPrefix(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG),
+                Integer.toString(Math.max(1, Math.min(3000, availability.sessionTimeoutMs() / 6))));
         return props;
     }
 
@@ -239,55 +268,55 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** These settings with another application id. */
     public StageSettings withApplicationId(String value) {
         return new StageSettings(name, value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another static member id (empty: a dynamic member). */
     public StageSettings withInstanceId(String value) {
         return new StageSettings(name, applicationId, value, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another commit interval. */
     public StageSettings withCommitIntervalMs(long value) {
         return new StageSettings(name, applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another number of stream threads. */
     public StageSettings withStreamThreads(int value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another state directory. */
     public StageSettings withStateDir(Path value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, value,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with other bootstrap servers. */
     public StageSettings withBootstrapServers(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another topic prefix. */
     public StageSettings withTopicPrefix(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, value, registry, maxEventTimeAhead);
+                bootstrapServers, value, registry, maxEventTimeAhead, availability);
     }
 
     /** These settings with another registry. */
     public StageSettings withRegistry(RegistryConfig value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, value, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, value, maxEventTimeAhead, availability);
     }
 
     /** These settings with another bound on event times after the wall clock. */
     public StageSettings withMaxEventTimeAhead(Duration value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, value);
+                bootstrapServers, topicPrefix, registry, value, availability);
     }
 
     /**
@@ -296,6 +325,38 @@ public record StageSettings(String name, String applicationId, String instanceId
      */
     public EventTimeBound eventTimeBound() {
         return new EventTimeBound(maxEventTimeAhead, InstantSource.system());
+    }
+
+    /** These settings with other standby replicas and session timeout. */
+    public StageSettings withAvailability(Availability value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, value);
+    }
+
+    /**
+     * How a stage survives the loss of an instance (docs/operations.md#high-availability).
+     *
+     * @param standbyReplicas  {@code num.standby.replicas}, >= 0 ({@code gleaner.<name>.standby-replicas})
+     * @param sessionTimeoutMs the main consumer's {@code session.timeout.ms}, > 0
+     *                         ({@code gleaner.<name>.session-timeout-ms})
+     */
+    public record Availability(int standbyReplicas, int sessionTimeoutMs) {
+
+        /**
+         * One standby, so that a second instance holds a warm copy of every task's stores; a 6 s session timeout, the
+         * brokers' least by default, so that a crashed instance's tasks move within the 10 s the planner's failover
+         * goal allows (Kafka's 45 s default would spend the goal four times over on detection alone).
+         */
+        public static final Availability DEFAULTS = new Availability(1, 6000);
+
+        public Availability {
+            if (standbyReplicas < 0) {
+                throw new IllegalArgumentException("standby replicas must be >= 0, was " + standbyReplicas);
+            }
+            if (sessionTimeoutMs <= 0) {
+                throw new IllegalArgumentException("session timeout must be > 0 ms, was " + sessionTimeoutMs);
+            }
+        }
     }
 
     /** Whether {@code value} may be part of a Kafka topic name: letters, digits, '.', '_' or '-'. */

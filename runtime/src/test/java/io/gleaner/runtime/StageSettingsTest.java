@@ -22,6 +22,20 @@ class StageSettingsTest {
     }
 
     @Test
+    void standbyReplicasAndTheSessionTimeoutReachTheStreamsSettings() {
+        var read = StageSettings.from(Map.of("gleaner.qos.standby-replicas", "2",
+                "gleaner.qos.session-timeout-ms", "9000"), "qos", "gleaner-qos");
+
+        assertThat(read.availability()).isEqualTo(new StageSettings.Availability(2, 9000));
+        // Heartbeats at a sixth of the session timeout: the survivors of a crash rejoin within 1.5 s of it.
+        assertThat(read.streamsProperties()).containsEntry("num.standby.replicas", "2")
+                .containsEntry("main.consumer.session.timeout.ms", "9000")
+                .containsEntry("main.consumer.heartbeat.interval.ms", "1500");
+        assertThatThrownBy(() -> StageSettings.from(Map.of("gleaner.qos.standby-replicas", "-1"), "qos", "q"))
+                .hasMessageContaining("gleaner.qos.standby-replicas");
+    }
+
+    @Test
     void defaultsAreTheStagesOwnAndEveryKeyIsReadUnderTheStagesName() {
         var defaults = StageSettings.defaults("qos", "gleaner-qos");
         assertThat(defaults.stateDir()).isEqualTo(Path.of("gleaner-state", "qos"));
@@ -36,7 +50,7 @@ class StageSettingsTest {
                 "gleaner.max-event-time-ahead", "PT5M"), "qos", "gleaner-qos");
 
         assertThat(read).isEqualTo(new StageSettings("qos", "q", "q-1", 250, 3, Path.of("/s"), "k:9092", "t.",
-                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5)));
+                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5), StageSettings.Availability.DEFAULTS));
         assertThat(read.streamsProperties()).containsEntry("main.consumer.group.instance.id", "q-1")
                 .containsEntry("application.id", "q").containsEntry("state.dir", "/s");
         assertThat(read.topics().prefix()).isEqualTo("t.");

@@ -22,7 +22,8 @@ final class AgentQosOptions extends StageOptions {
 
     AgentQosOptions() {
         super(QosSettingsDef.CONFIG, "qos-", allBut(StageSettings.APPLICATION_ID, StageSettings.INSTANCE_ID,
-                StageSettings.COMMIT_INTERVAL_MS, StageSettings.STREAM_THREADS, StageSettings.STATE_DIR), Map.of());
+                StageSettings.COMMIT_INTERVAL_MS, StageSettings.STREAM_THREADS, StageSettings.STATE_DIR,
+                StageSettings.STANDBY_REPLICAS, StageSettings.SESSION_TIMEOUT_MS), Map.of());
     }
 
     QosConfig config() {

@@ -143,7 +143,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
             Optional<StageApp> stage = Optional.empty();
             try {
                 if (runPlanner) {
-                    var app = RunCommand.planner(planner, eventTimes, environment, kafka, embedded);
+                    var app = RunCommand.planner(planner, eventTimes::applyTo, environment, kafka, embedded);
                     stage = Optional.of(app);
                     app.start();
                     DemoRun.awaitRunning("planner", app::state);

@@ -85,10 +85,10 @@ final class ConfigurationReference {
 
     /**
      * The option of a stage's setting that {@code gleaner run} declares apart: one {@code --instance-id} for every
-     * stage but the planner, which refuses one, and the forecaster's miss escalation.
+     * stage, and the forecaster's miss escalation.
      */
     private static String sharedOption(StageOptions options, String setting) {
-        if (setting.equals(StageSettings.INSTANCE_ID) && !(options instanceof PlannerOptions)) {
+        if (setting.equals(StageSettings.INSTANCE_ID)) {
             return "`--instance-id`";
         }
         // ForecasterModelOption's, which gleaner evaluate shares

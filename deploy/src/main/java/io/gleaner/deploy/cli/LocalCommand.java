@@ -114,7 +114,7 @@ final class LocalCommand implements Callable<Integer> {
             var stages = new ArrayList<StageApp>();
             var running = new ArrayList<Agent>();
             try {
-                var plannerApp = RunCommand.planner(planner, eventTimes, environment, kafka, embedded);
+                var plannerApp = RunCommand.planner(planner, eventTimes::applyTo, environment, kafka, embedded);
                 stages.add(plannerApp);
                 var qosConfig = qos.config(environment.bootstrapServers(), kafka.topicPrefix,
                         environment.registryConfig(), embedded.dataDir);

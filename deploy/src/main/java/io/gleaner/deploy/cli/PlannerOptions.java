@@ -14,8 +14,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * The planner's settings as {@code gleaner run}'s options: one per setting {@link PlannerSettingsDef} declares, named
- * as the setting ({@code --node-timeout-ms} sets {@code gleaner.planner.node-timeout-ms}), except the instance id and
- * the number of stream threads, which the planner refuses; plus two shorthands for the papers' algorithms as printed.
+ * as the setting ({@code --node-timeout-ms} sets {@code gleaner.planner.node-timeout-ms}), except the instance id,
+ * which is {@code gleaner run}'s one {@code --instance-id}, and the number of stream threads, which the planner
+ * refuses; plus two shorthands for the papers' algorithms as printed.
  */
 @Command(modelTransformer = StageOptions.Generator.class)
 final class PlannerOptions extends StageOptions {

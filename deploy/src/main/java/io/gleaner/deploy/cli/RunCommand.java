@@ -7,6 +7,8 @@ import io.gleaner.planner.PlannerApp;
 import io.gleaner.qos.QosApp;
 import io.gleaner.runtime.StageApp;
 import io.gleaner.runtime.StageSettings;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.Map;
 import java.util.Optional;
@@ -78,11 +80,11 @@ final class RunCommand implements Callable<Integer> {
     boolean createTopics;
 
     @Option(names = "--instance-id", defaultValue = "", paramLabel = "ID",
-            description = "The forecaster's, classifier's and qos stage's consumer group.instance.id (static "
-                    + "membership), so that a process restarted after a crash or kill takes their tasks back at once "
-                    + "instead of after the 45 s session timeout; give each process of one application id its own "
-                    + "(default: none, dynamic membership). The planner is always a static member named by its "
-                    + "application id.")
+            description = "The stages' consumer group.instance.id (static membership), so that a process restarted "
+                    + "after a crash or kill takes their tasks back at once instead of after the session timeout; give "
+                    + "each process of one application id its own (default: none, dynamic membership). The planner "
+                    + "is always a static member: without this option it is named by the host name, so that "
+                    + "planners on several hosts are one active and standbys (docs/operations.md#high-availability).")
     String instanceId;
 
     @Spec
@@ -104,7 +106,8 @@ final class RunCommand implements Callable<Integer> {
                 // others run; each is closed, in reverse order, whatever happens.
                 UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId));
                 if (stages.contains(Stage.planner)) {
-                    apps.add(planner(planner, eventTimes, environment, kafka, embedded));
+                    apps.add(planner(planner, s -> eventTimes.applyTo(s.withInstanceId(
+                            instanceId.isEmpty() ? hostName() : instanceId)), environment, kafka, embedded));
                 }
                 if (stages.contains(Stage.forecaster)) {
                     var config = forecaster.config(environment.bootstrapServers(), kafka.topicPrefix,
@@ -146,11 +149,20 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    /** The planner stage as {@code gleaner run} builds it (not started). */
-    static PlannerApp planner(PlannerOptions planner, EventTimeOption eventTimes, KafkaEnvironment environment,
-                              KafkaOptions kafka, EmbeddedOptions embedded) {
+    /** The planner stage as {@code gleaner run} builds it (not started), {@code stage} applied to its settings. */
+    static PlannerApp planner(PlannerOptions planner, UnaryOperator<StageSettings> stage,
+                              KafkaEnvironment environment, KafkaOptions kafka, EmbeddedOptions embedded) {
         return new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                environment.registryConfig(), embedded.dataDir).withStage(eventTimes::applyTo),
-                environment.registryClient());
+                environment.registryConfig(), embedded.dataDir).withStage(stage), environment.registryClient());
+    }
+
+    /** This host's name as a member id: what Kafka allows in one, other characters as '-'; "planner" if unknown. */
+    static String hostName() {
+        try {
+            var name = InetAddress.getLocalHost().getHostName().replaceAll("[^a-zA-Z0-9._-]", "-");
+            return name.isEmpty() ? "planner" : name;
+        } catch (UnknownHostException e) {
+            return "planner";
+        }
     }
 }

@@ -13,6 +13,7 @@ import io.gleaner.runtime.EventTimeBound;
 import io.gleaner.runtime.GlobalView;
 import java.time.Instant;
 import java.util.function.Function;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 import org.apache.kafka.common.serialization.Serde;
 import org.apache.kafka.common.serialization.Serdes;
@@ -59,7 +60,13 @@ public final class PlannerTopology {
      */
     public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
                                  GlobalView.DeadLetterSink globalDeadLetters) {
-        return build(topics, serdes, config, globalDeadLetters, config::createPolicy);
+        return build(topics, serdes, config, globalDeadLetters, (Supplier<PlacementPolicy>) config::createPolicy);
+    }
+
+    /** The topology whose policies compute their re-plans on {@code planWorker}. */
+    public static Topology build(Topics topics, PlannerSerdes serdes, PlannerConfig config,
+                                 GlobalView.DeadLetterSink globalDeadLetters, Executor planWorker) {
+        return build(topics, serdes, config, globalDeadLetters, () -> config.createPolicy(planWorker));
     }
 
     /**

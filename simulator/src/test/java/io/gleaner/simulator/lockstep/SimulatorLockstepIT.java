@@ -82,6 +82,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -227,9 +228,13 @@ class SimulatorLockstepIT {
      * COSHH through Kafka decides as in-process: its queuing process (classes, LPs) lives in the planner and sees the
      * same jobs and heartbeats in the same order, with the same seed. Two node types, two users (one with a min
      * share), so both classifications and both LPs are in play; the planner publishes them on jobs.classes and plans.
+     * With a plan delay the planner solves the LPs on its worker thread and the in-process run on the caller's: the
+     * same decisions, as a matching takes effect at an event time (docs/operations.md#plans-off-the-stream-thread).
      */
-    @Test
-    void coshhThroughKafkaGivesTheDecisionsOfTheInProcessRunAndPublishesClassesAndPlans(TestInfo test,
+    @ParameterizedTest(name = "plan delay {0} ms")
+    @ValueSource(longs = {0, 6_000})
+    void coshhThroughKafkaGivesTheDecisionsOfTheInProcessRunAndPublishesClassesAndPlans(long planDelayMs,
+                                                                                         TestInfo test,
                                                                                          @TempDir Path stateDir)
             throws Exception {
         var name = unique(test);
@@ -239,7 +244,8 @@ class SimulatorLockstepIT {
         var jobs = workload(16).stream().map(job -> withUser(job, job.jobId().hashCode() % 2 == 0 ? "alice" : "bob"))
                 .toList();
         var pools = List.of(new Pool("alice", 3, 1), new Pool("bob", 0, 2));
-        var settings = PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(7));
+        var settings = PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(7))
+                .withPlanDelay(Duration.ofMillis(planDelayMs));
         var inProcess = new Simulation(cluster, jobs, OwnerLoad.NONE, pools,
                 InProcessPlannerLink.of(PolicyName.COSHH, settings), SETTINGS, p -> { }).run();
 

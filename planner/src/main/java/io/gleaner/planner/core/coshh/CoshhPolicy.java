@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.BiPredicate;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -102,6 +103,15 @@ public final class CoshhPolicy implements PlacementPolicy {
      */
     public CoshhPolicy(List<Pool> pools, CoshhSettings settings, Duration localityDelay, boolean placeData) {
         this(pools, settings, localityDelay, placeData, new CoshhQueueing(pools, settings));
+    }
+
+    /**
+     * The policy whose LPs {@code worker} solves off the caller's thread, each matching in force {@code planDelay} of
+     * event time after the change that asked for it ({@link io.gleaner.planner.core.DeferredPlan}; zero: at once).
+     */
+    public CoshhPolicy(List<Pool> pools, CoshhSettings settings, Duration localityDelay, boolean placeData,
+                       Duration planDelay, Executor worker) {
+        this(pools, settings, localityDelay, placeData, new CoshhQueueing(pools, settings, planDelay, worker));
     }
 
     /** The policy over another queuing process (tests give fixed suggestions). */

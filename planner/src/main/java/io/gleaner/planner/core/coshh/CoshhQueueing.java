@@ -19,6 +19,8 @@ import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.SuggestedClasses;
 import io.gleaner.planner.core.TaskKind;
+import io.gleaner.planner.core.DeferredPlan;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,6 +32,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.Executor;
 
 /**
  * COSHH's queuing process (Rasooli and Down, section 3, Algorithm 1), driven by the planner's heartbeats.
@@ -48,6 +51,9 @@ import java.util.TreeMap;
  * <p>A new node <i>type</i> changes the features' coordinates, so the classifications are rebuilt over the jobs
  * of the history (the most recent {@link CoshhSettings#historyJobs()}) in their order. On the simulator's grid every
  * node beats in the first round, so this happens once per node type at the start.
+ *
+ * <p>The LPs may be solved off the caller's thread ({@link DeferredPlan}): what the solve reads is copied when it is
+ * asked for, and the worker touches nothing else but the {@link ClassMatching}, which only the worker then uses.
  *
  * <p>Not thread-safe; one per planner cell. Its state is derived from the jobs and nodes it has seen, in memory: a
  * restarted planner rebuilds it from the queue it finds ({@link CoshhPolicy} hands it the queue on its first
@@ -76,8 +82,8 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
     /** The profile each job of the history was classified with, so that a rebuild classifies it the same way. */
     private final Map<String, Optional<JobProfile>> profiles = new HashMap<>();
     private Classifications classifications;
-    private SuggestedClasses primaryPlan = SuggestedClasses.none(PRIMARY);
-    private SuggestedClasses secondaryPlan = SuggestedClasses.none(SECONDARY);
+    /** Both matchings, solved off the stream thread when the planner gives a worker and a delay. */
+    private final DeferredPlan<Solved> plans;
     /** SC and SC' of each node as sets: the routing process asks for every queued job on every heartbeat. */
     private Map<String, Set<String>> primarySets = Map.of();
     private Map<String, Set<String>> secondarySets = Map.of();
@@ -91,7 +97,16 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
      * @param settings the seed of k-means++ and the history's length
      */
     public CoshhQueueing(List<Pool> pools, CoshhSettings settings) {
+        this(pools, settings, Duration.ZERO, Runnable::run);
+    }
+
+    /**
+     * The queuing process whose LPs {@code worker} solves, each in force {@code planDelay} of event time after it
+     * was asked for ({@link DeferredPlan}); with a zero delay they are solved at once on the caller's thread.
+     */
+    public CoshhQueueing(List<Pool> pools, CoshhSettings settings, Duration planDelay, Executor worker) {
         this.settings = Objects.requireNonNull(settings, "settings");
+        this.plans = new DeferredPlan<>(null, planDelay, worker);
         var byUser = new HashMap<String, Pool>();
         pools.forEach(pool -> byUser.put(pool.user(), pool));
         this.pools = Map.copyOf(byUser);
@@ -141,15 +156,38 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         }
     }
 
+    /**
+     * Asks for both LPs over the classes and nodes of now when they changed, and puts in force the matchings that are
+     * due ({@link DeferredPlan}): what was solved over the state of t answers from t + the plan delay on, the
+     * matchings in force until then.
+     */
     private void solveIfReclustered(Instant now) {
         if (resolve) {
-            primaryPlan = solve(PRIMARY, classifications.primary(), now);
-            secondaryPlan = solve(SECONDARY, classifications.secondary(), now);
-            primarySets = sets(primaryPlan);
-            secondarySets = sets(secondaryPlan);
+            var primary = lp(PRIMARY, classifications.primary(), now);
+            var secondary = lp(SECONDARY, classifications.secondary(), now);
+            var classes = new ArrayList<JobClass>(classifications.primary().classes());
+            classes.addAll(classifications.secondary().classes());
+            var rates = rates(classes);
+            var primaryClasses = classifications.primary().classes();
+            var secondaryClasses = classifications.secondary().classes();
+            plans.request(now, () -> {
+                var primaryPlan = primary.solve(matching);
+                var secondaryPlan = secondary.solve(matching);
+                return new Solved(new ClassesAndPlans(secondaryPlan.issuedAt(), primaryClasses, secondaryClasses,
+                        rates, primaryPlan, secondaryPlan), sets(primaryPlan), sets(secondaryPlan));
+            });
             resolve = false;
+        }
+        if (plans.advance(now)) {
+            primarySets = plans.inForce().primarySets();
+            secondarySets = plans.inForce().secondarySets();
             changed = true;
         }
+    }
+
+    /** Both matchings as published, and SC, SC' of each node as sets. */
+    private record Solved(ClassesAndPlans published, Map<String, Set<String>> primarySets,
+                          Map<String, Set<String>> secondarySets) {
     }
 
     /** The routing process's view: whether a node's SC (SC') holds a job's primary (secondary) class. */
@@ -192,8 +230,11 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
             return Optional.empty();
         }
         changed = false;
-        var classes = new ArrayList<JobClass>(classifications.primary().classes());
-        classes.addAll(classifications.secondary().classes());
+        return Optional.of(plans.inForce().published());
+    }
+
+    /** The rate of each class on each node: µ_ij as the LPs see it. */
+    private SortedMap<String, SortedMap<String, Double>> rates(List<JobClass> classes) {
         var rates = new TreeMap<String, SortedMap<String, Double>>();
         for (var jobClass : classes) {
             var byNode = new TreeMap<String, Double>();
@@ -202,8 +243,7 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
                     slots.rate(nodeId, meanRates[types.indexOf(type)])));
             rates.put(jobClass.id(), byNode);
         }
-        return Optional.of(new ClassesAndPlans(secondaryPlan.issuedAt(), classifications.primary().classes(),
-                classifications.secondary().classes(), rates, primaryPlan, secondaryPlan));
+        return rates;
     }
 
     @Override
@@ -297,7 +337,8 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
         return group.count() == 0 ? 0 : group.bytesPerTask() * (group.count() - 1L) + group.lastTaskBytes();
     }
 
-    private SuggestedClasses solve(String planId, JobClassifier classifier, Instant now) {
+    /** One LP over the classifier's classes and the nodes of now, to solve later (on the worker). */
+    private Lp lp(String planId, JobClassifier classifier, Instant now) {
         var classes = classifier.classes();
         var nodeIds = List.copyOf(typeByNode.keySet());
         var typeIndex = new HashMap<NodeType, Integer>();
@@ -314,21 +355,31 @@ final class CoshhQueueing implements CoshhPolicy.QueuingProcess {
                 mu[i][j] = slots.rate(nodeId, rates[typeIndex.get(typeByNode.get(nodeId))]);
             }
         }
-        var result = matching.solve(alpha, mu, nodeIds.size());
-        var allocations = new TreeMap<String, SortedMap<String, Double>>();
-        var suggested = new TreeMap<String, List<String>>();
-        for (int j = 0; j < nodeIds.size(); j++) {
-            var classIds = new ArrayList<String>();
-            if (result.outcome().usable()) {
-                for (int i : result.suggested(j)) {
-                    classIds.add(classes.get(i).id());
-                    allocations.computeIfAbsent(classes.get(i).id(), id -> new TreeMap<>())
-                            .put(nodeIds.get(j), result.delta(i, j));
+        return new Lp(planId, now, classes.stream().map(JobClass::id).toList(), nodeIds, alpha, mu);
+    }
+
+    /** COSHH's LP (section 3.2) over a snapshot: α_i, µ_ij, the class ids i and node ids j they are of. */
+    private record Lp(String planId, Instant issuedAt, List<String> classIds, List<String> nodeIds, double[] alpha,
+                      double[][] mu) {
+
+        /** SC_j of each node from the matching's solution. */
+        SuggestedClasses solve(ClassMatching matching) {
+            var result = matching.solve(alpha, mu, nodeIds.size());
+            var allocations = new TreeMap<String, SortedMap<String, Double>>();
+            var suggested = new TreeMap<String, List<String>>();
+            for (int j = 0; j < nodeIds.size(); j++) {
+                var ids = new ArrayList<String>();
+                if (result.outcome().usable()) {
+                    for (int i : result.suggested(j)) {
+                        ids.add(classIds.get(i));
+                        allocations.computeIfAbsent(classIds.get(i), id -> new TreeMap<>())
+                                .put(nodeIds.get(j), result.delta(i, j));
+                    }
                 }
+                ids.sort(null);
+                suggested.put(nodeIds.get(j), ids);
             }
-            classIds.sort(null);
-            suggested.put(nodeIds.get(j), classIds);
+            return new SuggestedClasses(planId, issuedAt, result.lambda(), allocations, suggested);
         }
-        return new SuggestedClasses(planId, now, result.lambda(), allocations, suggested);
     }
 }

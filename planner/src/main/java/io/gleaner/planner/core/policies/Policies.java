@@ -14,6 +14,7 @@ import io.gleaner.planner.core.ras.RasPolicy;
 import io.gleaner.planner.core.ras.ReverseAdaptivePolicy;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
  * Makes the policy a {@link PolicyName} names. The one place that knows them all: here, above them, so that the
@@ -29,14 +30,25 @@ public final class Policies {
         return create(name, PolicySettings.defaults());
     }
 
-    /** A new instance of the policy with the parts of {@code settings} it uses (FIFO uses none). */
+    /**
+     * A new instance of the policy with the parts of {@code settings} it uses (FIFO uses none), re-plans computed on
+     * the caller's thread when they are asked for.
+     */
     public static PlacementPolicy create(PolicyName name, PolicySettings settings) {
+        return create(name, settings, Runnable::run);
+    }
+
+    /**
+     * A new instance of the policy with the parts of {@code settings} it uses, COSHH's re-plans computed by
+     * {@code planWorker} ({@link PolicySettings#planDelay()}).
+     */
+    public static PlacementPolicy create(PolicyName name, PolicySettings settings, Executor planWorker) {
         Objects.requireNonNull(settings, "settings");
         return switch (Objects.requireNonNull(name, "name")) {
             case FIFO -> new FifoPolicy();
             case FAIR -> new FairPolicy(settings.pools(), settings.localityDelay());
             case COSHH -> new CoshhPolicy(settings.pools(), settings.coshh(), settings.localityDelay(),
-                    settings.placeData());
+                    settings.placeData(), settings.planDelay(), planWorker);
             case SALAMANDER -> new SalamanderPolicy(settings.salamander());
             case CUCKOO -> new CuckooPolicy(settings.placeData());
             case JOHNSON -> MakespanPolicy.johnson();

@@ -32,10 +32,12 @@ import java.util.Objects;
  *                      {@link PlacementPolicy#placeInput}); off leaves it where its submitter wrote it
  * @param mdasa         what MDASA, NDASA and EDF need
  * @param adaptive      what {@link AdaptivePolicy} needs
+ * @param planDelay     from a re-plan's request to the event time it takes effect, computed off the stream thread
+ *                      meanwhile ({@link io.gleaner.planner.core.DeferredPlan}); zero, the default, is at once
  */
 public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
                              SalamanderSettings salamander, boolean placeData, MdasaSettings mdasa,
-                             AdaptiveSettings adaptive) {
+                             AdaptiveSettings adaptive, Duration planDelay) {
 
     /**
      * Default {@link #localityDelay()}: 4.5 s, 1.5 times the 3 s heartbeat period. Hadoop's fair scheduler defaulted
@@ -55,6 +57,7 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         Objects.requireNonNull(salamander, "salamander");
         Objects.requireNonNull(mdasa, "mdasa");
         Objects.requireNonNull(adaptive, "adaptive");
+        Objects.requireNonNull(planDelay, "planDelay");
         pools = List.copyOf(pools);
         var users = new HashMap<String, Pool>();
         for (var pool : pools) {
@@ -65,6 +68,16 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
         if (localityDelay.isNegative()) {
             throw new IllegalArgumentException("localityDelay must be >= 0, was " + localityDelay);
         }
+        if (planDelay.isNegative()) {
+            throw new IllegalArgumentException("planDelay must be >= 0, was " + planDelay);
+        }
+    }
+
+    /** These settings with plans in force at once ({@link #planDelay()} zero). */
+    public PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSettings coshh,
+                          SalamanderSettings salamander, boolean placeData, MdasaSettings mdasa,
+                          AdaptiveSettings adaptive) {
+        this(pools, localityDelay, coshh, salamander, placeData, mdasa, adaptive, Duration.ZERO);
     }
 
     /** These settings with MDASA's, NDASA's, EDF's and the adaptive policy's defaults. */
@@ -96,37 +109,45 @@ public record PolicySettings(List<Pool> pools, Duration localityDelay, CoshhSett
 
     /** These settings with other pools. */
     public PolicySettings withPools(List<Pool> value) {
-        return new PolicySettings(value, localityDelay, coshh, salamander, placeData, mdasa, adaptive);
+        return new PolicySettings(value, localityDelay, coshh, salamander, placeData, mdasa, adaptive, planDelay);
     }
 
     /** These settings with another locality delay. */
     public PolicySettings withLocalityDelay(Duration value) {
-        return new PolicySettings(pools, value, coshh, salamander, placeData, mdasa, adaptive);
+        return new PolicySettings(pools, value, coshh, salamander, placeData, mdasa, adaptive, planDelay);
     }
 
     /** These settings with other COSHH settings. */
     public PolicySettings withCoshh(CoshhSettings value) {
-        return new PolicySettings(pools, localityDelay, value, salamander, placeData, mdasa, adaptive);
+        return new PolicySettings(pools, localityDelay, value, salamander, placeData, mdasa, adaptive, planDelay);
     }
 
     /** These settings with other Salamander settings. */
     public PolicySettings withSalamander(SalamanderSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, value, placeData, mdasa, adaptive);
+        return new PolicySettings(pools, localityDelay, coshh, value, placeData, mdasa, adaptive, planDelay);
     }
 
     /** These settings with the policies that place data doing so or leaving the input where it was written. */
     public PolicySettings withPlaceData(boolean value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, value, mdasa, adaptive);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, value, mdasa, adaptive, planDelay);
     }
 
     /** These settings with other MDASA, NDASA and EDF settings. */
     public PolicySettings withMdasa(MdasaSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, value, adaptive);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, value, adaptive, planDelay);
     }
 
     /** These settings with other adaptive settings. */
     public PolicySettings withAdaptive(AdaptiveSettings value) {
-        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, mdasa, value);
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, mdasa, value, planDelay);
+    }
+
+    /**
+     * These settings with another delay from a re-plan's request to the event time it takes effect, the plan computed
+     * off the stream thread meanwhile (COSHH's LPs; docs/operations.md#plans-off-the-stream-thread).
+     */
+    public PolicySettings withPlanDelay(Duration value) {
+        return new PolicySettings(pools, localityDelay, coshh, salamander, placeData, mdasa, adaptive, value);
     }
 
     /**

@@ -15,7 +15,9 @@ import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.Pool;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -68,6 +70,29 @@ class CoshhQueueingTest {
         }
         assertThat(suggestions.primary("fast", "j0") || suggestions.primary("slow", "j0")).isTrue();
         assertThat(suggestions.primary("fast", "j1") || suggestions.primary("slow", "j1")).as("no min share").isFalse();
+    }
+
+    @Test
+    void aHeartbeatWhileTheLpsAreSolvedIsAnsweredWithTheMatchingsInForce() {
+        var held = new ArrayDeque<Runnable>();
+        var queueing = new CoshhQueueing(POOLS, CoshhSettings.defaults(), Duration.ofSeconds(3), held::add);
+        queue(10).forEach(progress -> queueing.onJob(progress.job()));
+        queueing.observeNode(node("slow", false, at(600)));
+
+        // The first classes ask for both LPs at 600 s; they are solved on the worker, which has not run.
+        var during = queueing.observe(node("fast", true, at(600)), JobHistory.NONE, at(600));
+        assertThat(held).isNotEmpty();
+        assertThat(during.secondary("fast", "j0") || during.secondary("slow", "j0"))
+                .as("no matching in force yet: no node suggests j0's class").isFalse();
+        assertThat(queueing.takeChanges()).isEmpty();
+        var stillDuring = queueing.observe(node("slow", false, at(602)), JobHistory.NONE, at(602));
+        assertThat(stillDuring.secondary("slow", "j0") || stillDuring.secondary("fast", "j0")).isFalse();
+
+        // Solved; in force from the first heartbeat at or after 600 s + 3 s, and published with it.
+        held.forEach(Runnable::run);
+        var after = queueing.observe(node("fast", true, at(603)), JobHistory.NONE, at(603));
+        assertThat(after.secondary("fast", "j0") || after.secondary("slow", "j0")).isTrue();
+        assertThat(queueing.takeChanges().orElseThrow().issuedAt()).as("solved over the state of").isEqualTo(at(600));
     }
 
     @Test
