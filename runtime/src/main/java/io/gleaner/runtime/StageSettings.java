@@ -5,10 +5,13 @@ import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
@@ -42,10 +45,15 @@ import org.apache.kafka.streams.StreamsConfig;
  * @param maxEventTimeAhead how far after the wall clock an input's event time may be; a later one is a dead letter
  *                         ({@link EventTimeBound}; {@value #MAX_EVENT_TIME_AHEAD}, an ISO-8601 duration, default
  *                         15 minutes)
+ * @param clientProperties Kafka client properties for every client of the stage (Kafka Streams' producers,
+ *                         consumers and admin): security and connection settings ({@code security.protocol},
+ *                         {@code sasl.*}, {@code ssl.*}, ...) from {@code --kafka-config}. The settings above win over
+ *                         them, since exactly-once and the explicit names are what the stage's correctness rests on;
+ *                         empty by default
  */
 public record StageSettings(String name, String applicationId, String instanceId, long commitIntervalMs,
                             int streamThreads, Path stateDir, String bootstrapServers, String topicPrefix,
-                            RegistryConfig registry, Duration maxEventTimeAhead) {
+                            RegistryConfig registry, Duration maxEventTimeAhead, Map<String, String> clientProperties) {
 
     /** Key, after {@code gleaner.<name>.}, of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "application-id";
@@ -100,6 +108,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         Objects.requireNonNull(topicPrefix, "topicPrefix");
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(maxEventTimeAhead, "maxEventTimeAhead");
+        clientProperties = Map.copyOf(clientProperties);
         requireName("a stage's name", name);
         requireName(key(name, APPLICATION_ID), applicationId);
         if (!instanceId.isEmpty()) {
@@ -132,7 +141,7 @@ public record StageSettings(String name, String applicationId, String instanceId
     public static StageSettings defaults(String name, String applicationId) {
         return new StageSettings(name, applicationId, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 Path.of("gleaner-state", name), DEFAULT_BOOTSTRAP_SERVERS, Topics.DEFAULT_PREFIX,
-                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD);
+                RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD, Map.of());
     }
 
     /**
@@ -183,7 +192,8 @@ public record StageSettings(String name, String applicationId, String instanceId
                 values.getString(BOOTSTRAP_SERVERS),
                 values.getString(TOPIC_PREFIX),
                 RegistryConfig.fromOrDefault(properties),
-                Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)));
+                Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)),
+                Map.of());
     }
 
     /**
@@ -216,6 +226,7 @@ public record StageSettings(String name, String applicationId, String instanceId
      */
     public Properties streamsProperties() {
         var props = new Properties();
+        props.putAll(clientProperties);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -231,6 +242,16 @@ public record StageSettings(String name, String applicationId, String instanceId
         return props;
     }
 
+    /**
+     * What a client the stage makes beside Kafka Streams (an admin, a producer of its own) starts from: the
+     * {@link #clientProperties()} and the bootstrap servers over them; the client puts its own settings on top.
+     */
+    public Map<String, Object> clientConfig() {
+        var config = new HashMap<String, Object>(clientProperties);
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return config;
+    }
+
     /** The topic catalogue with this stage's prefix. */
     public Topics topics() {
         return Topics.withPrefix(topicPrefix);
@@ -239,55 +260,74 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** These settings with another application id. */
     public StageSettings withApplicationId(String value) {
         return new StageSettings(name, value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another static member id (empty: a dynamic member). */
     public StageSettings withInstanceId(String value) {
         return new StageSettings(name, applicationId, value, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another commit interval. */
     public StageSettings withCommitIntervalMs(long value) {
         return new StageSettings(name, applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another number of stream threads. */
     public StageSettings withStreamThreads(int value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another state directory. */
     public StageSettings withStateDir(Path value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, value,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with other bootstrap servers. */
     public StageSettings withBootstrapServers(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
-                topicPrefix, registry, maxEventTimeAhead);
+                topicPrefix, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another topic prefix. */
     public StageSettings withTopicPrefix(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, value, registry, maxEventTimeAhead);
+                bootstrapServers, value, registry, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another registry. */
     public StageSettings withRegistry(RegistryConfig value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, value, maxEventTimeAhead);
+                bootstrapServers, topicPrefix, value, maxEventTimeAhead, clientProperties);
     }
 
     /** These settings with another bound on event times after the wall clock. */
     public StageSettings withMaxEventTimeAhead(Duration value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, value);
+                bootstrapServers, topicPrefix, registry, value, clientProperties);
+    }
+
+    /**
+     * The settings with the client properties' keys only: their values hold passwords ({@code sasl.jaas.config},
+     * {@code ssl.key.password}), and a record's own {@code toString} would print them wherever the settings are logged.
+     */
+    @Override
+    public String toString() {
+        return "StageSettings[name=" + name + ", applicationId=" + applicationId + ", instanceId=" + instanceId
+                + ", commitIntervalMs=" + commitIntervalMs + ", streamThreads=" + streamThreads + ", stateDir="
+                + stateDir + ", bootstrapServers=" + bootstrapServers + ", topicPrefix=" + topicPrefix + ", registry="
+                + registry + ", maxEventTimeAhead=" + maxEventTimeAhead + ", clientProperties="
+                + new TreeSet<>(clientProperties.keySet()) + "]";
+    }
+
+    /** These settings with other Kafka client properties. */
+    public StageSettings withClientProperties(Map<String, String> value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, value);
     }
 
     /**

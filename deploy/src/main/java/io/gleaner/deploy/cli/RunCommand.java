@@ -8,7 +8,6 @@ import io.gleaner.qos.QosApp;
 import io.gleaner.runtime.StageApp;
 import io.gleaner.runtime.StageSettings;
 import java.util.ArrayList;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
@@ -102,7 +101,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
-                UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId));
+                UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId))
+                        .withClientProperties(environment.clientProperties());
                 if (stages.contains(Stage.planner)) {
                     apps.add(planner(planner, eventTimes, environment, kafka, embedded));
                 }
@@ -141,7 +141,7 @@ final class RunCommand implements Callable<Integer> {
 
     /** Creates the catalogue topics {@code kafka} names that are missing. */
     static void createCatalogueTopics(KafkaEnvironment environment, KafkaOptions kafka) {
-        try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+        try (var admin = Admin.create(environment.clientConfig())) {
             new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
         }
     }
@@ -150,7 +150,8 @@ final class RunCommand implements Callable<Integer> {
     static PlannerApp planner(PlannerOptions planner, EventTimeOption eventTimes, KafkaEnvironment environment,
                               KafkaOptions kafka, EmbeddedOptions embedded) {
         return new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                environment.registryConfig(), embedded.dataDir).withStage(eventTimes::applyTo),
+                environment.registryConfig(), embedded.dataDir)
+                .withStage(s -> eventTimes.applyTo(s).withClientProperties(environment.clientProperties())),
                 environment.registryClient());
     }
 }
