@@ -114,6 +114,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        kafka.refuseKafkaConfig(spec);
         ExecutorBenchSettings settings;
         try {
             settings = new ExecutorBenchSettings(nodes, Duration.ofMillis(heartbeatMs), warmUp, duration, jobs, seed,

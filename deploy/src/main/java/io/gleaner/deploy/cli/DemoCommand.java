@@ -103,6 +103,7 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long started = System.nanoTime();
+        kafka.refuseKafkaConfig(spec);
         var users = workloadOptions.users(spec);
         workloadOptions.check(spec);
         Optional<QosMode> controller;

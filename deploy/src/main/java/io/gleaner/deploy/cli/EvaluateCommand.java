@@ -213,6 +213,7 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        kafka.refuseKafkaConfig(spec);
         var policyNames = policies();
         if (seeds < 1) {
             throw usage("--seeds must be >= 1, was " + seeds);
