@@ -3,6 +3,7 @@ package io.gleaner.deploy.cli;
 import io.gleaner.deploy.broker.EmbeddedBroker;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistry;
 import io.gleaner.deploy.registry.EmbeddedSchemaRegistryConfig;
+import io.gleaner.deploy.registry.RegistryCredentials;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
@@ -50,25 +51,29 @@ final class KafkaEnvironment implements AutoCloseable {
     static KafkaEnvironment withRegistry(KafkaOptions kafka, EmbeddedOptions embedded, RegistryOptions registry) {
         // Checked before a broker starts, so that a bad value costs nothing.
         var retries = registry.retries();
+        var userInfo = registry.basicAuthUserInfo();
+        var credentials = userInfo.map(RegistryCredentials::parse);
+        var keystore = registry.registryKeystore();
         var kafkaOnly = kafkaOnly(kafka, embedded);
         try {
             if (registry.schemaRegistryUrl().isPresent()) {
                 var settings = new HashMap<String, Object>();
                 settings.put(RegistryConfig.SCHEMA_REGISTRY_URL, registry.schemaRegistryUrl().get());
-                if (registry.basicAuthUserInfo != null) {
-                    settings.put(RegistryConfig.BASIC_AUTH_USER_INFO, registry.basicAuthUserInfo);
-                }
+                userInfo.ifPresent(value -> settings.put(RegistryConfig.BASIC_AUTH_USER_INFO, value));
                 return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, kafkaOnly.clientProperties,
                         Optional.empty(), Optional.of(RegistryConfig.from(settings).withRetries(retries)));
             }
-            var started = new EmbeddedSchemaRegistry(EmbeddedSchemaRegistryConfig.of(kafkaOnly.bootstrapServers)
+            var config = EmbeddedSchemaRegistryConfig.of(kafkaOnly.bootstrapServers)
                     .withTopic(EmbeddedSchemaRegistryConfig.topicFor(kafka.topics()))
                     .withPort(registry.registryPort)
-                    .withClientProperties(Map.copyOf(kafkaOnly.clientProperties)))
-                    .start();
+                    .withClientProperties(Map.copyOf(kafkaOnly.clientProperties));
+            config = credentials.map(config::withCredentials).orElse(config);
+            var started = new EmbeddedSchemaRegistry(keystore.map(config::withKeystore).orElse(config)).start();
             log.info("schema registry serving at {}", started.url());
+            var client = new HashMap<String, Object>(Map.of(RegistryConfig.SCHEMA_REGISTRY_URL, started.url()));
+            userInfo.ifPresent(value -> client.put(RegistryConfig.BASIC_AUTH_USER_INFO, value));
             return new KafkaEnvironment(kafkaOnly.broker, kafkaOnly.bootstrapServers, kafkaOnly.clientProperties,
-                    Optional.of(started), Optional.of(RegistryConfig.of(started.url()).withRetries(retries)));
+                    Optional.of(started), Optional.of(RegistryConfig.from(client).withRetries(retries)));
         } catch (RuntimeException e) {
             kafkaOnly.close();
             throw e;

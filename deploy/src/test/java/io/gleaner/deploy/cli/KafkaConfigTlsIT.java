@@ -2,11 +2,10 @@ package io.gleaner.deploy.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.gleaner.deploy.TestCertificates;
 import io.gleaner.schemas.Topics;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -17,8 +16,8 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code --kafka-config} against a broker whose listener speaks TLS with a certificate made for the test by the JDK's
- * {@code keytool}: with the truststore the commands work, without it the handshake fails and says so.
+ * {@code --kafka-config} against a broker whose listener speaks TLS with a certificate made for the test
+ * ({@link TestCertificates}): with the truststore the commands work, without it the handshake fails and says so.
  */
 @Tag("integration")
 @Timeout(value = 2, unit = TimeUnit.MINUTES)
@@ -35,18 +34,9 @@ class KafkaConfigTlsIT {
 
     @BeforeAll
     static void start() throws Exception {
-        var keystore = dir.resolve("broker.p12");
-        truststore = dir.resolve("truststore.p12");
-        var certificate = dir.resolve("broker.pem");
-        // A self-signed broker certificate for localhost, its own trust anchor.
-        keytool("-genkeypair", "-alias", "broker", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-                "-dname", "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-storetype", "PKCS12",
-                "-keystore", keystore.toString(), "-storepass", STORE_PASSWORD, "-keypass", STORE_PASSWORD);
-        keytool("-exportcert", "-rfc", "-alias", "broker", "-keystore", keystore.toString(),
-                "-storepass", STORE_PASSWORD, "-file", certificate.toString());
-        keytool("-importcert", "-noprompt", "-alias", "broker", "-file", certificate.toString(),
-                "-storetype", "PKCS12", "-keystore", truststore.toString(), "-storepass", STORE_PASSWORD);
-        cluster = SecuredTestKafka.tls(keystore, truststore, STORE_PASSWORD);
+        var certificates = TestCertificates.make(dir, STORE_PASSWORD);
+        truststore = certificates.truststore();
+        cluster = SecuredTestKafka.tls(certificates.keystore(), truststore, STORE_PASSWORD);
     }
 
     @AfterAll
@@ -54,15 +44,6 @@ class KafkaConfigTlsIT {
         if (cluster != null) {
             cluster.close();
         }
-    }
-
-    private static void keytool(String... args) throws Exception {
-        var command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(args));
-        var process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        var output = new String(process.getInputStream().readAllBytes());
-        assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("keytool %s", args[0]).isTrue();
-        assertThat(process.exitValue()).as("keytool %s: %s", args[0], output).isZero();
     }
 
     @Test
