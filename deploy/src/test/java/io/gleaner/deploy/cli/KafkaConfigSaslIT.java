@@ -14,17 +14,25 @@ import io.gleaner.planner.PlannerConfig;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.serde.RegistryConfig;
 import io.gleaner.schemas.serde.RestSchemaRegistryClient;
+import io.gleaner.schemas.serde.WireFormat;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
 import org.apache.kafka.streams.KafkaStreams;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -106,6 +114,40 @@ class KafkaConfigSaslIT {
         assertThat(run.exitCode()).isEqualTo(1);
         assertThat(run.err()).contains("Authentication failed").contains("SCRAM-SHA-256")
                 .doesNotContain("not-the-password");
+    }
+
+    @Test
+    void gleanerRunsStageReadsTheScramListenerThroughTheFile() throws Exception {
+        var prefix = "it.sasl.run.";
+        // A registry that is gone: the planner, once it has read the job below over SCRAM, cannot look up its schema
+        // and stops for good (exit 3, as RunCommandIT shows on a plain listener), which ends the command.
+        String goneRegistry;
+        try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            goneRegistry = "http://127.0.0.1:" + socket.getLocalPort();
+        }
+        var config = configFile("run.properties", PASSWORD).toString();
+        var created = Execution.execute("topics", "create", "--bootstrap-servers", cluster.bootstrapServers(),
+                "--kafka-config", config, "--topic-prefix", prefix);
+        assertThat(created.exitCode()).as(created.err()).isZero();
+        var run = CompletableFuture.supplyAsync(() -> Execution.execute("run", "--stages", "planner",
+                "--bootstrap-servers", cluster.bootstrapServers(), "--kafka-config", config, "--topic-prefix", prefix,
+                "--application-id", "it-sasl-run", "--data-dir", dir.resolve("run").toString(),
+                "--schema-registry-url", goneRegistry, "--registry-max-retries", "1",
+                "--registry-retries-wait-ms", "100", "--registry-retries-max-wait-ms", "100",
+                "--registry-deadline-ms", "5000"));
+        var client = new HashMap<String, Object>(scram(PASSWORD));
+        client.put("bootstrap.servers", cluster.bootstrapServers());
+        try (var producer = new KafkaProducer<>(client, new StringSerializer(), new ByteArraySerializer())) {
+            producer.send(new ProducerRecord<>(Topics.withPrefix(prefix).jobsSubmitted().name(), "j1",
+                    WireFormat.encode(1, new byte[] {0}))).get();
+        }
+
+        await().atMost(Duration.ofSeconds(90)).until(run::isDone);
+        var execution = run.get();
+        assertThat(execution.exitCode()).as(execution.err()).isEqualTo(StageStoppedException.EXIT_CODE);
+        assertThat(execution.out()).contains("running stages [planner]");
+        assertThat(execution.err()).contains("no schema registry answered GET /schemas/ids/1")
+                .doesNotContain(PASSWORD);
     }
 
     @Test
