@@ -114,7 +114,6 @@ final class BenchExecutorCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        kafka.refuseKafkaConfig(spec);
         ExecutorBenchSettings settings;
         try {
             settings = new ExecutorBenchSettings(nodes, Duration.ofMillis(heartbeatMs), warmUp, duration, jobs, seed,
@@ -150,7 +149,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
                     DemoRun.awaitRunning("planner", app::state);
                 }
                 // The executor's wall clock stamps its heartbeats and reports, as a real executor's does.
-                var result = new ExecutorBench(settings, kafka.topics(), environment.bootstrapServers(),
+                var result = new ExecutorBench(settings, kafka.topics(), environment.clientConfig(),
                         environment.registryClient(), InstantSource.system()).run();
                 print(result);
             } finally {

@@ -5,9 +5,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.kafka.clients.CommonClientConfigs;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 
 /** Where Kafka is and how its topics are named, shared by every command that talks to it. */
 final class KafkaOptions {
@@ -37,18 +35,6 @@ final class KafkaOptions {
         return Optional.ofNullable(bootstrapServers).filter(s -> !s.isBlank())
                 .or(() -> Optional.ofNullable(clientProperties().get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG))
                         .filter(s -> !s.isBlank()));
-    }
-
-    /**
-     * Refuses {@code --kafka-config} in a command whose clients do not take it yet (the demo path and the executor
-     * bench, whose simulator and lockstep clients are built from bootstrap servers alone), rather than have some of
-     * its clients use the file and others not.
-     */
-    void refuseKafkaConfig(CommandSpec spec) {
-        if (kafkaConfig != null) {
-            throw new ParameterException(spec.commandLine(), "--kafka-config: gleaner " + spec.name()
-                    + " does not take it yet; its simulator and lockstep clients know only --bootstrap-servers");
-        }
     }
 
     /** The properties of {@code --kafka-config}, empty without it. */

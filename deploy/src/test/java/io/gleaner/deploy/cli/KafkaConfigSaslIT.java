@@ -20,11 +20,13 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -148,6 +150,26 @@ class KafkaConfigSaslIT {
         assertThat(execution.out()).contains("running stages [planner]");
         assertThat(execution.err()).contains("no schema registry answered GET /schemas/ids/1")
                 .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void evaluateThroughKafkaRunsItsStagesAndLockstepOnTheScramListener() throws Exception {
+        var common = new String[] {"evaluate", "--jobs", "6", "--policies", "fifo", "--owner-scale", "4"};
+
+        var inProcess = Execution.execute(concat(common, "--out", dir.resolve("eval-in-process").toString()));
+        var overKafka = Execution.execute(concat(common, "--through-kafka", "--bootstrap-servers",
+                cluster.bootstrapServers(), "--kafka-config", configFile("eval.properties", PASSWORD).toString(),
+                "--topic-prefix", "it.sasl.eval.", "--data-dir", dir.resolve("eval").toString(),
+                "--out", dir.resolve("eval-kafka").toString()));
+
+        assertThat(inProcess.exitCode()).as(inProcess.err()).isZero();
+        assertThat(overKafka.exitCode()).as(overKafka.err()).isZero();
+        assertThat(EvaluateCommandTest.measuredLeftOut(dir.resolve("eval-kafka/runs.csv")))
+                .isEqualTo(EvaluateCommandTest.measuredLeftOut(dir.resolve("eval-in-process/runs.csv")));
+    }
+
+    private static String[] concat(String[] first, String... rest) {
+        return Stream.concat(Arrays.stream(first), Arrays.stream(rest)).toArray(String[]::new);
     }
 
     @Test

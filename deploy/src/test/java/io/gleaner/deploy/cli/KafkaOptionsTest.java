@@ -70,14 +70,4 @@ class KafkaOptionsTest {
         assertThat(run.err()).contains("--kafka-config: no such file: " + missing);
         assertThat(dir.resolve("data")).doesNotExist();
     }
-
-    @Test
-    void theDemoRefusesAFileItsSimulatorWouldNotUse() throws Exception {
-        var file = Files.writeString(dir.resolve("kafka.properties"), "security.protocol=SSL\n");
-
-        var run = execute("demo", "--kafka-config", file.toString(), "--data-dir", dir.resolve("data").toString());
-
-        assertThat(run.exitCode()).isEqualTo(2);
-        assertThat(run.err()).contains("--kafka-config: gleaner demo does not take it yet");
-    }
 }
