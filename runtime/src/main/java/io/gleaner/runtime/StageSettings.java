@@ -16,6 +16,7 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.types.Password;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -47,7 +48,8 @@ import org.apache.kafka.streams.StreamsConfig;
  *                         15 minutes)
  * @param clientProperties Kafka client properties for every client of the stage (Kafka Streams' producers,
  *                         consumers and admin): security and connection settings ({@code security.protocol},
- *                         {@code sasl.*}, {@code ssl.*}, ...) from {@code --kafka-config}. The settings above win over
+ *                         {@code sasl.*}, {@code ssl.*}, ...) from {@code --kafka-config}, or the security keys of
+ *                         the properties the settings are read from ({@link #from}). The settings above win over
  *                         them, since exactly-once and the explicit names are what the stage's correctness rests on;
  *                         empty by default
  */
@@ -177,7 +179,9 @@ public record StageSettings(String name, String applicationId, String instanceId
 
     /**
      * Reads the settings of stage {@code name} from properties (the keys above, declared by {@link #configDef}); a
-     * missing key takes its default ({@link #defaults}), other keys are ignored.
+     * missing key takes its default ({@link #defaults}). Kafka's security keys ({@code security.protocol},
+     * {@code sasl.*}, {@code ssl.*}) become the {@link #clientProperties()}, so that a stage built from the
+     * properties a Kafka shop already has reaches a secured cluster; other keys are ignored.
      *
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
@@ -193,7 +197,18 @@ public record StageSettings(String name, String applicationId, String instanceId
                 values.getString(TOPIC_PREFIX),
                 RegistryConfig.fromOrDefault(properties),
                 Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)),
-                Map.of());
+                securityProperties(properties));
+    }
+
+    private static Map<String, String> securityProperties(Map<String, ?> properties) {
+        var security = new HashMap<String, String>();
+        properties.forEach((key, value) -> {
+            if (value != null && (key.equals(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG) || key.startsWith("sasl.")
+                    || key.startsWith("ssl."))) {
+                security.put(key, value instanceof Password password ? password.value() : value.toString());
+            }
+        });
+        return security;
     }
 
     /**

@@ -36,6 +36,16 @@ class StageSettingsTest {
     }
 
     @Test
+    void kafkasSecurityKeysAmongTheStagesPropertiesBecomeItsClientProperties() {
+        var read = StageSettings.from(Map.of("security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-256",
+                "ssl.truststore.location", "/etc/t.p12", "linger.ms", "5", "gleaner.bootstrap-servers", "k:9092"),
+                "qos", "gleaner-qos");
+
+        assertThat(read.clientProperties()).containsOnly(Map.entry("security.protocol", "SASL_SSL"),
+                Map.entry("sasl.mechanism", "SCRAM-SHA-256"), Map.entry("ssl.truststore.location", "/etc/t.p12"));
+    }
+
+    @Test
     void toStringNamesTheClientPropertiesButNotTheirValues() {
         var settings = StageSettings.defaults("planner", "app").withClientProperties(Map.of("sasl.jaas.config",
                 "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"s3cret\";"));
