@@ -11,7 +11,8 @@ import picocli.CommandLine.Option;
 final class KafkaOptions {
 
     @Option(names = "--bootstrap-servers", paramLabel = "HOST:PORT[,...]",
-            description = "Kafka to use. Without it, an embedded broker is started on --data-dir.")
+            description = "Kafka to use. Without it (and without bootstrap.servers in --kafka-config), an embedded "
+                    + "broker is started on --data-dir.")
     String bootstrapServers;
 
     @Option(names = "--kafka-config", paramLabel = "FILE",
