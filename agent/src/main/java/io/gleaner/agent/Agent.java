@@ -71,7 +71,7 @@ public final class Agent implements AutoCloseable {
     private Optional<NodeControl> control = Optional.empty();
     private boolean closed;
 
-    private Agent(AgentSettings settings, Topics topics, String bootstrapServers, SchemaRegistryClient registry,
+    private Agent(AgentSettings settings, Topics topics, Map<String, ?> kafka, SchemaRegistryClient registry,
                   NodeShare share, InstantSource clock) {
         this.settings = settings;
         this.clock = clock;
@@ -85,7 +85,7 @@ public final class Agent implements AutoCloseable {
         this.localController = settings.qos() == AgentSettings.Qos.LOCAL
                 ? Optional.of(QosController.of(settings.controller().mode(), settings.controller().settings()))
                 : Optional.empty();
-        this.link = new AgentLink(settings.nodeId(), topics, bootstrapServers, registry);
+        this.link = new AgentLink(settings.nodeId(), topics, kafka, registry);
         this.scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
             var thread = new Thread(r, "gleaner-agent-" + settings.nodeId());
             thread.setDaemon(true);
@@ -99,12 +99,14 @@ public final class Agent implements AutoCloseable {
      * Starts an agent: takes back what a previous run on the same work directory left (reporting the attempts that
      * ended meanwhile, keeping those still running), then reads its placements and heartbeats every period.
      *
+     * @param kafka Kafka client properties for its producer and consumer: at least {@code bootstrap.servers}, and
+     *              any security settings ({@code --kafka-config})
      * @param share what the attempts of the other agents in this JVM use (one per node; a fresh one when alone)
      * @param clock event times of what it sends; a live agent's is the system clock
      */
-    public static Agent start(AgentSettings settings, Topics topics, String bootstrapServers,
+    public static Agent start(AgentSettings settings, Topics topics, Map<String, ?> kafka,
                               SchemaRegistryClient registry, NodeShare share, InstantSource clock) {
-        var agent = new Agent(settings, topics, bootstrapServers, registry, share, clock);
+        var agent = new Agent(settings, topics, kafka, registry, share, clock);
         try {
             Files.createDirectories(settings.workDir());
             agent.recover();

@@ -19,7 +19,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -65,10 +64,14 @@ public final class PlannerApp extends StageApp {
     }
 
     private PlannerApp(PlannerConfig config, PlannerSerdes serdes) {
-        this(config, serdes, new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.stage().bootstrapServers(),
-                ProducerConfig.CLIENT_ID_CONFIG, config.stage().applicationId() + "-global-dead-letters"),
+        this(config, serdes, new KafkaProducer<>(withClientId(config.stage().clientConfig(),
+                config.stage().applicationId() + "-global-dead-letters"),
                 new StringSerializer(), serdes.deadLetter().serializer()));
+    }
+
+    private static Map<String, Object> withClientId(Map<String, Object> config, String clientId) {
+        config.put(ProducerConfig.CLIENT_ID_CONFIG, clientId);
+        return config;
     }
 
     /** With {@code globalDeadLetters} sending the dead letters of the global views (their thread has no producer). */
@@ -146,7 +149,7 @@ public final class PlannerApp extends StageApp {
     @Override
     public void start() {
         var bootstrapServers = config.stage().bootstrapServers();
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        try (var admin = Admin.create(config.stage().clientConfig())) {
             checkInputTopics(admin, config.topics());
         }
         log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",

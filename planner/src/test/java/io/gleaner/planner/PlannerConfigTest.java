@@ -44,8 +44,8 @@ class PlannerConfigTest {
         assertThat(config).isEqualTo(new PlannerConfig(new StageSettings("planner", "cell-7", "", 250, 1,
                 Path.of("/var/lib/gleaner"), "kafka:9092", "prod.",
                 io.gleaner.schemas.serde.RegistryConfig.of("http://registry:8081"),
-                io.gleaner.runtime.EventTimeBound.DEFAULT_MAX_AHEAD, StageSettings.Availability.DEFAULTS),
-                PolicyName.FIFO));
+                io.gleaner.runtime.EventTimeBound.DEFAULT_MAX_AHEAD, StageSettings.Availability.DEFAULTS,
+                Map.of()), PolicyName.FIFO));
     }
 
     @Test

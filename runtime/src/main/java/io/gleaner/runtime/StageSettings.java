@@ -5,14 +5,18 @@ import io.gleaner.schemas.serde.RegistryConfig;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
+import java.util.TreeSet;
 import java.util.regex.Pattern;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigDef.Type;
+import org.apache.kafka.common.config.types.Password;
 import org.apache.kafka.streams.StreamsConfig;
 
 /**
@@ -44,10 +48,17 @@ import org.apache.kafka.streams.StreamsConfig;
  *                         15 minutes)
  * @param availability     standby replicas and the session timeout: how fast a dead instance's tasks move
  *                         (docs/operations.md#high-availability)
+ * @param clientProperties Kafka client properties for every client of the stage (Kafka Streams' producers,
+ *                         consumers and admin): security and connection settings ({@code security.protocol},
+ *                         {@code sasl.*}, {@code ssl.*}, ...) from {@code --kafka-config}, or the security keys of
+ *                         the properties the settings are read from ({@link #from}). The settings above win over
+ *                         them, since exactly-once and the explicit names are what the stage's correctness rests on;
+ *                         empty by default
  */
 public record StageSettings(String name, String applicationId, String instanceId, long commitIntervalMs,
                             int streamThreads, Path stateDir, String bootstrapServers, String topicPrefix,
-                            RegistryConfig registry, Duration maxEventTimeAhead, Availability availability) {
+                            RegistryConfig registry, Duration maxEventTimeAhead, Availability availability,
+                            Map<String, String> clientProperties) {
 
     /** Key, after {@code gleaner.<name>.}, of {@link #applicationId()}. */
     public static final String APPLICATION_ID = "application-id";
@@ -107,6 +118,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         Objects.requireNonNull(registry, "registry");
         Objects.requireNonNull(maxEventTimeAhead, "maxEventTimeAhead");
         Objects.requireNonNull(availability, "availability");
+        clientProperties = Map.copyOf(clientProperties);
         requireName("a stage's name", name);
         requireName(key(name, APPLICATION_ID), applicationId);
         if (!instanceId.isEmpty()) {
@@ -140,7 +152,7 @@ public record StageSettings(String name, String applicationId, String instanceId
         return new StageSettings(name, applicationId, "", DEFAULT_COMMIT_INTERVAL_MS, DEFAULT_STREAM_THREADS,
                 Path.of("gleaner-state", name), DEFAULT_BOOTSTRAP_SERVERS, Topics.DEFAULT_PREFIX,
                 RegistryConfig.of(RegistryConfig.DEFAULT_URL), EventTimeBound.DEFAULT_MAX_AHEAD,
-                Availability.DEFAULTS);
+                Availability.DEFAULTS, Map.of());
     }
 
     /**
@@ -188,7 +200,9 @@ public record StageSettings(String name, String applicationId, String instanceId
 
     /**
      * Reads the settings of stage {@code name} from properties (the keys above, declared by {@link #configDef}); a
-     * missing key takes its default ({@link #defaults}), other keys are ignored.
+     * missing key takes its default ({@link #defaults}). Kafka's security keys ({@code security.protocol},
+     * {@code sasl.*}, {@code ssl.*}) become the {@link #clientProperties()}, so that a stage built from the
+     * properties a Kafka shop already has reaches a secured cluster; other keys are ignored.
      *
      * @throws IllegalArgumentException naming the key and the value when one is wrong
      */
@@ -205,7 +219,19 @@ public record StageSettings(String name, String applicationId, String instanceId
                 RegistryConfig.fromOrDefault(properties),
                 Duration.parse(values.getString(MAX_EVENT_TIME_AHEAD)),
                 new Availability(values.getInt(key(name, STANDBY_REPLICAS)),
-                        values.getInt(key(name, SESSION_TIMEOUT_MS))));
+                        values.getInt(key(name, SESSION_TIMEOUT_MS))),
+                securityProperties(properties));
+    }
+
+    private static Map<String, String> securityProperties(Map<String, ?> properties) {
+        var security = new HashMap<String, String>();
+        properties.forEach((key, value) -> {
+            if (value != null && (key.equals(CommonClientConfigs.SECURITY_PROTOCOL_CONFIG) || key.startsWith("sasl.")
+                    || key.startsWith("ssl."))) {
+                security.put(key, value instanceof Password password ? password.value() : value.toString());
+            }
+        });
+        return security;
     }
 
     /**
@@ -238,6 +264,7 @@ public record StageSettings(String name, String applicationId, String instanceId
      */
     public Properties streamsProperties() {
         var props = new Properties();
+        props.putAll(clientProperties);
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, applicationId);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -260,6 +287,16 @@ public record StageSettings(String name, String applicationId, String instanceId
         return props;
     }
 
+    /**
+     * What a client the stage makes beside Kafka Streams (an admin, a producer of its own) starts from: the
+     * {@link #clientProperties()} and the bootstrap servers over them; the client puts its own settings on top.
+     */
+    public Map<String, Object> clientConfig() {
+        var config = new HashMap<String, Object>(clientProperties);
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        return config;
+    }
+
     /** The topic catalogue with this stage's prefix. */
     public Topics topics() {
         return Topics.withPrefix(topicPrefix);
@@ -268,55 +305,75 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** These settings with another application id. */
     public StageSettings withApplicationId(String value) {
         return new StageSettings(name, value, instanceId, commitIntervalMs, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead, availability);
+                topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another static member id (empty: a dynamic member). */
     public StageSettings withInstanceId(String value) {
         return new StageSettings(name, applicationId, value, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another commit interval. */
     public StageSettings withCommitIntervalMs(long value) {
         return new StageSettings(name, applicationId, instanceId, value, streamThreads, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead, availability);
+                topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another number of stream threads. */
     public StageSettings withStreamThreads(int value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, value, stateDir, bootstrapServers,
-                topicPrefix, registry, maxEventTimeAhead, availability);
+                topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another state directory. */
     public StageSettings withStateDir(Path value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, value,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with other bootstrap servers. */
     public StageSettings withBootstrapServers(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir, value,
-                topicPrefix, registry, maxEventTimeAhead, availability);
+                topicPrefix, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another topic prefix. */
     public StageSettings withTopicPrefix(String value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, value, registry, maxEventTimeAhead, availability);
+                bootstrapServers, value, registry, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another registry. */
     public StageSettings withRegistry(RegistryConfig value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, value, maxEventTimeAhead, availability);
+                bootstrapServers, topicPrefix, value, maxEventTimeAhead, availability, clientProperties);
     }
 
     /** These settings with another bound on event times after the wall clock. */
     public StageSettings withMaxEventTimeAhead(Duration value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, value, availability);
+                bootstrapServers, topicPrefix, registry, value, availability, clientProperties);
+    }
+
+    /**
+     * The settings with the client properties' keys only: their values hold passwords ({@code sasl.jaas.config},
+     * {@code ssl.key.password}), and a record's own {@code toString} would print them wherever the settings are logged.
+     */
+    @Override
+    public String toString() {
+        return "StageSettings[name=" + name + ", applicationId=" + applicationId + ", instanceId=" + instanceId
+                + ", commitIntervalMs=" + commitIntervalMs + ", streamThreads=" + streamThreads + ", stateDir="
+                + stateDir + ", bootstrapServers=" + bootstrapServers + ", topicPrefix=" + topicPrefix + ", registry="
+                + registry + ", maxEventTimeAhead=" + maxEventTimeAhead + ", availability=" + availability
+                + ", clientProperties="
+                + new TreeSet<>(clientProperties.keySet()) + "]";
+    }
+
+    /** These settings with other Kafka client properties. */
+    public StageSettings withClientProperties(Map<String, String> value) {
+        return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, availability, value);
     }
 
     /**
@@ -330,7 +387,7 @@ public record StageSettings(String name, String applicationId, String instanceId
     /** These settings with other standby replicas and session timeout. */
     public StageSettings withAvailability(Availability value) {
         return new StageSettings(name, applicationId, instanceId, commitIntervalMs, streamThreads, stateDir,
-                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, value);
+                bootstrapServers, topicPrefix, registry, maxEventTimeAhead, value, clientProperties);
     }
 
     /**

@@ -36,6 +36,38 @@ class StageSettingsTest {
     }
 
     @Test
+    void clientPropertiesReachEveryStreamsClientButTheStagesOwnSettingsWin() {
+        var settings = StageSettings.defaults("planner", "app").withClientProperties(Map.of(
+                "security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-512",
+                "processing.guarantee", "at_least_once", "bootstrap.servers", "elsewhere:9092"));
+
+        var props = settings.streamsProperties();
+
+        // Unprefixed, Kafka Streams hands them to its producers, consumers and admin alike.
+        assertThat(props).containsEntry("security.protocol", "SASL_SSL").containsEntry("sasl.mechanism", "SCRAM-SHA-512");
+        assertThat(props).containsEntry("processing.guarantee", "exactly_once_v2")
+                .containsEntry("bootstrap.servers", StageSettings.DEFAULT_BOOTSTRAP_SERVERS);
+    }
+
+    @Test
+    void kafkasSecurityKeysAmongTheStagesPropertiesBecomeItsClientProperties() {
+        var read = StageSettings.from(Map.of("security.protocol", "SASL_SSL", "sasl.mechanism", "SCRAM-SHA-256",
+                "ssl.truststore.location", "/etc/t.p12", "linger.ms", "5", "gleaner.bootstrap-servers", "k:9092"),
+                "qos", "gleaner-qos");
+
+        assertThat(read.clientProperties()).containsOnly(Map.entry("security.protocol", "SASL_SSL"),
+                Map.entry("sasl.mechanism", "SCRAM-SHA-256"), Map.entry("ssl.truststore.location", "/etc/t.p12"));
+    }
+
+    @Test
+    void toStringNamesTheClientPropertiesButNotTheirValues() {
+        var settings = StageSettings.defaults("planner", "app").withClientProperties(Map.of("sasl.jaas.config",
+                "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"u\" password=\"s3cret\";"));
+
+        assertThat(settings.toString()).contains("sasl.jaas.config").doesNotContain("s3cret");
+    }
+
+    @Test
     void defaultsAreTheStagesOwnAndEveryKeyIsReadUnderTheStagesName() {
         var defaults = StageSettings.defaults("qos", "gleaner-qos");
         assertThat(defaults.stateDir()).isEqualTo(Path.of("gleaner-state", "qos"));
@@ -50,7 +82,8 @@ class StageSettingsTest {
                 "gleaner.max-event-time-ahead", "PT5M"), "qos", "gleaner-qos");
 
         assertThat(read).isEqualTo(new StageSettings("qos", "q", "q-1", 250, 3, Path.of("/s"), "k:9092", "t.",
-                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5), StageSettings.Availability.DEFAULTS));
+                RegistryConfig.of("http://r:1"), java.time.Duration.ofMinutes(5), StageSettings.Availability.DEFAULTS,
+                Map.of()));
         assertThat(read.streamsProperties()).containsEntry("main.consumer.group.instance.id", "q-1")
                 .containsEntry("application.id", "q").containsEntry("state.dir", "/s");
         assertThat(read.topics().prefix()).isEqualTo("t.");

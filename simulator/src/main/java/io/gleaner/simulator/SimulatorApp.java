@@ -114,25 +114,22 @@ public final class SimulatorApp {
         var clientId = "gleaner-simulator-" + config.plannerApplicationId();
         var opened = new ArrayList<AutoCloseable>();
         try {
-            var producer = new KafkaProducer<String, SpecificRecord>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
+            var producer = new KafkaProducer<String, SpecificRecord>(config.clientConfig(Map.of(
                     ProducerConfig.CLIENT_ID_CONFIG, clientId + "-producer",
                     ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
                     ProducerConfig.ACKS_CONFIG, "all",
                     // Every round ends in flush(): waiting for more records to batch only adds latency.
-                    ProducerConfig.LINGER_MS_CONFIG, 0),
+                    ProducerConfig.LINGER_MS_CONFIG, 0)),
                     new StringSerializer(), new AvroSerializer<>(SpecificRecord.class, registry));
             opened.add(producer);
-            var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
+            var consumer = new KafkaConsumer<>(config.clientConfig(Map.<String, Object>of(
                     ConsumerConfig.CLIENT_ID_CONFIG, clientId + "-placements",
                     ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                    ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)),
                     new StringDeserializer(), new ByteArrayDeserializer());
             opened.add(consumer);
-            var admin = Admin.create(Map.<String, Object>of(
-                    AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, config.bootstrapServers(),
-                    AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin"));
+            var admin = Admin.create(config.clientConfig(Map.<String, Object>of(
+                    AdminClientConfig.CLIENT_ID_CONFIG, clientId + "-admin")));
             opened.add(admin);
             return new KafkaPlannerLink(config, producer, consumer, admin,
                     new AvroDeserializer<>(PlacementDecision.class, registry),

@@ -17,6 +17,7 @@ import io.gleaner.schemas.serde.SchemaRegistryClient;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -64,23 +65,27 @@ public final class AgentLink implements AutoCloseable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean reading;
 
-    public AgentLink(String nodeId, Topics topics, String bootstrapServers, SchemaRegistryClient registry) {
+    /**
+     * A link of node {@code nodeId} to its topics.
+     *
+     * @param kafka Kafka client properties: at least {@code bootstrap.servers}, and any security settings; the
+     *              link's own settings below win over them
+     */
+    public AgentLink(String nodeId, Topics topics, Map<String, ?> kafka, SchemaRegistryClient registry) {
         this.nodeId = nodeId;
         this.topics = topics;
-        this.producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.producer = new KafkaProducer<>(over(kafka, Map.<String, Object>of(
                 ProducerConfig.CLIENT_ID_CONFIG, "gleaner-agent-" + nodeId,
                 ProducerConfig.LINGER_MS_CONFIG, 0,
-                ProducerConfig.ACKS_CONFIG, "all"),
+                ProducerConfig.ACKS_CONFIG, "all")),
                 new StringSerializer(), new ByteArraySerializer());
-        this.consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        this.consumer = new KafkaConsumer<>(over(kafka, Map.<String, Object>of(
                 ConsumerConfig.CLIENT_ID_CONFIG, "gleaner-agent-" + nodeId,
                 ConsumerConfig.GROUP_ID_CONFIG, "gleaner-agent-" + nodeId,
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest",
-                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500),
+                ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, 500)),
                 new StringDeserializer(), new ByteArrayDeserializer());
         this.heartbeats = new AvroSerializer<>(NodeHeartbeat.class, registry);
         this.samples = new AvroSerializer<>(UtilizationSample.class, registry);
@@ -88,6 +93,12 @@ public final class AgentLink implements AutoCloseable {
         this.deadLetters = new AvroSerializer<>(DeadLetter.class, registry);
         this.placements = new AvroDeserializer<>(PlacementDecision.class, registry);
         this.actions = new AvroDeserializer<>(QosAction.class, registry);
+    }
+
+    private static Map<String, Object> over(Map<String, ?> kafka, Map<String, Object> own) {
+        var config = new HashMap<String, Object>(kafka);
+        config.putAll(own);
+        return config;
     }
 
     /** The partition Kafka's default partitioner gives {@code nodeId} on a topic of {@code partitions}. */

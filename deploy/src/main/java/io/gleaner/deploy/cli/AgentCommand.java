@@ -84,7 +84,7 @@ final class AgentCommand implements Callable<Integer> {
             }
             RunCommand.createCatalogueTopics(environment, kafka);
             var out = spec.commandLine().getOut();
-            try (var running = Agent.start(settings, kafka.topics(), environment.bootstrapServers(),
+            try (var running = Agent.start(settings, kafka.topics(), environment.clientConfig(),
                     environment.registryClient(), new NodeShare(), InstantSource.system())) {
                 printStart(out, settings, running);
                 shutdown.await(List.of());

@@ -149,7 +149,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
                     DemoRun.awaitRunning("planner", app::state);
                 }
                 // The executor's wall clock stamps its heartbeats and reports, as a real executor's does.
-                var result = new ExecutorBench(settings, kafka.topics(), environment.bootstrapServers(),
+                var result = new ExecutorBench(settings, kafka.topics(), environment.clientConfig(),
                         environment.registryClient(), InstantSource.system()).run();
                 print(result);
             } finally {

@@ -41,10 +41,9 @@ final class CommittedReader<V extends IndexedRecord> implements AutoCloseable {
     CommittedReader(KafkaEnvironment environment, Topic<String, V> topic, PrintWriter err) {
         this.topic = topic;
         this.err = err;
-        this.consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers(),
+        this.consumer = new KafkaConsumer<>(environment.clientConfig(Map.of(
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)),
                 new StringDeserializer(), new ByteArrayDeserializer());
         this.values = new AvroDeserializer<>(topic.value(), environment.registryClient());
     }

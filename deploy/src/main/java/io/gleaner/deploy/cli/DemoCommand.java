@@ -125,8 +125,8 @@ final class DemoCommand implements Callable<Integer> {
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
             out.flush();
             var bar = new ProgressBar(spec.commandLine().getErr(), "jobs", jobs);
-            var outcome = new DemoRun(environment.bootstrapServers(), kafka.topics(), environment.registryConfig(),
-                    environment.registryClient(), embedded.dataDir.resolve("state"))
+            var outcome = new DemoRun(environment.bootstrapServers(), environment.clientProperties(), kafka.topics(),
+                    environment.registryConfig(), environment.registryClient(), embedded.dataDir.resolve("state"))
                     .run(settings, progress -> bar.update(progress.jobsCompleted(),
                             "round " + progress.rounds() + ", event time " + progress.virtualTime()));
             bar.finish();

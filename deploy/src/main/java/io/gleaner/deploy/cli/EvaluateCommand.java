@@ -341,8 +341,9 @@ final class EvaluateCommand implements Callable<Integer> {
                             policy, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD, DemoSettings.DEFAULT_COMMIT_INTERVAL_MS,
                             users.assignment(), users.pools(), (clusterSpec, jobs) -> evaluation.owners(),
                             evaluation.qos().of(policy)).withFailures(evaluation.failures());
-                    var outcome = new DemoRun(environment.bootstrapServers(), topics, environment.registryConfig(),
-                            environment.registryClient(), embedded.dataDir.resolve("state-" + index))
+                    var outcome = new DemoRun(environment.bootstrapServers(), environment.clientProperties(), topics,
+                            environment.registryConfig(), environment.registryClient(),
+                            embedded.dataDir.resolve("state-" + index))
                             .run(settings, p -> progress.accept(new EvaluationProgress(index, total,
                                     policy.configValue(), runSeed, p)));
                     runs.add(new PolicyRun(policy.configValue(), outcome.report()));

@@ -7,7 +7,6 @@ import io.gleaner.ingest.mapping.Mapping;
 import io.gleaner.runtime.StageSettings;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -111,8 +110,8 @@ final class IngestCommand implements Callable<Integer> {
         try (var shutdown = new ShutdownWait();
              var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
             config = config.withStage(s -> s.withBootstrapServers(environment.bootstrapServers())
-                    .withRegistry(environment.registryConfig()));
-            try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+                    .withRegistry(environment.registryConfig()).withClientProperties(environment.clientProperties()));
+            try (var admin = Admin.create(environment.clientConfig())) {
                 if (createTopics) {
                     new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
                 }

@@ -122,11 +122,10 @@ final class JobsCommand implements Runnable {
             }
             var topic = kafka.topics().jobsSubmitted();
             try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
-                 var producer = new KafkaProducer<>(Map.<String, Object>of(
-                         ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers(),
+                 var producer = new KafkaProducer<>(environment.clientConfig(Map.<String, Object>of(
                          ProducerConfig.ACKS_CONFIG, "all",
                          ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true,
-                         ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CommittedReader.METADATA_WAIT.toMillis()),
+                         ProducerConfig.MAX_BLOCK_MS_CONFIG, (int) CommittedReader.METADATA_WAIT.toMillis())),
                          new StringSerializer(), new AvroSerializer<>(JobSubmitted.class,
                                  environment.registryClient()))) {
                 try {

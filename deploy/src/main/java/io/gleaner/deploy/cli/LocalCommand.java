@@ -25,7 +25,6 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
 import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -117,7 +116,8 @@ final class LocalCommand implements Callable<Integer> {
                 var plannerApp = RunCommand.planner(planner, eventTimes::applyTo, environment, kafka, embedded);
                 stages.add(plannerApp);
                 var qosConfig = qos.config(environment.bootstrapServers(), kafka.topicPrefix,
-                        environment.registryConfig(), embedded.dataDir);
+                        environment.registryConfig(), embedded.dataDir)
+                        .withStage(s -> s.withClientProperties(environment.clientProperties()));
                 // Built before any agent starts, so that a bad setting costs nothing.
                 var settings = new ArrayList<AgentSettings>();
                 int cores = Runtime.getRuntime().availableProcessors();
@@ -133,7 +133,7 @@ final class LocalCommand implements Callable<Integer> {
                 // One share: the agents count one another's attempts as Gleaner's, not as the owners'.
                 var share = new NodeShare();
                 for (var s : settings) {
-                    var started = Agent.start(s, kafka.topics(), environment.bootstrapServers(),
+                    var started = Agent.start(s, kafka.topics(), environment.clientConfig(),
                             environment.registryClient(), share, InstantSource.system());
                     running.add(started);
                     AgentCommand.printStart(out, s, started);
@@ -161,8 +161,7 @@ final class LocalCommand implements Callable<Integer> {
         Predicate<String> ours = jobId::equals;
         try (var reports = new CommittedReader<>(environment, topics.tasksReports(), err);
              var events = new CommittedReader<>(environment, topics.jobsEvents(), err);
-             var producer = new KafkaProducer<>(Map.<String, Object>of(
-                     ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, environment.bootstrapServers()),
+             var producer = new KafkaProducer<>(environment.clientConfig(),
                      new StringSerializer(), new ByteArraySerializer())) {
             reports.assign(reports.partitions(), false);
             events.assign(events.partitions(), false);

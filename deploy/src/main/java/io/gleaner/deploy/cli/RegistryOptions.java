@@ -1,6 +1,12 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.deploy.registry.RegistryKeystore;
 import io.gleaner.schemas.serde.RegistryConfig;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Option;
@@ -14,8 +20,23 @@ final class RegistryOptions {
     String schemaRegistryUrl;
 
     @Option(names = "--basic-auth-user-info", paramLabel = "USER:PASSWORD",
-            description = "Credentials for the schema registry (basic.auth.user.info).")
+            description = "Credentials for the schema registry (basic.auth.user.info); without "
+                    + "--schema-registry-url the embedded registry requires them too.")
     String basicAuthUserInfo;
+
+    @Option(names = "--basic-auth-user-info-file", paramLabel = "FILE",
+            description = "A file holding USER:PASSWORD, in place of --basic-auth-user-info (which other users of "
+                    + "the machine can read in the process list).")
+    Path basicAuthUserInfoFile;
+
+    @Option(names = "--registry-keystore", paramLabel = "FILE",
+            description = "Keystore (PKCS12 or JKS) the embedded registry serves HTTPS with; its clients in this "
+                    + "process trust it through the JVM's truststore (javax.net.ssl.trustStore).")
+    Path registryKeystore;
+
+    @Option(names = "--registry-keystore-password-file", paramLabel = "FILE",
+            description = "A file holding the password of --registry-keystore (store and key).")
+    Path registryKeystorePasswordFile;
 
     @Option(names = "--registry-port", defaultValue = "0",
             description = "Port of the embedded schema registry; 0 picks a free one (default: ${DEFAULT-VALUE}).")
@@ -45,6 +66,41 @@ final class RegistryOptions {
 
     Optional<String> schemaRegistryUrl() {
         return Optional.ofNullable(schemaRegistryUrl).filter(s -> !s.isBlank());
+    }
+
+    /** The registry's credentials: {@code --basic-auth-user-info}, else the file's, else none. */
+    Optional<String> basicAuthUserInfo() {
+        if (basicAuthUserInfo != null) {
+            return Optional.of(basicAuthUserInfo);
+        }
+        return Optional.ofNullable(basicAuthUserInfoFile).map(file -> secret("--basic-auth-user-info-file", file));
+    }
+
+    /** The embedded registry's keystore, checked to come with its password. */
+    Optional<RegistryKeystore> registryKeystore() {
+        if (registryKeystore == null) {
+            return Optional.empty();
+        }
+        if (registryKeystorePasswordFile == null) {
+            throw new IllegalArgumentException("--registry-keystore needs --registry-keystore-password-file");
+        }
+        return Optional.of(new RegistryKeystore(registryKeystore,
+                secret("--registry-keystore-password-file", registryKeystorePasswordFile)));
+    }
+
+    /** The first line of a file holding a secret; errors name the option and the file, never the contents. */
+    private static String secret(String option, Path file) {
+        try {
+            var lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            if (lines.isEmpty() || lines.get(0).isBlank()) {
+                throw new IllegalArgumentException(option + ": " + file + " is empty");
+            }
+            return lines.get(0).strip();
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException(option + ": no such file: " + file, e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + ": cannot read " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** The retry settings, checked. */

@@ -192,10 +192,10 @@ final class ReplayCommand implements Callable<Integer> {
         checkTrace(plan);
         var out = spec.commandLine().getOut();
         try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
-             var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+             var admin = Admin.create(environment.clientConfig())) {
             var topics = kafka.topics();
             new CatalogueTopics(admin).create(topics, Optional.empty());
-            var clientConfig = Map.<String, Object>of("bootstrap.servers", environment.bootstrapServers());
+            var clientConfig = environment.clientConfig();
             var validator = SampleValidator.anyHost();
             var settings = new ReplayFormat.Settings(nodeIdPrefix, jobIdPrefix, plan.mapping(),
                     formatOptions.machineEvents(), validator);

@@ -10,7 +10,6 @@ import io.gleaner.runtime.StageSettings;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.UnaryOperator;
@@ -104,7 +103,8 @@ final class RunCommand implements Callable<Integer> {
             try {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
-                UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId));
+                UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId))
+                        .withClientProperties(environment.clientProperties());
                 if (stages.contains(Stage.planner)) {
                     apps.add(planner(planner, s -> eventTimes.applyTo(s.withInstanceId(
                             instanceId.isEmpty() ? hostName() : instanceId)), environment, kafka, embedded));
@@ -144,16 +144,21 @@ final class RunCommand implements Callable<Integer> {
 
     /** Creates the catalogue topics {@code kafka} names that are missing. */
     static void createCatalogueTopics(KafkaEnvironment environment, KafkaOptions kafka) {
-        try (var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+        try (var admin = Admin.create(environment.clientConfig())) {
             new CatalogueTopics(admin).create(kafka.topics(), Optional.empty());
         }
     }
 
-    /** The planner stage as {@code gleaner run} builds it (not started), {@code stage} applied to its settings. */
+    /**
+     * The planner stage as {@code gleaner run} builds it (not started), {@code stage} applied to its settings and the
+     * environment's client properties on top.
+     */
     static PlannerApp planner(PlannerOptions planner, UnaryOperator<StageSettings> stage,
                               KafkaEnvironment environment, KafkaOptions kafka, EmbeddedOptions embedded) {
         return new PlannerApp(planner.config(environment.bootstrapServers(), kafka.topicPrefix,
-                environment.registryConfig(), embedded.dataDir).withStage(stage), environment.registryClient());
+                environment.registryConfig(), embedded.dataDir)
+                .withStage(s -> stage.apply(s).withClientProperties(environment.clientProperties())),
+                environment.registryClient());
     }
 
     /** This host's name as a member id: what Kafka allows in one, other characters as '-'; "planner" if unknown. */

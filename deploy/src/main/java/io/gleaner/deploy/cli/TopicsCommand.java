@@ -1,7 +1,6 @@
 package io.gleaner.deploy.cli;
 
 import io.gleaner.deploy.topics.CatalogueTopics;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.admin.Admin;
@@ -47,7 +46,7 @@ final class TopicsCommand implements Runnable {
         @Override
         public Integer call() {
             try (var environment = KafkaEnvironment.kafkaOnly(kafka, embedded);
-                 var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+                 var admin = Admin.create(environment.clientConfig())) {
                 var out = spec.commandLine().getOut();
                 var created = new CatalogueTopics(admin).create(kafka.topics(), Optional.ofNullable(replicationFactor));
                 for (var topic : created) {
@@ -78,7 +77,7 @@ final class TopicsCommand implements Runnable {
         @Override
         public Integer call() {
             try (var environment = KafkaEnvironment.kafkaOnly(kafka, embedded);
-                 var admin = Admin.create(Map.of("bootstrap.servers", environment.bootstrapServers()))) {
+                 var admin = Admin.create(environment.clientConfig())) {
                 var out = spec.commandLine().getOut();
                 out.printf("%-40s %10s %-8s %12s%n", "topic", "partitions", "cleanup", "offsets");
                 for (var topic : new CatalogueTopics(admin).describe(kafka.topics())) {

@@ -42,6 +42,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
+import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -75,23 +77,35 @@ public final class DemoRun {
     private static final Duration BARRIER_POLL = Duration.ofMillis(5);
 
     private final String bootstrapServers;
+    private final Map<String, String> clientProperties;
     private final Topics topics;
     private final RegistryConfig registryConfig;
     private final SchemaRegistryClient registry;
     private final Path stateDir;
 
     /**
+     * @param clientProperties Kafka client properties (security and connection: {@code --kafka-config}) for every
+     *                         client of the run, under each client's own settings
      * @param stateDir where the stages keep their state stores, a directory each inside it; the demo expects it
      *                 empty, since a stage finding another run's state of the same application id would take it for
      *                 its own
      */
-    public DemoRun(String bootstrapServers, Topics topics, RegistryConfig registryConfig,
-                   SchemaRegistryClient registry, Path stateDir) {
+    public DemoRun(String bootstrapServers, Map<String, String> clientProperties, Topics topics,
+                   RegistryConfig registryConfig, SchemaRegistryClient registry, Path stateDir) {
         this.bootstrapServers = bootstrapServers;
+        this.clientProperties = Map.copyOf(clientProperties);
         this.topics = topics;
         this.registryConfig = registryConfig;
         this.registry = registry;
         this.stateDir = stateDir;
+    }
+
+    /** The client properties with the bootstrap servers and {@code own} over them. */
+    private Map<String, Object> clientConfig(Map<String, Object> own) {
+        var config = new HashMap<String, Object>(clientProperties);
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.putAll(own);
+        return config;
     }
 
     /** What the run did, and what each topic holds afterwards. */
@@ -126,7 +140,7 @@ public final class DemoRun {
      */
     public Outcome run(DemoSettings settings, Consumer<SimulationProgress> progress) {
         var cluster = ClusterPresets.resolve(settings.cluster());
-        try (var admin = Admin.create(Map.<String, Object>of("bootstrap.servers", bootstrapServers))) {
+        try (var admin = Admin.create(clientConfig(Map.of()))) {
             var catalogue = new CatalogueTopics(admin);
             catalogue.create(topics, Optional.empty());
             long existing = catalogue.describe(topics).stream()
@@ -144,6 +158,7 @@ public final class DemoRun {
             var plannerConfig = PlannerConfig.defaults()
                     .withStage(s -> s.withApplicationId(appId).withCommitIntervalMs(settings.commitIntervalMs())
                             .withStateDir(stateDir.resolve("planner")).withBootstrapServers(bootstrapServers)
+                            .withClientProperties(clientProperties)
                             .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withPolicy(settings.policy())
                     .withPolicySettings(PolicySettings.defaults().withPools(settings.pools())
@@ -158,18 +173,21 @@ public final class DemoRun {
                     .withStage(s -> (readsForecasts ? s.withCommitIntervalMs(settings.commitIntervalMs()) : s)
                             .withApplicationId(topics.prefix() + "forecaster")
                             .withStateDir(stateDir.resolve("forecaster"))
-                            .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
+                            .withBootstrapServers(bootstrapServers)
+                            .withClientProperties(clientProperties).withTopicPrefix(topics.prefix())
                             .withRegistry(registryConfig));
             var classifierConfig = ClassifierConfig.defaults()
                     .withStage(s -> s.withApplicationId(classifierApplicationId(topics))
                             .withStateDir(stateDir.resolve("classifier"))
-                            .withBootstrapServers(bootstrapServers).withTopicPrefix(topics.prefix())
+                            .withBootstrapServers(bootstrapServers)
+                            .withClientProperties(clientProperties).withTopicPrefix(topics.prefix())
                             .withRegistry(registryConfig));
             // The QoS stage publishes its actions on qos.actions for executors; the simulated nodes obey the same
             // controller in-process, so that the lockstep stays deterministic.
             var qosConfig = settings.qos().map(mode -> QosConfig.defaults()
                     .withStage(s -> s.withApplicationId(topics.prefix() + "qos")
                             .withStateDir(stateDir.resolve("qos")).withBootstrapServers(bootstrapServers)
+                            .withClientProperties(clientProperties)
                             .withTopicPrefix(topics.prefix()).withRegistry(registryConfig))
                     .withMode(mode));
             long started = System.nanoTime();
@@ -190,7 +208,8 @@ public final class DemoRun {
                 var stages = new ArrayList<StageApp>(List.of(planner, forecaster, classifier));
                 qos.stage().ifPresent(stages::add);
                 var lockstep = new LockstepConfig(bootstrapServers, topics, appId,
-                        LockstepConfig.DEFAULT_BARRIER_TIMEOUT, BARRIER_POLL);
+                        LockstepConfig.DEFAULT_BARRIER_TIMEOUT, BARRIER_POLL)
+                        .withClientProperties(clientProperties);
                 if (readsForecasts) {
                     lockstep = lockstep.withForecasts(new ForecastBarrier(forecasterConfig.stage().applicationId(),
                             planner::viewedForecast));
@@ -235,10 +254,9 @@ public final class DemoRun {
 
     private Map<String, Long> countRecords() {
         var counts = new LinkedHashMap<String, Long>();
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        try (var consumer = new KafkaConsumer<>(clientConfig(Map.of(
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             var counter = new RecordCounter(consumer);
             for (var topic : topics.all()) {
@@ -263,7 +281,7 @@ public final class DemoRun {
     private Trace readTrace(DemoSettings settings) {
         var jobs = new ArrayList<Job>();
         int deadLettered = 0;
-        var clientConfig = Map.<String, Object>of("bootstrap.servers", bootstrapServers);
+        var clientConfig = clientConfig(Map.of());
         try (var rows = SwimTraceReader.open(settings.trace(), SwimJobRule.defaults(), settings.jobs());
              var deadLetters = KafkaRecordSink.open(topics.deadLetters().name(), clientConfig,
                      new AvroSerializer<>(DeadLetter.class, registry))) {
@@ -337,10 +355,9 @@ public final class DemoRun {
      */
     private void awaitProfiles(long expected) {
         long deadline = System.nanoTime() + CATCH_UP_TIMEOUT.toNanos();
-        try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        try (var consumer = new KafkaConsumer<>(clientConfig(Map.of(
                 ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false)),
                 new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
             var counter = new RecordCounter(consumer);
             while (true) {

@@ -91,21 +91,29 @@ public final class ExecutorBench {
 
     private final ExecutorBenchSettings settings;
     private final Topics topics;
-    private final String bootstrapServers;
+    private final Map<String, Object> kafka;
     private final SchemaRegistryClient registry;
     private final InstantSource clock;
 
     /**
+     * @param kafka Kafka client properties: at least {@code bootstrap.servers}, and any security settings; the
+     *              bench's own settings win over them
      * @param clock event times of what the nodes send; the executor stamps heartbeats and reports with its wall clock,
      *              as a real one does
      */
-    public ExecutorBench(ExecutorBenchSettings settings, Topics topics, String bootstrapServers,
+    public ExecutorBench(ExecutorBenchSettings settings, Topics topics, Map<String, ?> kafka,
                          SchemaRegistryClient registry, InstantSource clock) {
         this.settings = settings;
         this.topics = topics;
-        this.bootstrapServers = bootstrapServers;
+        this.kafka = Map.copyOf(kafka);
         this.registry = registry;
         this.clock = clock;
+    }
+
+    private static Map<String, Object> over(Map<String, Object> kafka, Map<String, Object> own) {
+        var config = new HashMap<String, Object>(kafka);
+        config.putAll(own);
+        return config;
     }
 
     /** The id of node {@code index}: the same on every run, so a rerun against the same planner meets its nodes. */
@@ -123,11 +131,10 @@ public final class ExecutorBench {
         var heartbeatSerializer = new AvroSerializer<>(NodeHeartbeat.class, registry);
         var jobSerializer = new AvroSerializer<>(JobSubmitted.class, registry);
         var reportSerializer = new AvroSerializer<>(TaskReport.class, registry);
-        try (var producer = new KafkaProducer<>(Map.<String, Object>of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+        try (var producer = new KafkaProducer<>(over(kafka, Map.of(
                 ProducerConfig.CLIENT_ID_CONFIG, "gleaner-bench-executor",
                 // Sent at once: a heartbeat waiting in a batch would be time the executor added itself.
-                ProducerConfig.LINGER_MS_CONFIG, 0),
+                ProducerConfig.LINGER_MS_CONFIG, 0)),
                 new StringSerializer(), new ByteArraySerializer())) {
             var counters = new PlacementCounters();
             var ended = new PriorityBlockingQueue<SimulatedNode.Attempt>(1024,
@@ -304,12 +311,11 @@ public final class ExecutorBench {
         @Override
         public void run() {
             var deserializer = new AvroDeserializer<>(PlacementDecision.class, registry);
-            try (var consumer = new KafkaConsumer<>(Map.<String, Object>of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+            try (var consumer = new KafkaConsumer<>(over(kafka, Map.of(
                     ConsumerConfig.CLIENT_ID_CONFIG, "gleaner-bench-executor-placements",
                     ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
                     ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                    ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS),
+                    ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, FETCH_MAX_WAIT_MS)),
                     new StringDeserializer(), new ByteArrayDeserializer())) {
                 var partitions = consumer.partitionsFor(topics.placements().name()).stream()
                         .map(p -> new TopicPartition(p.topic(), p.partition())).toList();

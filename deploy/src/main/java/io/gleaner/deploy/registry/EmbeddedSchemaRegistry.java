@@ -1,6 +1,8 @@
 package io.gleaner.deploy.registry;
 
 import com.sun.net.httpserver.HttpServer;
+import com.sun.net.httpserver.HttpsConfigurator;
+import com.sun.net.httpserver.HttpsServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -63,12 +65,20 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
                 thread.setDaemon(true);
                 return thread;
             });
-            server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 0);
-            server.createContext("/", new RegistryHandler(store, schemaLog));
+            var address = new InetSocketAddress(config.host(), config.port());
+            if (config.keystore().isPresent()) {
+                var https = HttpsServer.create(address, 0);
+                https.setHttpsConfigurator(new HttpsConfigurator(config.keystore().get().sslContext()));
+                server = https;
+            } else {
+                server = HttpServer.create(address, 0);
+            }
+            var context = server.createContext("/", new RegistryHandler(store, schemaLog));
+            config.credentials().ifPresent(credentials -> context.setAuthenticator(new BasicAuth(credentials)));
             server.setExecutor(executor);
             server.start();
-            log.info("schema registry serving {} with {} records from {}", url(), replayed.size(),
-                    config.topic());
+            log.info("schema registry serving {} with {} records from {}{}", url(), replayed.size(),
+                    config.topic(), config.credentials().map(c -> ", basic auth as " + c.user()).orElse(""));
             return this;
         } catch (IOException e) {
             close();
@@ -79,10 +89,13 @@ public final class EmbeddedSchemaRegistry implements AutoCloseable {
         }
     }
 
-    /** The base URL to give to {@code schema.registry.url}, e.g. {@code http://localhost:40321}. */
+    /**
+     * The base URL to give to {@code schema.registry.url}, e.g. {@code http://localhost:40321} ({@code https} with a
+     * keystore).
+     */
     public synchronized String url() {
         var host = config.host().equals("0.0.0.0") || config.host().equals("::") ? "localhost" : config.host();
-        return "http://" + host + ":" + port();
+        return (config.keystore().isPresent() ? "https://" : "http://") + host + ":" + port();
     }
 
     /** The port it listens on (the one picked when the configured port is 0). */

@@ -4,6 +4,8 @@ import io.gleaner.schemas.Topics;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * Settings of the {@link EmbeddedSchemaRegistry}.
@@ -16,9 +18,14 @@ import java.util.Objects;
  * @param clientProperties settings for its Kafka admin, producer and consumer (e.g. {@code security.protocol});
  *                         it always writes with {@code acks=all} and idempotence on
  * @param timeout          how long to wait for Kafka when starting and for each write (default 30 s)
+ * @param credentials      the user every request must authenticate as with HTTP basic auth (401 otherwise), or
+ *                         empty to let anyone in (the default)
+ * @param keystore         the key and certificate to serve HTTPS with, or empty for plain HTTP (the default)
  */
 public record EmbeddedSchemaRegistryConfig(String bootstrapServers, String topic, String host, int port,
-                                           Map<String, Object> clientProperties, Duration timeout) {
+                                           Map<String, Object> clientProperties, Duration timeout,
+                                           Optional<RegistryCredentials> credentials,
+                                           Optional<RegistryKeystore> keystore) {
 
     /** Name of the store topic after the topic prefix. */
     public static final String TOPIC_SUFFIX = "_schemas";
@@ -28,6 +35,8 @@ public record EmbeddedSchemaRegistryConfig(String bootstrapServers, String topic
         Objects.requireNonNull(topic, "topic");
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(credentials, "credentials");
+        Objects.requireNonNull(keystore, "keystore");
         clientProperties = Map.copyOf(clientProperties);
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");
@@ -46,7 +55,7 @@ public record EmbeddedSchemaRegistryConfig(String bootstrapServers, String topic
     /** Defaults for a registry on {@code bootstrapServers}: topic {@code gleaner._schemas}, a free local port. */
     public static EmbeddedSchemaRegistryConfig of(String bootstrapServers) {
         return new EmbeddedSchemaRegistryConfig(bootstrapServers, topicFor(Topics.defaults()), "localhost", 0,
-                Map.of(), Duration.ofSeconds(30));
+                Map.of(), Duration.ofSeconds(30), Optional.empty(), Optional.empty());
     }
 
     /** The store topic that goes with a topic catalogue: its prefix followed by {@value #TOPIC_SUFFIX}. */
@@ -55,22 +64,45 @@ public record EmbeddedSchemaRegistryConfig(String bootstrapServers, String topic
     }
 
     public EmbeddedSchemaRegistryConfig withTopic(String newTopic) {
-        return new EmbeddedSchemaRegistryConfig(bootstrapServers, newTopic, host, port, clientProperties, timeout);
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, newTopic, host, port, clientProperties, timeout,
+                credentials, keystore);
     }
 
     public EmbeddedSchemaRegistryConfig withHost(String newHost) {
-        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, newHost, port, clientProperties, timeout);
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, newHost, port, clientProperties, timeout,
+                credentials, keystore);
     }
 
     public EmbeddedSchemaRegistryConfig withPort(int newPort) {
-        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, newPort, clientProperties, timeout);
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, newPort, clientProperties, timeout,
+                credentials, keystore);
     }
 
     public EmbeddedSchemaRegistryConfig withClientProperties(Map<String, Object> newProperties) {
-        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, newProperties, timeout);
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, newProperties, timeout,
+                credentials, keystore);
+    }
+
+    public EmbeddedSchemaRegistryConfig withCredentials(RegistryCredentials newCredentials) {
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, clientProperties, timeout,
+                Optional.of(newCredentials), keystore);
+    }
+
+    public EmbeddedSchemaRegistryConfig withKeystore(RegistryKeystore newKeystore) {
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, clientProperties, timeout,
+                credentials, Optional.of(newKeystore));
+    }
+
+    /** The settings with the client properties' keys only: their values may hold passwords. */
+    @Override
+    public String toString() {
+        return "EmbeddedSchemaRegistryConfig[bootstrapServers=" + bootstrapServers + ", topic=" + topic + ", host="
+                + host + ", port=" + port + ", clientProperties=" + new TreeSet<>(clientProperties.keySet())
+                + ", timeout=" + timeout + ", credentials=" + credentials + ", keystore=" + keystore + "]";
     }
 
     public EmbeddedSchemaRegistryConfig withTimeout(Duration newTimeout) {
-        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, clientProperties, newTimeout);
+        return new EmbeddedSchemaRegistryConfig(bootstrapServers, topic, host, port, clientProperties, newTimeout,
+                credentials, keystore);
     }
 }

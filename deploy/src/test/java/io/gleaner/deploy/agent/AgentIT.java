@@ -145,8 +145,8 @@ class AgentIT {
                 new AgentSettings.QosControllerSettings(QosMode.SALAMANDER, QosSettings.defaults()),
                 new AvroMapping.NodeFacts("default-rack", List.of(), 10), System.getenv(), Optional.empty(),
                 owners);
-        var agent = Agent.start(settings, topics, cluster.bootstrapServers(), client, new NodeShare(),
-                InstantSource.system());
+        var agent = Agent.start(settings, topics, Map.of("bootstrap.servers", cluster.bootstrapServers()), client,
+                new NodeShare(), InstantSource.system());
         open.add(agent);
         return agent;
     }

@@ -37,6 +37,7 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -248,7 +249,8 @@ class DemoRunIT {
     }
 
     private DemoRun demo(Path stateDir) {
-        return new DemoRun(kafka.bootstrapServers(), topics, RegistryConfig.of(registry.url()), client(), stateDir);
+        return new DemoRun(kafka.bootstrapServers(), Map.of(), topics, RegistryConfig.of(registry.url()), client(),
+                stateDir);
     }
 
     private RestSchemaRegistryClient client() {

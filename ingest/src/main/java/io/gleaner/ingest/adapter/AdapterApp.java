@@ -16,7 +16,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.streams.KafkaStreams;
 import org.slf4j.Logger;
@@ -94,7 +93,7 @@ public final class AdapterApp extends StageApp {
     @Override
     public void start() {
         var bootstrapServers = config.stage().bootstrapServers();
-        try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
+        try (var admin = Admin.create(config.stage().clientConfig())) {
             checkSourceTopic(admin, config.sourceTopic());
         }
         log.info("starting ingest adapter {}: {} ({} mapping {}) -> {} on {}", config.stage().applicationId(),

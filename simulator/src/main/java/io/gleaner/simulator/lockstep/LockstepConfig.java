@@ -2,8 +2,12 @@ package io.gleaner.simulator.lockstep;
 
 import io.gleaner.schemas.Topics;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
+import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
  * Settings of the Kafka lockstep link (docs/simulator.md#lockstep).
@@ -18,9 +22,12 @@ import java.util.Optional;
  *                             placements consumer, so placements are fetched while waiting)
  * @param forecasts            when a forecaster stage feeds the planner, the forecasts each round waits for; empty
  *                             when none runs (the planner then decides without forecasts, as it would anyway)
+ * @param clientProperties     Kafka client properties (security and connection: {@code --kafka-config}) under the
+ *                             link's own settings; empty by default
  */
 public record LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId,
-                             Duration barrierTimeout, Duration pollInterval, Optional<ForecastBarrier> forecasts) {
+                             Duration barrierTimeout, Duration pollInterval, Optional<ForecastBarrier> forecasts,
+                             Map<String, String> clientProperties) {
 
     /** Long enough for a cold start of the planner's first transaction. */
     public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(60);
@@ -35,6 +42,7 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
         Objects.requireNonNull(barrierTimeout, "barrierTimeout");
         Objects.requireNonNull(pollInterval, "pollInterval");
         Objects.requireNonNull(forecasts, "forecasts");
+        clientProperties = Map.copyOf(clientProperties);
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");
         }
@@ -52,13 +60,36 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
     /** Settings without a forecaster to wait for. */
     public LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId, Duration barrierTimeout,
                           Duration pollInterval) {
-        this(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval, Optional.empty());
+        this(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval, Optional.empty(), Map.of());
     }
 
     /** These settings, each round also waiting for the forecasts {@code barrier} names. */
     public LockstepConfig withForecasts(ForecastBarrier barrier) {
         return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
-                Optional.of(barrier));
+                Optional.of(barrier), clientProperties);
+    }
+
+    /** These settings with other Kafka client properties. */
+    public LockstepConfig withClientProperties(Map<String, String> value) {
+        return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
+                forecasts, value);
+    }
+
+    /** The client properties with the bootstrap servers and {@code own} over them. */
+    public Map<String, Object> clientConfig(Map<String, Object> own) {
+        var config = new HashMap<String, Object>(clientProperties);
+        config.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        config.putAll(own);
+        return config;
+    }
+
+    /** The settings with the client properties' keys only: their values may hold passwords. */
+    @Override
+    public String toString() {
+        return "LockstepConfig[bootstrapServers=" + bootstrapServers + ", topics=" + topics.prefix()
+                + ", plannerApplicationId=" + plannerApplicationId + ", barrierTimeout=" + barrierTimeout
+                + ", pollInterval=" + pollInterval + ", forecasts=" + forecasts + ", clientProperties="
+                + new TreeSet<>(clientProperties.keySet()) + "]";
     }
 
     /** The default timeout and poll interval. */
