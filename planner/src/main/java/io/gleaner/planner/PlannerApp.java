@@ -118,9 +118,19 @@ public final class PlannerApp extends StageApp {
                 QueryableStoreTypes.<String, CapacityForecast>keyValueStore())).get(seriesKey);
     }
 
-    /** Checks the input topics, then starts processing. */
+    /**
+     * Checks the cells and the input topics, then starts processing.
+     *
+     * @throws IllegalStateException with more than one cell: their topology is designed, not built
+     *                               (docs/cells.md#status)
+     */
     @Override
     public void start() {
+        if (config.cells().cells() != 1) {
+            throw new IllegalStateException(PlannerSettingsDef.key(PlannerSettingsDef.CELLS) + " is "
+                    + config.cells().cells() + ", but the planner on Kafka runs one cell for now; several run "
+                    + "in-process (gleaner evaluate --cells, docs/cells.md#status)");
+        }
         var bootstrapServers = config.stage().bootstrapServers();
         try (var admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers))) {
             checkInputTopics(admin, config.topics());

@@ -12,7 +12,6 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
-import io.gleaner.planner.core.cells.CellBy;
 import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.salamander.PlanTimeline;
 import io.gleaner.planner.events.EventMapping;
@@ -113,16 +112,6 @@ final class EvaluateCommand implements Callable<Integer> {
                     + "the mean and [min..max] over them (default: ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--cells", defaultValue = "1", paramLabel = "C",
-            description = "Run the planner as C cells, each with its own policy instance over its nodes, jobs routed "
-                    + "to a cell by the router (docs/cells.md; default: ${DEFAULT-VALUE}: one cell, no router).")
-    int cells;
-
-    @Option(names = "--cell-by", defaultValue = "node-id", paramLabel = "node-id|rack|label:KEY",
-            description = "With --cells: what decides a node's cell, its id (by hash), its rack or the value of its "
-                    + "label KEY (default: ${DEFAULT-VALUE}).")
-    String cellBy;
-
     @Option(names = "--seed", defaultValue = "0", paramLabel = "S",
             description = "The first seed. A seed decides where the simulated chunk replicas lie and "
                     + "which owners' VMs land on which node (default: ${DEFAULT-VALUE}).")
@@ -174,6 +163,9 @@ final class EvaluateCommand implements Callable<Integer> {
 
     @Mixin
     SalamanderRepairOption salamanderRepair;
+
+    @Mixin
+    CellsOptions cells;
 
     @Mixin
     NodeFailureOptions nodeFailures;
@@ -229,17 +221,14 @@ final class EvaluateCommand implements Callable<Integer> {
         if (seeds < 1) {
             throw usage("--seeds must be >= 1, was " + seeds);
         }
-        if (cells < 1) {
-            throw usage("--cells must be >= 1, was " + cells);
-        }
-        if (throughKafka && cells != 1) {
-            throw usage("--cells runs in-process only; the Kafka planner runs one cell (docs/cells.md#status)");
-        }
         CellMap cellMap;
         try {
-            cellMap = new CellMap(cells, CellBy.parse(cellBy));
+            cellMap = cells.cellMap();
         } catch (IllegalArgumentException e) {
-            throw usage("--cell-by: " + e.getMessage());
+            throw usage(e.getMessage());
+        }
+        if (throughKafka && cellMap.cells() != 1) {
+            throw usage("--cells runs in-process only; the Kafka planner runs one cell (docs/cells.md#status)");
         }
         if (jobs != null && jobs < 1) {
             throw usage("--jobs must be >= 1, was " + jobs);
@@ -445,8 +434,9 @@ final class EvaluateCommand implements Callable<Integer> {
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
                 controllers.configValue(), chunkMb, safetyMargin);
-        if (cells > 1) {
-            printer.printf(Locale.ROOT, "planner cells: %d, by %s%n", cells, cellBy);
+        var cellMap = cells.cellMap();
+        if (cellMap.cells() > 1) {
+            printer.printf(Locale.ROOT, "planner cells: %d, by %s%n", cellMap.cells(), cellMap.by().configValue());
         }
         if (loadFactor.given()) {
             printer.printf(Locale.ROOT, "load factor: x%s (inter-arrival times divided by it)%n", loadFactor.factor);
