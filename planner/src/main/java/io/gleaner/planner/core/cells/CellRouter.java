@@ -9,18 +9,18 @@ import java.util.Locale;
 
 /**
  * Chooses a job's cell from the cells' statuses (docs/cells.md#the-router): among the cells with a node that fits each
- * of its task groups, the lowest {@code pressure × (1 − locality / 2)}, where pressure is the cell's queued work with
- * the job's over its forecast spare speed (the seconds the cell needs to drain it) and locality the share of the job's input chunks with a replica in the
+ * of its task groups, the lowest {@code pressure × (1 − locality / 2)}, where pressure is the cell's queued CPU demand
+ * with the job's over its forecast spare CPU and locality the share of the job's input chunks with a replica in the
  * cell. Ties go to the first cell counting from the job id's hash, so that jobs spread over cells that look alike.
  * A job is never split over cells (docs/cells.md#jobs-larger-than-a-cell).
  */
 public final class CellRouter {
 
     /**
-     * The least spare speed a cell is credited with, in GFLOP/s per core it holds: a cell whose owners take everything
-     * still compares by its queue rather than dividing by zero.
+     * The least spare CPU a cell is credited with, as a share of its capacity: a cell whose owners take everything still
+     * compares by its queue rather than dividing by zero.
      */
-    static final double LEAST_SPARE_GFLOPS_PER_CORE = 0.01;
+    static final double LEAST_SPARE_SHARE = 0.01;
 
     private CellRouter() {
     }
@@ -63,14 +63,12 @@ public final class CellRouter {
     }
 
     /**
-     * The seconds the cell's forecast spare speed needs for its queued work and the job's: (queued + job) / spare, in
-     * GFLOP over GFLOP/s. Speed, not cores, since the nodes of a heterogeneous cluster differ in speed per core (4x on
-     * PC-1) and a task's length follows its work (the simulator's task model).
+     * How many times the cell's forecast spare CPU its queued work and the job's need: (queued + job) / spare, the
+     * spare at least {@link #LEAST_SPARE_SHARE} of what the cell's nodes hold.
      */
     static double pressure(Job job, CellStatus status) {
-        double spare = Math.max(status.forecastGflops(),
-                Math.max(LEAST_SPARE_GFLOPS_PER_CORE * status.capacity().cpus(), 1e-9));
-        return (status.queuedGflop() + CellStatus.gflop(job)) / spare;
+        double spare = Math.max(status.forecastCpus(), Math.max(LEAST_SPARE_SHARE * status.capacity().cpus(), 1e-9));
+        return (status.queuedCpus() + CellStatus.cpus(job)) / spare;
     }
 
     /** The share of the job's map input chunks with a replica on a node of the cell; 0 for a job without a layout. */

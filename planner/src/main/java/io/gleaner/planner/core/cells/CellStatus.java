@@ -23,14 +23,13 @@ import java.util.TreeSet;
  * @param shapes         the distinct capacities of those nodes: a task fits the cell when it fits one of them
  * @param capacity       those nodes' capacities, summed
  * @param free           the free capacity of those nodes' last heartbeats, summed
- * @param forecastGflops the forecast spare speed of those nodes at {@code time} in GFLOP/s: each node's spare
- *                       cores (its free cores when it has no forecast) times its speed per core, summed
- * @param queuedGflop    the work of the cell's queued tasks that are not running or done, in GFLOP (input bytes
- *                       times FLOP per byte, the simulator's task model), summed
+ * @param forecastCpus   the forecast spare CPU of those nodes at {@code time}, summed (a node without a forecast
+ *                       counts its free CPU)
+ * @param queuedCpus     the CPU demand of the cell's queued tasks that are not running or done, summed
  */
 public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemory> shapes, CpuMemory capacity,
                          CpuMemory free,
-                         double forecastGflops, double queuedGflop) {
+                         double forecastCpus, double queuedCpus) {
 
     public CellStatus {
         if (cell < 0) {
@@ -41,9 +40,9 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
         shapes = List.copyOf(shapes);
         Objects.requireNonNull(capacity, "capacity");
         Objects.requireNonNull(free, "free");
-        if (!(forecastGflops >= 0) || !(queuedGflop >= 0)) {
-            throw new IllegalArgumentException("forecastGflops and queuedGflop must be >= 0, were " + forecastGflops
-                    + " and " + queuedGflop);
+        if (!(forecastCpus >= 0) || !(queuedCpus >= 0)) {
+            throw new IllegalArgumentException("forecastCpus and queuedCpus must be >= 0, were " + forecastCpus
+                    + " and " + queuedCpus);
         }
     }
 
@@ -68,15 +67,14 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
             shapes.add(node.capacity());
             capacity = capacity.plus(node.capacity());
             free = free.plus(node.free());
-            double spareCpus = outlook.spare(node.nodeId(), CapacityOutlook.Resource.CPU, time)
+            forecast += outlook.spare(node.nodeId(), CapacityOutlook.Resource.CPU, time)
                     .stream().map(share -> share * node.capacity().cpus()).findFirst().orElse(node.free().cpus());
-            forecast += spareCpus * node.speedGflops();
         }
         double queued = 0;
         for (var progress : queue) {
             for (var group : progress.job().taskGroups()) {
                 var phase = progress.phase(group.kind());
-                queued += gflop(group, group.count() - phase.succeededCount() - phase.running());
+                queued += group.demand().cpus() * (group.count() - phase.succeededCount() - phase.running());
             }
         }
         return new CellStatus(cell, time, ids, List.copyOf(shapes), capacity, free, forecast, queued);
@@ -84,7 +82,7 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
 
     /** This status with {@code job}'s tasks queued too: what the router assumes until the cell publishes again. */
     public CellStatus withRouted(Job job) {
-        return new CellStatus(cell, time, nodes, shapes, capacity, free, forecastGflops, queuedGflop + gflop(job));
+        return new CellStatus(cell, time, nodes, shapes, capacity, free, forecastCpus, queuedCpus + cpus(job));
     }
 
     /** Whether some node of the cell can run each task group of {@code job}. */
@@ -92,17 +90,12 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
         return job.taskGroups().stream().allMatch(group -> shapes.stream().anyMatch(s -> s.fits(group.demand())));
     }
 
-    /** The work of all of {@code job}'s tasks, in GFLOP. */
-    static double gflop(Job job) {
+    /** The CPU demand of all of {@code job}'s tasks. */
+    static double cpus(Job job) {
         double total = 0;
         for (PhaseTasks group : job.taskGroups()) {
-            total += gflop(group, group.count());
+            total += group.demand().cpus() * group.count();
         }
         return total;
-    }
-
-    /** The work of {@code tasks} tasks of {@code group}, each counted at the group's bytes per task, in GFLOP. */
-    private static double gflop(PhaseTasks group, int tasks) {
-        return tasks * (double) group.bytesPerTask() * group.flopPerByte() / 1e9;
     }
 }

@@ -49,9 +49,8 @@ class CellRouterTest {
 
     @Test
     void theCellWithTheLowerQueueOverSpareCpuWins() {
-        // Cell 0: one node of 16 cores at 2 GFLOP/s each holding 40 queued maps; cell 1: two such nodes, nothing
-        // queued. Each map is 64 MiB at 3100 FLOP/B = 208 GFLOP: cell 0 drains 44 maps in 44 x 208 / 32 = 286 s,
-        // cell 1 the job's 4 in 4 x 208 / 64 = 13 s.
+        // Cell 0: 16 spare cores holding 40 queued cores of work (2.5 + 0.25 with the job); cell 1: 32 spare cores,
+        // nothing queued (0.125 with the job).
         var busy = cell(0, List.of("a"), List.of(JobProgress.start(job("q", at(0), maps(40)))));
         var idle = cell(1, List.of("b", "c"), List.of());
 
@@ -69,21 +68,7 @@ class CellRouterTest {
         var statuses = List.of(CellStatus.of(0, at(0), nodeA, List.of(), outlook),
                 CellStatus.of(1, at(0), nodeB, List.of(), outlook));
 
-        // 10% of 16 cores at 2 GFLOP/s each.
-        assertThat(statuses.get(0).forecastGflops()).isCloseTo(3.2, within(1e-9));
-        assertThat(IntStream.range(0, 20).mapToObj(i -> CellRouter.route(small("j" + i), statuses)).distinct())
-                .extracting(r -> ((Route.To) r).cell()).containsExactly(1);
-    }
-
-    @Test
-    void theFasterCellWinsBetweenCellsOfEqualCoresAndEqualQueues() {
-        // Same 16 cores and the same queue; cell 1's cores are twice as fast, so it drains the work in half the time.
-        var queue = List.of(JobProgress.start(job("q", at(0), maps(8))));
-        var slow = new NodeState("slow", at(0), "r", List.of(), res(16, 64), 1.0, 8, res(16, 64), 8, List.of());
-        var fast = new NodeState("fast", at(0), "r", List.of(), res(16, 64), 2.0, 8, res(16, 64), 8, List.of());
-        var statuses = List.of(CellStatus.of(0, at(0), List.of(slow), queue, CapacityOutlook.NONE),
-                CellStatus.of(1, at(0), List.of(fast), queue, CapacityOutlook.NONE));
-
+        assertThat(statuses.get(0).forecastCpus()).isCloseTo(1.6, within(1e-9));
         assertThat(IntStream.range(0, 20).mapToObj(i -> CellRouter.route(small("j" + i), statuses)).distinct())
                 .extracting(r -> ((Route.To) r).cell()).containsExactly(1);
     }
@@ -151,11 +136,11 @@ class CellRouterTest {
     }
 
     @Test
-    void queuedWorkCountsOnlyTasksNotRunningOrDone() {
+    void queuedCpusCountOnlyTasksNotRunningOrDone() {
         var job = job("q", at(0), maps(10, res(2, 1)));
         var status = cell(0, List.of("a"), List.of(running(job, 3)));
 
-        // 7 maps not yet placed, each 64 MiB at 3100 FLOP/B.
-        assertThat(status.queuedGflop()).isCloseTo(7 * (64L << 20) * 3100 / 1e9, within(1e-6));
+        // 7 maps of 2 cores not yet placed.
+        assertThat(status.queuedCpus()).isEqualTo(14.0);
     }
 }
