@@ -22,13 +22,11 @@ import java.util.TreeSet;
  * @param nodes          the ids of the nodes the cell knows (alive)
  * @param shapes         the distinct capacities of those nodes: a task fits the cell when it fits one of them
  * @param capacity       those nodes' capacities, summed
- * @param free           the free capacity of those nodes' last heartbeats, summed
  * @param forecastCpus   the forecast spare CPU of those nodes at {@code time}, summed (a node without a forecast
  *                       counts its free CPU)
  * @param queuedCpus     the CPU demand of the cell's queued tasks that are not running or done, summed
  */
 public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemory> shapes, CpuMemory capacity,
-                         CpuMemory free,
                          double forecastCpus, double queuedCpus) {
 
     public CellStatus {
@@ -39,7 +37,6 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
         nodes = Set.copyOf(nodes);
         shapes = List.copyOf(shapes);
         Objects.requireNonNull(capacity, "capacity");
-        Objects.requireNonNull(free, "free");
         if (!(forecastCpus >= 0) || !(queuedCpus >= 0)) {
             throw new IllegalArgumentException("forecastCpus and queuedCpus must be >= 0, were " + forecastCpus
                     + " and " + queuedCpus);
@@ -48,7 +45,7 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
 
     /** The status of a cell that knows no node and holds no job. */
     public static CellStatus empty(int cell, Instant time) {
-        return new CellStatus(cell, time, Set.of(), List.of(), CpuMemory.NONE, CpuMemory.NONE, 0, 0);
+        return new CellStatus(cell, time, Set.of(), List.of(), CpuMemory.NONE, 0, 0);
     }
 
     /**
@@ -60,13 +57,11 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
         var ids = new TreeSet<String>();
         var shapes = new LinkedHashSet<CpuMemory>();
         var capacity = CpuMemory.NONE;
-        var free = CpuMemory.NONE;
         double forecast = 0;
         for (var node : nodes) {
             ids.add(node.nodeId());
             shapes.add(node.capacity());
             capacity = capacity.plus(node.capacity());
-            free = free.plus(node.free());
             forecast += outlook.spare(node.nodeId(), CapacityOutlook.Resource.CPU, time)
                     .stream().map(share -> share * node.capacity().cpus()).findFirst().orElse(node.free().cpus());
         }
@@ -77,12 +72,12 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
                 queued += group.demand().cpus() * (group.count() - phase.succeededCount() - phase.running());
             }
         }
-        return new CellStatus(cell, time, ids, List.copyOf(shapes), capacity, free, forecast, queued);
+        return new CellStatus(cell, time, ids, List.copyOf(shapes), capacity, forecast, queued);
     }
 
     /** This status with {@code job}'s tasks queued too: what the router assumes until the cell publishes again. */
     public CellStatus withRouted(Job job) {
-        return new CellStatus(cell, time, nodes, shapes, capacity, free, forecastCpus, queuedCpus + cpus(job));
+        return new CellStatus(cell, time, nodes, shapes, capacity, forecastCpus, queuedCpus + cpus(job));
     }
 
     /** Whether some node of the cell can run each task group of {@code job}. */
