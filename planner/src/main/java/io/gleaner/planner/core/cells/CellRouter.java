@@ -8,17 +8,17 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Chooses a job's cell from the cells' statuses (docs/cells.md#the-router): among the cells with a node that fits each
- * of its task groups, the lowest {@code pressure × (1 − locality / 2)}, where pressure is the cell's queued CPU demand
- * with the job's over its forecast spare CPU and locality the share of the job's input chunks with a replica in the
- * cell. Ties go to the first cell counting from the job id's hash, so that jobs spread over cells that look alike.
+ * Chooses a job's cell from the cells' statuses (docs/cells.md#the-router): among the cells with a node that fits
+ * each of its task groups, the lowest {@code pressure × (1 − locality / 2)}, where pressure is the cell's queued CPU
+ * demand with the job's over its forecast spare CPU and locality the share of the job's input chunks with a replica in
+ * the cell. Ties go to the first cell counting from the job id's hash, so that jobs spread over cells that look alike.
  * A job is never split over cells (docs/cells.md#jobs-larger-than-a-cell).
  */
 public final class CellRouter {
 
     /**
-     * The least spare CPU a cell is credited with, as a share of its capacity: a cell whose owners take everything still
-     * compares by its queue rather than dividing by zero.
+     * The least spare CPU a cell is credited with, as a share of its capacity: a cell whose owners take everything
+     * still compares by its queue rather than dividing by zero.
      */
     static final double LEAST_SPARE_SHARE = 0.01;
 
