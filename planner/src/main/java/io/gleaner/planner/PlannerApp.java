@@ -1,5 +1,6 @@
 package io.gleaner.planner;
 
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
@@ -135,6 +136,19 @@ public final class PlannerApp extends StageApp {
     }
 
     /**
+     * Fails unless {@code cells} is one cell: the topology of several (docs/cells.md#the-topology) is not built yet.
+     *
+     * @throws IllegalStateException naming the setting and where several cells run
+     */
+    public static void checkCells(CellMap cells) {
+        if (cells.cells() != 1) {
+            throw new IllegalStateException(PlannerSettingsDef.key(PlannerSettingsDef.CELLS) + " is " + cells.cells()
+                    + ", but the planner on Kafka runs one cell for now; several run in-process (gleaner evaluate "
+                    + "--cells, docs/cells.md#status)");
+        }
+    }
+
+    /**
      * The forecast the planner's view of {@code forecasts} holds for {@code seriesKey} ({@code nodeId/METRIC}), or
      * null: what its policies read. The lockstep waits on it ({@code simulator.lockstep.ForecastBarrier}).
      *
@@ -145,9 +159,14 @@ public final class PlannerApp extends StageApp {
                 QueryableStoreTypes.<String, CapacityForecast>keyValueStore())).get(seriesKey);
     }
 
-    /** Checks the input topics, then starts processing. */
+    /**
+     * Checks the cells and the input topics, then starts processing.
+     *
+     * @throws IllegalStateException with more than one cell ({@link #checkCells})
+     */
     @Override
     public void start() {
+        checkCells(config.cells());
         var bootstrapServers = config.stage().bootstrapServers();
         try (var admin = Admin.create(config.stage().clientConfig())) {
             checkInputTopics(admin, config.topics());

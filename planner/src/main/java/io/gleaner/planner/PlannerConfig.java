@@ -4,6 +4,8 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.cells.CellBy;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.adaptive.AdaptiveSettings;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.policies.Policies;
@@ -37,9 +39,10 @@ import org.apache.kafka.streams.StreamsConfig;
  *                          and Salamander's settings, whether Cuckoo and COSHH place new jobs' input
  * @param nodeLiveness      how long a node may be silent, in event time, before it is lost (docs/node-liveness.md)
  * @param retryRules        the attempt limit, the retry backoff and node exclusion (docs/retries-and-reservations.md)
+ * @param cells             the planner's cells and how nodes map to them (docs/cells.md); the Kafka planner runs one
  */
 public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
-                            NodeLiveness nodeLiveness, RetryRules retryRules) {
+                            NodeLiveness nodeLiveness, RetryRules retryRules, CellMap cells) {
 
     /** The stage's name in its keys. */
     public static final String NAME = "planner";
@@ -54,10 +57,17 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         Objects.requireNonNull(policySettings, "policySettings");
         Objects.requireNonNull(nodeLiveness, "nodeLiveness");
         Objects.requireNonNull(retryRules, "retryRules");
+        Objects.requireNonNull(cells, "cells");
         if (stage.streamThreads() != 1) {
             throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1: the planner "
                     + "decides over every node in one stream task, was " + stage.streamThreads());
         }
+    }
+
+    /** These settings with one cell. */
+    public PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
+                         NodeLiveness nodeLiveness, RetryRules retryRules) {
+        this(stage, policy, policySettings, nodeLiveness, retryRules, CellMap.ONE);
     }
 
     /** These settings with the default retry rules ({@link RetryRules#defaults()}). */
@@ -92,7 +102,9 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         var values = PlannerSettingsDef.CONFIG.parse(properties);
         return new PlannerConfig(StageSettings.from(properties, NAME, DEFAULT_APPLICATION_ID),
                 PolicyName.parse(values.getString(key(PlannerSettingsDef.POLICY))), policySettings(values),
-                nodeLiveness(values.getLong(key(PlannerSettingsDef.NODE_TIMEOUT_MS))), retryRules(values));
+                nodeLiveness(values.getLong(key(PlannerSettingsDef.NODE_TIMEOUT_MS))), retryRules(values),
+                new CellMap(values.getInt(key(PlannerSettingsDef.CELLS)),
+                        CellBy.parse(values.getString(key(PlannerSettingsDef.CELL_BY)))));
     }
 
     private static String key(String setting) {
@@ -190,26 +202,31 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
 
     /** This configuration with its stage settings changed by {@code change}. */
     public PlannerConfig withStage(UnaryOperator<StageSettings> change) {
-        return new PlannerConfig(change.apply(stage), policy, policySettings, nodeLiveness, retryRules);
+        return new PlannerConfig(change.apply(stage), policy, policySettings, nodeLiveness, retryRules, cells);
     }
 
     /** This configuration with another policy. */
     public PlannerConfig withPolicy(PolicyName value) {
-        return new PlannerConfig(stage, value, policySettings, nodeLiveness, retryRules);
+        return new PlannerConfig(stage, value, policySettings, nodeLiveness, retryRules, cells);
     }
 
     /** This configuration with other policy settings. */
     public PlannerConfig withPolicySettings(PolicySettings value) {
-        return new PlannerConfig(stage, policy, value, nodeLiveness, retryRules);
+        return new PlannerConfig(stage, policy, value, nodeLiveness, retryRules, cells);
     }
 
     /** This configuration with another node liveness. */
     public PlannerConfig withNodeLiveness(NodeLiveness value) {
-        return new PlannerConfig(stage, policy, policySettings, value, retryRules);
+        return new PlannerConfig(stage, policy, policySettings, value, retryRules, cells);
+    }
+
+    /** This configuration with other cells. */
+    public PlannerConfig withCells(CellMap value) {
+        return new PlannerConfig(stage, policy, policySettings, nodeLiveness, retryRules, value);
     }
 
     /** This configuration with other retry rules. */
     public PlannerConfig withRetryRules(RetryRules value) {
-        return new PlannerConfig(stage, policy, policySettings, nodeLiveness, value);
+        return new PlannerConfig(stage, policy, policySettings, nodeLiveness, value, cells);
     }
 }

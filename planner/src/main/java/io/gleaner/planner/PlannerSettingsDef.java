@@ -6,6 +6,8 @@ import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.cells.CellBy;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.mdasa.MdasaSettings;
 import io.gleaner.planner.core.salamander.SalamanderSettings;
 import io.gleaner.runtime.SettingValidators;
@@ -82,6 +84,10 @@ public final class PlannerSettingsDef {
     public static final String ADAPTIVE_SPEEDUP_THRESHOLD = "adaptive-speedup-threshold";
     /** Setting of {@link AdaptiveSettings#reduceCost()}. */
     public static final String ADAPTIVE_REDUCE_COST = "adaptive-reduce-cost";
+    /** Setting of {@link CellMap#cells()}. */
+    public static final String CELLS = "cells";
+    /** Setting of {@link CellMap#by()}: node-id, rack or label:KEY. */
+    public static final String CELL_BY = "cell-by";
 
     private static final String POLICIES = Arrays.stream(PolicyName.values()).map(PolicyName::configValue)
             .collect(Collectors.joining(", "));
@@ -195,6 +201,12 @@ public final class PlannerSettingsDef {
                 .define(ADAPTIVE_REDUCE_COST, Type.DOUBLE, adaptive.reduceCost(), Range.atLeast(0.01),
                         "A reduce's length relative to a map's, by which the adaptive policy estimates a job's "
                                 + "reduces until one has completed.");
+        def.define(CELLS, Type.INT, CellMap.ONE.cells(), Range.atLeast(1),
+                        "Planner cells: each runs the policy over its own nodes, jobs routed to one (docs/cells.md); "
+                                + "the Kafka planner runs 1 for now, gleaner evaluate --cells runs more.")
+                .define(CELL_BY, Type.STRING, CellMap.ONE.by().configValue(),
+                        SettingValidators.parsedBy(CellBy::parse, "node-id, rack, label:KEY"),
+                        "What decides a node's cell: its id (by hash), its rack, or the value of its label KEY.");
         var old = "gleaner.planner.";
         return def.deprecated(old + "fair.pools", POOLS)
                 .deprecated(old + "fair.locality.delay.ms", LOCALITY_DELAY_MS)

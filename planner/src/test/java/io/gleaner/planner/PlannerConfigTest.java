@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.cells.CellBy;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.RetryRules;
 import io.gleaner.planner.core.coshh.CoshhSettings;
@@ -54,6 +56,18 @@ class PlannerConfigTest {
                 .hasMessageStartingWith("gleaner.planner.stream-threads must be 1");
         assertThatThrownBy(() -> new PlannerConfig(StageSettings.defaults("qos", "q"), PolicyName.FIFO))
                 .hasMessage("the planner needs its own stage settings, was qos's");
+    }
+
+    @Test
+    void shouldReadTheCellsAndNameTheChoicesOfCellBy() {
+        var config = PlannerConfig.from(Map.of("gleaner.planner.cells", "4", "gleaner.planner.cell-by", "label:pool"));
+
+        assertThat(config.cells()).isEqualTo(new CellMap(4, CellBy.label("pool")));
+        assertThat(PlannerConfig.defaults().cells()).isEqualTo(CellMap.ONE);
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.cell-by", "zone")))
+                .hasMessageContaining("gleaner.planner.cell-by").hasMessageContaining("node-id, rack, label:KEY");
+        assertThatThrownBy(() -> PlannerConfig.from(Map.of("gleaner.planner.cells", "0")))
+                .hasMessageContaining("gleaner.planner.cells");
     }
 
     @Test

@@ -12,6 +12,7 @@ import io.gleaner.planner.core.Checked;
 import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.NodeLiveness;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.salamander.PlanTimeline;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.qos.core.QosSettings;
@@ -164,6 +165,9 @@ final class EvaluateCommand implements Callable<Integer> {
     SalamanderRepairOption salamanderRepair;
 
     @Mixin
+    CellsOptions cells;
+
+    @Mixin
     NodeFailureOptions nodeFailures;
 
     @Mixin
@@ -217,6 +221,15 @@ final class EvaluateCommand implements Callable<Integer> {
         if (seeds < 1) {
             throw usage("--seeds must be >= 1, was " + seeds);
         }
+        CellMap cellMap;
+        try {
+            cellMap = cells.cellMap();
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
+        if (throughKafka && cellMap.cells() != 1) {
+            throw usage("--cells runs in-process only; the Kafka planner runs one cell (docs/cells.md#status)");
+        }
         if (jobs != null && jobs < 1) {
             throw usage("--jobs must be >= 1, was " + jobs);
         }
@@ -258,7 +271,7 @@ final class EvaluateCommand implements Callable<Integer> {
         var progress = new Progress(err, policyNames.size() * seeds, workload.jobs().size());
         var runs = throughKafka
                 ? throughKafka(evaluation, users, progress::report)
-                : Evaluation.run(evaluation, progress::report);
+                : Evaluation.run(evaluation, cellMap, progress::report);
         var wallTimes = progress.finish();
 
         var table = MetricTable.of(runs);
@@ -422,6 +435,10 @@ final class EvaluateCommand implements Callable<Integer> {
                 workload.jobs().size(), trace, clusterSpec.name(), clusterSpec.nodes().size(),
                 String.join(",", table.policies()), seeds == 1 ? Long.toString(seed) : seed + ".." + (seed + seeds - 1),
                 controllers.configValue(), chunkMb, safetyMargin);
+        var cellMap = cells.cellMap();
+        if (cellMap.cells() > 1) {
+            printer.printf(Locale.ROOT, "planner cells: %d, by %s%n", cellMap.cells(), cellMap.by().configValue());
+        }
         if (loadFactor.given()) {
             printer.printf(Locale.ROOT, "load factor: x%s (inter-arrival times divided by it)%n", loadFactor.factor);
         }

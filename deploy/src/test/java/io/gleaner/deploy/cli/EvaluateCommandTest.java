@@ -341,6 +341,12 @@ class EvaluateCommandTest {
                 Arguments.of(Named.of("a negative repair move limit", new String[] {
                         "--salamander-repair-move-limit", "-1"}),
                         "Invalid value -1 for option --salamander-repair-move-limit: Value must be at least 0"),
+                Arguments.of(Named.of("cells through Kafka", new String[] {"--cells", "2", "--through-kafka"}),
+                        "--cells runs in-process only"),
+                Arguments.of(Named.of("no cell", new String[] {"--cells", "0"}),
+                        "Invalid value 0 for option --cells: Value must be at least 1"),
+                Arguments.of(Named.of("an unknown cell-by", new String[] {"--cell-by", "zone"}),
+                        "node-id, rack, label:KEY"),
                 Arguments.of(Named.of("a load factor through Kafka", new String[] {"--load-factor", "2",
                         "--through-kafka"}), "run in-process only"),
                 Arguments.of(Named.of("a deadline factor of 0", new String[] {"--deadline-factor", "0..2"}),
@@ -362,6 +368,15 @@ class EvaluateCommandTest {
                         "--forecaster-miss-escalation must be in [0, 1), was 1.0"),
                 Arguments.of(Named.of("the bound as the forecaster model", new String[] {"--forecaster-model",
                         "oracle-flat-day"}), "--forecaster-model must be a learner that gleaner forecast-eval scores"));
+    }
+
+    @Test
+    void shouldRunThePlannerAsSeveralCellsWhenAsked(@TempDir Path dir) {
+        var run = execute("evaluate", "--jobs", "20", "--cells", "2", "--cell-by", "rack", "--out",
+                dir.resolve("cells").toString());
+
+        assertThat(run.exitCode()).as(run.err()).isZero();
+        assertThat(run.out()).contains("planner cells: 2, by rack").contains("20 of 20 jobs completed");
     }
 
     @ParameterizedTest(name = "{0}")

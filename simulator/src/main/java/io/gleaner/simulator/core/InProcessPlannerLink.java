@@ -4,24 +4,33 @@ import io.gleaner.forecaster.core.Forecaster;
 import io.gleaner.forecaster.core.MissReaction;
 import io.gleaner.planner.core.InMemoryPlannerState;
 import io.gleaner.planner.core.InputPlacement;
+import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.core.cells.CellMap;
+import io.gleaner.planner.core.cells.CellRouter;
+import io.gleaner.planner.core.cells.CellStatus;
+import io.gleaner.planner.core.cells.Route;
 import io.gleaner.planner.core.coshh.CoshhSettings;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.planner.core.salamander.SalamanderSettings;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +52,12 @@ import org.slf4j.LoggerFactory;
  * forecaster stage's). Through Kafka ({@code KafkaPlannerLink}) the planner reads the stage's {@code forecasts}
  * topic instead.
  *
+ * <p>Cells (docs/cells.md#the-bench): with several, each cell is a {@link PlannerCell} of its own (its own policy
+ * instance and in-memory state), each round's jobs are routed by {@link CellRouter} over the cells' statuses as the
+ * previous round left them (a job goes to a cell; one that no cell can judge yet waits for the next round), each
+ * heartbeat goes to its node's cell ({@link CellMap}) and each report to its job's cell. With one cell every input
+ * goes to it as before, so nothing changes.
+ *
  * <p>An input the cell finds invalid would be a dead letter in the Kafka app; here it is logged and kept in
  * {@link #invalidInputs()}, since the simulator should never send one.
  */
@@ -50,8 +65,15 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     private static final Logger log = LoggerFactory.getLogger(InProcessPlannerLink.class);
 
-    private final PlannerCell cell;
+    private final List<PlannerCell> cells;
+    /** The cells' states, read for their statuses; empty for a link around a given cell. */
+    private final List<InMemoryPlannerState> states;
+    private final CellMap cellMap;
     private final OwnerForecasts forecasts;
+    private final Map<String, Integer> cellOfJob = new HashMap<>();
+    /** Jobs no cell could judge yet, in the order they came: routed first in the next round. */
+    private final List<Job> held = new ArrayList<>();
+    private final List<String> refusedJobs = new ArrayList<>();
     private final List<String> invalidInputs = new ArrayList<>();
     private final List<InputPlacement> dataPlacements = new ArrayList<>();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
@@ -59,13 +81,28 @@ public final class InProcessPlannerLink implements PlannerLink {
 
     /** A link to {@code cell} as it is: no forecasts are fed to it (it reads whatever outlook it was built with). */
     public InProcessPlannerLink(PlannerCell cell) {
-        this.cell = Objects.requireNonNull(cell, "cell");
+        this.cells = List.of(Objects.requireNonNull(cell, "cell"));
+        this.states = List.of();
+        this.cellMap = CellMap.ONE;
         this.forecasts = null;
     }
 
     private InProcessPlannerLink(PlacementPolicy policy, OwnerForecasts forecasts) {
+        this(List.of(Objects.requireNonNull(policy, "policy")), forecasts, CellMap.ONE);
+    }
+
+    private InProcessPlannerLink(List<PlacementPolicy> policies, OwnerForecasts forecasts, CellMap cellMap) {
         this.forecasts = Objects.requireNonNull(forecasts, "forecasts");
-        this.cell = new PlannerCell(Objects.requireNonNull(policy, "policy"), new InMemoryPlannerState(), forecasts);
+        this.cellMap = Objects.requireNonNull(cellMap, "cellMap");
+        var cells = new ArrayList<PlannerCell>();
+        var states = new ArrayList<InMemoryPlannerState>();
+        for (var policy : policies) {
+            var state = new InMemoryPlannerState();
+            states.add(state);
+            cells.add(new PlannerCell(policy, state, forecasts));
+        }
+        this.cells = List.copyOf(cells);
+        this.states = List.copyOf(states);
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with its default settings. */
@@ -146,6 +183,19 @@ public final class InProcessPlannerLink implements PlannerLink {
         return new InProcessPlannerLink(policy, forecasts);
     }
 
+    /**
+     * A link to {@code cellMap.cells()} new cells, each running a policy of its own from {@code policies}, all reading
+     * (and fed once) {@code forecasts}.
+     */
+    public static InProcessPlannerLink of(Supplier<PlacementPolicy> policies, OwnerForecasts forecasts,
+                                          CellMap cellMap) {
+        var each = new ArrayList<PlacementPolicy>();
+        for (int i = 0; i < cellMap.cells(); i++) {
+            each.add(policies.get());
+        }
+        return new InProcessPlannerLink(each, forecasts, cellMap);
+    }
+
     private static PolicySettings settings(List<Pool> pools, long seed) {
         return PolicySettings.defaults().withPools(pools).withCoshh(CoshhSettings.defaults().withSeed(seed))
                 .withSalamander(SalamanderSettings.defaults().withSeed(seed));
@@ -178,16 +228,34 @@ public final class InProcessPlannerLink implements PlannerLink {
     }
 
     private List<Placement> decide(Round round) {
-        for (var job : round.submitted()) {
-            if (check("job " + job.jobId(), cell.onJob(job)) instanceof Verdict.Applied applied) {
-                applied.dataPlacement().ifPresent(dataPlacements::add);
+        var jobs = new ArrayList<>(held);
+        held.clear();
+        jobs.addAll(round.submitted());
+        var statuses = cells.size() == 1 ? new ArrayList<>(List.of(CellStatus.empty(0, round.time())))
+                : statuses(round.time());
+        for (var job : jobs) {
+            var route = CellRouter.route(job, statuses);
+            if (route instanceof Route.To to) {
+                cellOfJob.put(job.jobId(), to.cell());
+                statuses.set(to.cell(), statuses.get(to.cell()).withRouted(job));
+                var verdict = check("job " + job.jobId(), cells.get(to.cell()).onJob(job));
+                if (verdict instanceof Verdict.Applied applied) {
+                    applied.dataPlacement().ifPresent(dataPlacements::add);
+                }
+            } else if (route instanceof Route.Held) {
+                held.add(job);
+            } else {
+                log.warn("router refused job {}: {}", job.jobId(), route.reason());
+                refusedJobs.add(job.jobId() + ": " + route.reason());
             }
         }
         for (var report : round.reports()) {
+            var cell = cells.get(cellOfJob.getOrDefault(report.outcome().jobId(), 0));
             check("report " + report.outcome().decisionId(), cell.onOutcome(report.outcome()));
         }
         var placements = new ArrayList<Placement>();
         for (var heartbeat : round.heartbeats()) {
+            var cell = cells.get(cellMap.cellOf(heartbeat));
             var verdict = check("heartbeat of " + heartbeat.nodeId(), cell.onHeartbeat(heartbeat));
             if (verdict instanceof Verdict.Applied applied) {
                 // As the planner app logs it (CellProcessor): the cell's node liveness, docs/node-liveness.md.
@@ -198,6 +266,21 @@ public final class InProcessPlannerLink implements PlannerLink {
         }
         placements.sort(Comparator.comparing(Placement::nodeId));
         return placements;
+    }
+
+    /** Each cell's status at {@code time}, as the inputs before this round left it. */
+    private List<CellStatus> statuses(Instant time) {
+        var statuses = new ArrayList<CellStatus>(cells.size());
+        for (int i = 0; i < states.size(); i++) {
+            var state = states.get(i);
+            statuses.add(CellStatus.of(i, time, state.heardBefore(Instant.MAX), state.queue(), forecasts));
+        }
+        return statuses;
+    }
+
+    /** Why the router refused each job it refused, in order ("jobId: reason"); empty with one cell. */
+    public List<String> refusedJobs() {
+        return List.copyOf(refusedJobs);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.gleaner.simulator.evaluate;
 
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.salamander.HolisticPlan;
 import io.gleaner.planner.core.salamander.SalamanderPolicy;
 import java.time.Instant;
@@ -23,12 +24,17 @@ public final class Evaluation {
      * @param progress told after every round of every run
      */
     public static List<PolicyRun> run(EvaluationSpec spec, Consumer<EvaluationProgress> progress) {
+        return run(spec, CellMap.ONE, progress);
+    }
+
+    /** The same with the planner in {@code cells} cells (docs/cells.md#the-bench). */
+    public static List<PolicyRun> run(EvaluationSpec spec, CellMap cells, Consumer<EvaluationProgress> progress) {
         var runs = new ArrayList<PolicyRun>();
         int total = spec.policies().size() * spec.seeds().size();
         for (var policy : spec.policies()) {
             for (long seed : spec.seeds()) {
                 int index = runs.size();
-                var simulation = new RunSetup(spec, policy, seed).simulation(
+                var simulation = new RunSetup(spec, policy, seed, cells).simulation(
                         p -> progress.accept(new EvaluationProgress(index, total, policy.configValue(), seed, p)));
                 runs.add(new PolicyRun(policy.configValue(), simulation.run()));
             }

@@ -2,6 +2,7 @@ package io.gleaner.simulator.evaluate;
 
 import io.gleaner.planner.core.PlacementPolicy;
 import io.gleaner.planner.core.PolicyName;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.simulator.core.InProcessPlannerLink;
@@ -14,17 +15,24 @@ import java.util.function.Consumer;
 /**
  * The set-up of one run of an evaluation: {@code policy} on {@code seed}, over the spec's workload, cluster, users'
  * pools and the owners' load of that seed, the planner in-process reading the spec's learner's forecasts warmed up on
- * that load.
+ * that load, on {@code cells} planner cells (docs/cells.md#the-bench).
  *
  * @param spec   the evaluation the run belongs to
  * @param policy the policy of the run; decides its QoS controller ({@link EvaluationSpec#settings})
  * @param seed   the seed of the run
+ * @param cells  the planner's cells and how nodes map to them
  */
-record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
+record RunSetup(EvaluationSpec spec, PolicyName policy, long seed, CellMap cells) {
 
     RunSetup {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(policy, "policy");
+        Objects.requireNonNull(cells, "cells");
+    }
+
+    /** The run on one cell. */
+    RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
+        this(spec, policy, seed, CellMap.ONE);
     }
 
     /**
@@ -37,9 +45,15 @@ record RunSetup(EvaluationSpec spec, PolicyName policy, long seed) {
         return settings.withSalamander(settings.salamander().withRepairMoveLimit(spec.salamanderRepairMoveLimit()));
     }
 
-    /** The run with a new instance of its policy, not started. */
+    /** The run with a new instance of its policy in each cell, not started. */
     Simulation simulation(Consumer<SimulationProgress> progress) {
-        return simulation(Policies.create(policy, policySettings()), progress);
+        if (cells.cells() == 1) {
+            return simulation(Policies.create(policy, policySettings()), progress);
+        }
+        var settings = policySettings();
+        return new Simulation(spec.cluster(), spec.jobs(), spec.owners().forSeed(seed), spec.pools(),
+                InProcessPlannerLink.of(() -> Policies.create(policy, settings), forecasts(), cells),
+                spec.settings(policy, seed), progress);
     }
 
     /**
