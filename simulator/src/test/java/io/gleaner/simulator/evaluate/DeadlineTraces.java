@@ -6,10 +6,12 @@ import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.qos.core.QosSettings;
 import io.gleaner.simulator.ClusterPresets;
+import io.gleaner.simulator.core.Deadlines;
 import io.gleaner.simulator.core.InProcessPlannerLink;
 import io.gleaner.simulator.core.OwnerForecastSettings;
 import io.gleaner.simulator.core.Simulation;
 import io.gleaner.simulator.core.SimulationSettings;
+import io.gleaner.simulator.core.StandAloneTime;
 import io.gleaner.simulator.owners.OwnerTraceSettings;
 import io.gleaner.simulator.owners.OwnerTraces;
 import io.gleaner.simulator.owners.TraceOwnerSource;
@@ -53,6 +55,10 @@ public final class DeadlineTraces {
         var assignment = new DeadlineAssignment(low, high, seed, cluster, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD);
         var jobs = new WorkloadCatalog().jobs(SuiteWorkload.parse(SuiteWorkload.FB_2009), count).stream()
                 .map(UserAssignment.of(users)::assign).map(assignment::assign).toList();
+        var standAlone = new StandAloneTime(cluster, SimulationSettings.DEFAULT_HEARTBEAT_PERIOD);
+        double least = Deadlines.MEASURABLE_ROUNDS * SimulationSettings.DEFAULT_HEARTBEAT_PERIOD.toMillis();
+        System.out.printf(Locale.ROOT, "jobs of %d+ rounds: %d of %d%n", Deadlines.MEASURABLE_ROUNDS,
+                jobs.stream().filter(j -> standAlone.millis(j) >= least).count(), jobs.size());
         var first = jobs.stream().map(Job::submitTime).min(Instant::compareTo).orElseThrow();
         var last = jobs.stream().map(Job::submitTime).max(Instant::compareTo).orElseThrow();
         var owners = new TraceOwnerSource(OwnerTraces.BUNDLED, cluster, OwnerTraceSettings.of(seed, first),
