@@ -91,15 +91,16 @@ public final class DeadlineTraces {
             for (var trace : runs.get(i).values()) {
                 var held = trace.attempts.stream().filter(a -> a[0] <= at && at < a[1]).toList();
                 if (!held.isEmpty()) {
+                    long zero = first.toEpochMilli();
                     System.out.printf(Locale.ROOT, "  %-10s maps %5d reduces %4d submitted %8.1f goal %8.1f: %d"
-                                    + " attempts (%d reduces), started %.0f..%.0f, ending %.0f..%.0f%n", trace.job.jobId(),
-                            trace.job.count(TaskKind.MAP), trace.job.count(TaskKind.REDUCE),
+                                    + " attempts (%d reduces), started %.0f..%.0f, ending %.0f..%.0f%n",
+                            trace.job.jobId(), trace.job.count(TaskKind.MAP), trace.job.count(TaskKind.REDUCE),
                             since(first, trace.job.submitTime()), since(first, trace.job.deadline().get()),
-                            held.size(), held.stream().filter(a -> a[2] == 1).count(), (held.stream().mapToLong(a -> a[0]).min().getAsLong() - first.toEpochMilli())
-                                    / 1e3, (held.stream().mapToLong(a -> a[0]).max().getAsLong()
-                                    - first.toEpochMilli()) / 1e3, (held.stream().mapToLong(a -> a[1]).min()
-                                    .getAsLong() - first.toEpochMilli()) / 1e3, (held.stream().mapToLong(a -> a[1])
-                                    .max().getAsLong() - first.toEpochMilli()) / 1e3);
+                            held.size(), held.stream().filter(a -> a[2] == 1).count(),
+                            (held.stream().mapToLong(a -> a[0]).min().getAsLong() - zero) / 1e3,
+                            (held.stream().mapToLong(a -> a[0]).max().getAsLong() - zero) / 1e3,
+                            (held.stream().mapToLong(a -> a[1]).min().getAsLong() - zero) / 1e3,
+                            (held.stream().mapToLong(a -> a[1]).max().getAsLong() - zero) / 1e3);
                 }
             }
         }
