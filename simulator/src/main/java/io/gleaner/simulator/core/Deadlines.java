@@ -3,6 +3,7 @@ package io.gleaner.simulator.core;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * How the submitted jobs that carry a deadline fared (seed 002 section 4; seed 003 notes §5.3;
@@ -10,13 +11,29 @@ import java.util.List;
  * durations) when no job had a deadline, which {@link #jobs()} tells apart.
  *
  * @param goals one per submitted job with a deadline, by (submit time, job id)
+ * @param round the run's heartbeat period, the quantum of its rounds
  */
-public record Deadlines(List<JobGoal> goals) {
+public record Deadlines(List<JobGoal> goals, Duration round) {
+
+    /**
+     * The rounds a job's stand-alone time must span for its goal to be measured on the round grid
+     * (docs/simulator.md#measurable-goals): a job starts at the first round after its submission and its reduces at
+     * the first after its maps, so a goal of a few seconds is met or missed by where the submission falls between
+     * rounds and by one round of waiting more than by the policy.
+     */
+    public static final int MEASURABLE_ROUNDS = 3;
 
     public Deadlines {
         goals = goals.stream()
                 .sorted(Comparator.comparing(JobGoal::submitTime).thenComparing(JobGoal::jobId))
                 .toList();
+        Objects.requireNonNull(round, "round");
+    }
+
+    /** The goals of the jobs whose stand-alone time is at least {@link #MEASURABLE_ROUNDS} rounds. */
+    public Deadlines measurable() {
+        var least = round.multipliedBy(MEASURABLE_ROUNDS);
+        return new Deadlines(goals.stream().filter(g -> g.standAlone().compareTo(least) >= 0).toList(), round);
     }
 
     /** Submitted jobs with a deadline. */

@@ -8,15 +8,18 @@ import java.util.Objects;
  * One submitted job with a deadline and when it finished: at its completion, or at the end of the run if it did not
  * complete (then it is late if the run ended past its deadline).
  *
- * @param finished whether the job completed; {@code finish} is the end of the run otherwise
+ * @param finished   whether the job completed; {@code finish} is the end of the run otherwise
+ * @param standAlone its estimated time alone on the cluster ({@link StandAloneTime})
  */
-public record JobGoal(String jobId, Instant submitTime, Instant deadline, Instant finish, boolean finished) {
+public record JobGoal(String jobId, Instant submitTime, Instant deadline, Instant finish, boolean finished,
+                      Duration standAlone) {
 
     public JobGoal {
         Objects.requireNonNull(jobId, "jobId");
         Objects.requireNonNull(submitTime, "submitTime");
         Objects.requireNonNull(deadline, "deadline");
         Objects.requireNonNull(finish, "finish");
+        Objects.requireNonNull(standAlone, "standAlone");
     }
 
     /** T_goal: the time from submission the job had. */

@@ -324,6 +324,7 @@ public final class Simulation {
 
     private Deadlines deadlines(Instant end) {
         var goals = new ArrayList<JobGoal>();
+        var standAlone = new StandAloneTime(cluster, settings.heartbeatPeriod());
         for (var progress : jobs.values()) {
             var job = progress.job();
             if (!progress.arrived() || job.deadline().isEmpty()) {
@@ -331,9 +332,10 @@ public final class Simulation {
             }
             var completion = progress.completion();
             goals.add(new JobGoal(job.jobId(), job.submitTime(), job.deadline().get(),
-                    completion.map(JobCompletion::finishTime).orElse(end), completion.isPresent()));
+                    completion.map(JobCompletion::finishTime).orElse(end), completion.isPresent(),
+                    Duration.ofMillis((long) Math.ceil(standAlone.millis(job)))));
         }
-        return new Deadlines(goals);
+        return new Deadlines(goals, settings.heartbeatPeriod());
     }
 
     private void observe(Instant now) {

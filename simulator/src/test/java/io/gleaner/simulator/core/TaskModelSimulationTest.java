@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.gleaner.planner.core.Chunk;
 import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.Job;
+import io.gleaner.planner.core.PhaseTasks;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.TaskKind;
 import io.gleaner.planner.core.TaskOutcome;
@@ -204,15 +205,38 @@ class TaskModelSimulationTest {
     }
 
     @Test
+    void jobsOfFewerThanThreeRoundsAloneAreLeftOutOfTheMeasurableShare() {
+        var cluster = ClusterSpec.of("one", List.of(node("n1", 4, 8.0)));
+        // A 1 MiB map of 3,100 FLOP/B at 8 GFLOP/s is 0.407 s of work: 3.407 s alone with the round, under 9 s. Its
+        // goal is 1 s after submission, before the first round: missed, and left out of the measurable share.
+        var tiny = job("tiny", Duration.ZERO, 1, 0);
+        var oneMib = tiny.group(TaskKind.MAP).orElseThrow();
+        tiny = new Job("tiny", "name-tiny", "user", "default", 0, T0, Optional.of(T0.plusSeconds(1)), 1 << 20, 0, 0,
+                List.of(new PhaseTasks(TaskKind.MAP, 1, 1 << 20, 1 << 20, oneMib.flopPerByte(), oneMib.demand(),
+                        oneMib.dataset(), 0)));
+        var late = withDeadline(job("late", Duration.ZERO, 1, 0), T0.plusSeconds(30));
+        var onTime = withDeadline(job("ok", Duration.ZERO, 1, 0), T0.plusSeconds(3600));
+        var link = RecordingPlannerLink.around(InProcessPlannerLink.of(PolicyName.FIFO));
+
+        var report = run(cluster, List.of(tiny, late, onTime), OwnerLoad.NONE, link);
+
+        assertThat(report.deadlines().goals()).filteredOn(g -> g.jobId().equals("tiny")).singleElement()
+                .satisfies(g -> assertThat(g.standAlone()).isEqualTo(Duration.ofMillis(3_407)));
+        assertThat(report.deadlines().measurable().goals()).extracting(JobGoal::jobId).containsExactly("late", "ok");
+        assertThat(metric(report, "deadline_met_pct")).isCloseTo(100.0 / 3, within(1e-9));
+        assertThat(metric(report, "measurable_deadline_met_pct")).isEqualTo(50.0);
+    }
+
+    @Test
     void runWithoutDeadlinesReportsTheirMetricsAsNaN() {
         var link = RecordingPlannerLink.around(InProcessPlannerLink.of(PolicyName.FIFO));
 
         var report = run(SimulatorFixtures.nodes(1), List.of(job("j", Duration.ZERO, 1, 0)), OwnerLoad.NONE, link);
 
-        var deadlineKeys = List.of("late_job_pct", "deadline_met_pct", "tardiness_mean_s", "tardiness_p95_s",
-                "beyond_deadline_pct");
+        var deadlineKeys = List.of("late_job_pct", "deadline_met_pct", "measurable_deadline_met_pct",
+                "tardiness_mean_s", "tardiness_p95_s", "beyond_deadline_pct");
         assertThat(report.metrics()).filteredOn(m -> deadlineKeys.contains(m.key()))
-                .hasSize(5).allSatisfy(m -> assertThat(m.value()).isNaN());
+                .hasSize(6).allSatisfy(m -> assertThat(m.value()).isNaN());
         assertThat(report.metrics()).filteredOn(m -> m.key().equals("completion_mean_s")).singleElement()
                 .satisfies(m -> assertThat(m.value()).isEqualTo((3_000 + MAP_FAST) / 1000.0));
     }

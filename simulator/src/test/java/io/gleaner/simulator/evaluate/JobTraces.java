@@ -61,7 +61,7 @@ public final class JobTraces {
         int mapAttempts;
         int remoteMaps;
         final Map<String, Integer> mapsByNode = new TreeMap<>();
-        /** Each ended attempt as {start, end} in epoch millis. */
+        /** Each ended attempt as {start, end} in epoch millis and 1 for a reduce, 0 for a map. */
         final List<long[]> attempts = new ArrayList<>();
 
         JobTrace(Job job) {
@@ -99,7 +99,8 @@ public final class JobTraces {
                 if (trace.firstStart == null || start.isBefore(trace.firstStart)) {
                     trace.firstStart = start;
                 }
-                trace.attempts.add(new long[] {start.toEpochMilli(), outcome.time().toEpochMilli()});
+                trace.attempts.add(new long[] {start.toEpochMilli(), outcome.time().toEpochMilli(),
+                        outcome.kind() == TaskKind.REDUCE ? 1 : 0});
                 double seconds = Duration.between(start, outcome.time()).toMillis() / 1e3;
                 trace.slotSeconds += seconds;
                 if (outcome.kind() == TaskKind.MAP) {

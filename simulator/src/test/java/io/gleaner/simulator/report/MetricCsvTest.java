@@ -72,8 +72,8 @@ class MetricCsvTest {
             }
         }
         // No test job has a deadline: the deadline columns are there all the same, and say n/a.
-        for (var key : List.of("late_job_pct", "deadline_met_pct", "tardiness_mean_s", "tardiness_p95_s",
-                "beyond_deadline_pct")) {
+        for (var key : List.of("late_job_pct", "deadline_met_pct", "measurable_deadline_met_pct", "tardiness_mean_s",
+                "tardiness_p95_s", "beyond_deadline_pct")) {
             int column = header.indexOf(key);
             assertThat(column).as(key).isPositive();
             assertThat(rows.subList(1, rows.size())).allSatisfy(f -> assertThat(f.get(column)).isEqualTo("n/a"));

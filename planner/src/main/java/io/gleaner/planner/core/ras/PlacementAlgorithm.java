@@ -1,22 +1,27 @@
 package io.gleaner.planner.core.ras;
 
 import io.gleaner.planner.core.CpuMemory;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 
 /**
  * Algorithm 1 of seed 003 (§4.2.4, "Placement Algorithm, run at each control cycle"), shared by RAS (utility Eqs
- * 5–7) and Reverse-Adaptive (Eq. 14, §5.3.4.4: "the same … but using the proposed utility function"): reducers
- * first, spread evenly (lines 1–8), then maps in rounds that move slots from the jobs of highest utility to those of
- * lowest (lines 9–19, Eq. 8's max–min) and fill each node while any job fits (lines 20–23, Eq. 9), never beyond a
- * node's room (Eq. 10).
+ * 5–7) and Reverse-Adaptive (Eq. 14, §5.3.4.4: "the same … but using the proposed utility function"): rounds that
+ * move map slots from the jobs of highest utility to those of lowest (lines 9–19, Eq. 8's max–min) and fill each node
+ * while any job fits (lines 20–23, Eq. 9), reducers spread one per job per node (lines 1–8), never beyond a node's
+ * room (Eq. 10).
  *
  * <p>The pseudo-code's defects (seed-003 notes §2.5 and §9.7), and what is done instead
  * (docs/policies/ras.md#algorithm-1):
  * <ul>
- *   <li>{@code r_pend} is decremented as reducers are placed (implicit in lines 4–5).</li>
+ *   <li>Reducers are not placed ahead of every map (lines 1–8 run first in the thesis, where a reducer placed at its
+ *       job's start only holds memory until its job's maps run, §4.2.4). Gleaner starts a reducer once its job's maps
+ *       have all succeeded, holding its whole demand for the reduce's length; placed first, the reducers of one large
+ *       job took every slot that freed for as long as they lasted, ahead of the maps of every job that arrived
+ *       meanwhile (docs/results/2026-11-28-deadline-policies.md, second session). A reducer is a task of the fill
+ *       like a map: the lowest-utility job with room gets its next task, a reducer while it has one to place, at most
+ *       one of a job's reducers on a node per cycle (the spread of lines 1–8). {@code r_pend} is decremented as
+ *       reducers are placed (implicit in lines 4–5).</li>
  *   <li>{@code room_for_new_job_slot(job, tt)}: a free slot on {@code tt} and the task's CPU and RAM fit what the
  *       node has spare less what this cycle already placed on it, and the job still has a task of that kind to
  *       place.</li>
@@ -93,33 +98,13 @@ public final class PlacementAlgorithm {
         }
 
         PlacementMatrix place(int rounds) {
-            placeReducers();
             for (int round = 0; round < rounds; round++) {
                 for (int n = 0; n < room.length; n++) {
                     swapMaps(n);
-                    fillMaps(n);
+                    fill(n);
                 }
             }
             return new PlacementMatrix(maps, reduces);
-        }
-
-        /** Lines 1–8: one reducer per job per node, on the nodes with the fewest reducers first. */
-        private void placeReducers() {
-            for (int j = 0; j < jobs.size(); j++) {
-                int job = j;
-                var order = new ArrayList<Integer>();
-                for (int n = 0; n < room.length; n++) {
-                    order.add(n);
-                }
-                order.sort(Comparator.<Integer>comparingInt(n -> reducersOn(n)).thenComparingInt(n -> reduces[job][n]));
-                for (int n : order) {
-                    if (roomFor(job, n, false)) {
-                        reduces[job][n]++;
-                        reducesPlaced[job]++;
-                        take(n, jobs.get(job).reduceDemand());
-                    }
-                }
-            }
         }
 
         /** Lines 11–19: take map slots on {@code n} from the happiest job while it stays happier than the unhappiest. */
@@ -138,14 +123,23 @@ public final class PlacementAlgorithm {
             }
         }
 
-        /** Lines 20–23: the lowest-utility job that fits gets a map slot, until none fits. */
-        private void fillMaps(int n) {
+        /**
+         * Lines 20–23, with the reducers of lines 1–8 in the same choice: the lowest-utility job with room on {@code n}
+         * gets its next task there (a reducer while it has one to place, else a map), until no job has room.
+         */
+        private void fill(int n) {
             while (true) {
                 int in = lowestOther(n, -1);
                 if (in < 0) {
                     return;
                 }
-                addMap(in, n);
+                if (roomFor(in, n, false)) {
+                    reduces[in][n]++;
+                    reducesPlaced[in]++;
+                    take(n, jobs.get(in).reduceDemand());
+                } else {
+                    addMap(in, n);
+                }
             }
         }
 
@@ -162,7 +156,8 @@ public final class PlacementAlgorithm {
         private int lowestOther(int n, int except) {
             int best = -1;
             for (int j = 0; j < jobs.size(); j++) {
-                if (j != except && roomFor(j, n, true) && (best < 0 || utility(j) < utility(best))) {
+                if (j != except && (roomFor(j, n, false) || roomFor(j, n, true))
+                        && (best < 0 || utility(j) < utility(best))) {
                     best = j;
                 }
             }
@@ -175,16 +170,10 @@ public final class PlacementAlgorithm {
 
         private boolean roomFor(int j, int n, boolean map) {
             var job = jobs.get(j);
-            boolean left = map ? mapsPlaced[j] < job.mapsToPlace() : reducesPlaced[j] < job.reducesToPlace();
+            // Lines 1–8's spread: at most one reducer of a job on a node per cycle.
+            boolean left = map ? mapsPlaced[j] < job.mapsToPlace()
+                    : reducesPlaced[j] < job.reducesToPlace() && reduces[j][n] == 0;
             return left && slots[n] > 0 && room[n].fits(map ? job.mapDemand() : job.reduceDemand());
-        }
-
-        private int reducersOn(int n) {
-            int sum = 0;
-            for (int[] row : reduces) {
-                sum += row[n];
-            }
-            return sum;
         }
 
         private void addMap(int j, int n) {

@@ -20,15 +20,30 @@ class PlacementAlgorithmTest {
     }
 
     @Test
-    void reducersAreSpreadOnePerNodeTheLeastLoadedFirst() {
+    void reducersOfAJobAreSpreadOnePerNode() {
         var jobs = List.of(job("a", 1, 0, 0, 1, 1, 2), job("b", 1, 0, 0, 1, 1, 2));
         var nodes = List.of(new NodeRoom("n1", new CpuMemory(4, 8 * GIB), 4),
                 new NodeRoom("n2", new CpuMemory(4, 8 * GIB), 4), new NodeRoom("n3", new CpuMemory(4, 8 * GIB), 4));
 
         var p = PlacementAlgorithm.place(jobs, nodes, new int[0][], 1);
 
-        // a takes n1 and n2; b goes to the node with none (n3), then the first of those with one (n1).
-        assertThat(p.reduces()).isDeepEqualTo(new int[][] {{1, 1, 0}, {1, 0, 1}});
+        assertThat(p.reduces()).isDeepEqualTo(new int[][] {{1, 1, 0}, {1, 1, 0}});
+    }
+
+    @Test
+    void aReducerDoesNotTakeTheSlotOfAnUnhappierJobsMap() {
+        // a's maps are done and it runs 3 of its 10 reducers elsewhere: u = 1 + (log 3 / log 10 - 1) = 0.48. b has
+        // just arrived with one map and holds nothing: −∞. The one free slot is b's (Eq. 8); placing a's reducer
+        // first, as lines 1–8 do where reducers only hold memory until their maps run, would take it.
+        var reducing = new JobSlots("a", new CpuMemory(1, GIB), new CpuMemory(1, GIB), 0, 7, (maps, reduces) ->
+                ResourceAwareUtility.job(1, ResourceAwareUtility.reduce(3 + reduces, 10)));
+        var arriving = job("b", 1, 1, 0, 1, 1, 0);
+        var nodes = List.of(new NodeRoom("n1", new CpuMemory(1, 8 * GIB), 1));
+
+        var p = PlacementAlgorithm.place(List.of(reducing, arriving), nodes, new int[0][], HeartbeatCycle.ROUNDS);
+
+        assertThat(p.maps(1, 0)).isEqualTo(1);
+        assertThat(p.reduces(0, 0)).isZero();
     }
 
     @Test
