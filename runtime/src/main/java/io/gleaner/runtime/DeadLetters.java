@@ -1,5 +1,6 @@
 package io.gleaner.runtime;
 
+import io.gleaner.runtime.metrics.GleanerMeters;
 import io.gleaner.schemas.avro.DeadLetter;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -58,6 +59,7 @@ public final class DeadLetters {
      */
     public static DeadLetter of(String sourceTopic, int partition, long offset, Raw key, Raw value,
                                 long timestamp, String reason, String stage) {
+        GleanerMeters.deadLetter(stage, sourceTopic);
         return DeadLetter.newBuilder()
                 .setSourceTopic(sourceTopic)
                 .setPartition(partition)

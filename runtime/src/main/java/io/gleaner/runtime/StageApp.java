@@ -1,5 +1,6 @@
 package io.gleaner.runtime;
 
+import io.gleaner.runtime.metrics.MetricsServer;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import org.apache.kafka.streams.KafkaStreams;
@@ -41,6 +42,11 @@ public abstract class StageApp implements AutoCloseable {
     /** Completes when the stage stops for good without being closed ({@link StreamsStage#stoppedForGood()}). */
     public final CompletionStage<StageStop> stoppedForGood() {
         return stage.stoppedForGood();
+    }
+
+    /** Serves this app's stage metrics on {@code metrics}, and counts it ready there once RUNNING. */
+    public final void addTo(MetricsServer metrics) {
+        stage.addTo(metrics);
     }
 
     /** The topology this app runs. */

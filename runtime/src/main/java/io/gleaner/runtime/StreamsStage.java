@@ -1,5 +1,6 @@
 package io.gleaner.runtime;
 
+import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.serde.SchemaRegistryException;
 import java.time.Duration;
 import java.util.Map;
@@ -108,6 +109,11 @@ public final class StreamsStage {
     /** A queryable store of the running stage (interactive queries), e.g. a global view. */
     public <T> T store(StoreQueryParameters<T> parameters) {
         return streams.store(parameters);
+    }
+
+    /** Serves this stage's Kafka Streams metrics on {@code metrics}, and counts it ready there once RUNNING. */
+    public void addTo(MetricsServer metrics) {
+        metrics.addStage(stage + ":" + applicationId, streams);
     }
 
     /** Kafka Streams' metrics. */

@@ -36,6 +36,9 @@ import picocli.CommandLine.Spec;
 final class AgentCommand implements Callable<Integer> {
 
     @Mixin
+    MetricsOptions metrics;
+
+    @Mixin
     KafkaOptions kafka;
 
     @Mixin
@@ -84,7 +87,8 @@ final class AgentCommand implements Callable<Integer> {
             }
             RunCommand.createCatalogueTopics(environment, kafka);
             var out = spec.commandLine().getOut();
-            try (var running = Agent.start(settings, kafka.topics(), environment.clientConfig(),
+            try (var served = metrics.serve(out);
+                 var running = Agent.start(settings, kafka.topics(), environment.clientConfig(),
                     environment.registryClient(), new NodeShare(), InstantSource.system())) {
                 printStart(out, settings, running);
                 shutdown.await(List.of());

@@ -42,6 +42,9 @@ import picocli.CommandLine.Spec;
 final class IngestCommand implements Callable<Integer> {
 
     @Mixin
+    MetricsOptions metrics;
+
+    @Mixin
     KafkaOptions kafka;
 
     @Mixin
@@ -122,7 +125,9 @@ final class IngestCommand implements Callable<Integer> {
             var out = spec.commandLine().getOut();
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
-            try (var app = new AdapterApp(config, loaded, environment.registryClient())) {
+            try (var served = metrics.serve(out);
+                 var app = new AdapterApp(config, loaded, environment.registryClient())) {
+                served.add(app);
                 app.start();
                 out.println("ingesting " + sourceTopic + " with mapping " + loaded.name() + " ("
                         + config.stage().applicationId() + ") into " + config.topics().nodesUtilization().name()

@@ -82,6 +82,9 @@ final class ReplayCommand implements Callable<Integer> {
     static final Duration PRINT_EVERY = Duration.ofSeconds(2);
 
     @Mixin
+    MetricsOptions metrics;
+
+    @Mixin
     KafkaOptions kafka;
 
     @Mixin
@@ -191,7 +194,8 @@ final class ReplayCommand implements Callable<Integer> {
         var plan = plan();
         checkTrace(plan);
         var out = spec.commandLine().getOut();
-        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
+        try (var served = metrics.serve(out);
+             var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
              var admin = Admin.create(environment.clientConfig())) {
             var topics = kafka.topics();
             new CatalogueTopics(admin).create(topics, Optional.empty());

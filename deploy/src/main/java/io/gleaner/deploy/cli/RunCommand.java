@@ -44,6 +44,9 @@ final class RunCommand implements Callable<Integer> {
     enum Stage { planner, forecaster, classifier, qos }
 
     @Mixin
+    MetricsOptions metrics;
+
+    @Mixin
     KafkaOptions kafka;
 
     @Mixin
@@ -100,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
             var apps = new ArrayList<StageApp>();
-            try {
+            try (var served = metrics.serve(out)) {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
                 UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId))
@@ -126,6 +129,7 @@ final class RunCommand implements Callable<Integer> {
                             environment.registryConfig(), embedded.dataDir).withStage(instance),
                             environment.registryClient()));
                 }
+                apps.forEach(served::add);
                 apps.forEach(StageApp::start);
                 out.println("running stages " + stages + "; Ctrl-C stops them");
                 out.flush();

@@ -7,6 +7,7 @@ import io.gleaner.forecaster.core.SeriesEvent;
 import io.gleaner.forecaster.core.SeriesLife;
 import io.gleaner.runtime.DeadLetters;
 import io.gleaner.runtime.Decoded;
+import io.gleaner.runtime.metrics.GleanerMeters;
 import io.gleaner.schemas.InputChecks;
 import io.gleaner.schemas.avro.UsageSource;
 import io.gleaner.schemas.avro.UtilizationSample;
@@ -89,6 +90,7 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
             if (event instanceof SeriesEvent.Issued issued) {
                 var forecast = ForecastRecords.fresh(SeriesKey.parse(issued.key()), issued);
                 log.debug("refit {} at {} with {}", issued.key(), forecast.getIssuedAt(), life.forecasterName());
+                GleanerMeters.forecastRefit();
                 context.forward(new Record<>(issued.key(), ForecasterOutput.of(forecast), issued.issuedAt()));
             } else if (event instanceof SeriesEvent.Stale stale) {
                 var key = SeriesKey.parse(stale.key());

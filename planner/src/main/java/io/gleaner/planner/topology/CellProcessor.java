@@ -10,7 +10,9 @@ import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.runtime.DeadLetters;
+import io.gleaner.runtime.metrics.GleanerMeters;
 import io.gleaner.runtime.Decoded;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -37,14 +39,17 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
 
     private final String sourceTopic;
     private final TaskStates states;
+    /** What the processor takes, as the decision-time metric labels it: job, heartbeat or report. */
+    private final String inputName;
     private ProcessorContext<String, PlannerOutput> context;
     private CapacityOutlook outlook = CapacityOutlook.NONE;
     private JobHistory history = JobHistory.NONE;
     private KeyValueStore<String, Long> publishedClasses;
 
-    CellProcessor(String sourceTopic, TaskStates states) {
+    CellProcessor(String sourceTopic, TaskStates states, String inputName) {
         this.sourceTopic = sourceTopic;
         this.states = states;
+        this.inputName = inputName;
     }
 
     /** Maps the event to its core record, or says why it is invalid. */
@@ -121,6 +126,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     /** A step of a job's life cycle goes to {@code jobs.events}, keyed by job, stamped with its event time. */
     private void publish(JobStep step) {
         log.debug("job {} {} at {}", step.jobId(), step.type(), step.time());
+        GleanerMeters.jobStep(step.type().name());
         context.forward(new Record<>(step.jobId(), PlannerOutput.of(EventMapping.jobEvent(step)),
                 step.time().toEpochMilli()));
     }
@@ -134,11 +140,14 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                         + keyedBy.id() + "'");
         var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
                 states.liveness(), states.retries());
+        var started = System.nanoTime();
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())
                 : new Verdict.Invalid(((Checked.Invalid<T>) checked).reason());
+        GleanerMeters.decisionTime(states.policyName(), inputName, Duration.ofNanos(System.nanoTime() - started));
         if (verdict instanceof Verdict.Applied applied) {
             for (var loss : applied.lost()) {
+                GleanerMeters.nodeLost(loss.relaunchedAttempts().size());
                 log.info("node {} lost at {}: silent since {}; relaunching its attempts {}", loss.nodeId(),
                         loss.lostAt(), loss.lastHeartbeat(), loss.relaunchedAttempts());
             }
@@ -149,6 +158,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 context.forward(new Record<>(placement.nodeId(), PlannerOutput.of(EventMapping.placementDecision(placement)),
                         placement.epoch()));
             }
+            GleanerMeters.placements(states.policyName(), applied.placements().size());
             applied.steps().forEach(this::publish);
             publish(applied.outputs(), record.timestamp());
         } else if (verdict instanceof Verdict.Refused refused) {

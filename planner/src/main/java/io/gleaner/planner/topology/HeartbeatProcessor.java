@@ -11,7 +11,7 @@ import io.gleaner.schemas.avro.NodeHeartbeat;
 final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
 
     HeartbeatProcessor(String sourceTopic, TaskStates states) {
-        super(sourceTopic, states);
+        super(sourceTopic, states, "heartbeat");
     }
 
     @Override

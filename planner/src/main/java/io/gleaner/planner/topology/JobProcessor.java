@@ -11,7 +11,7 @@ import io.gleaner.schemas.avro.JobSubmitted;
 final class JobProcessor extends CellProcessor<JobSubmitted, Job> {
 
     JobProcessor(String sourceTopic, TaskStates states) {
-        super(sourceTopic, states);
+        super(sourceTopic, states, "job");
     }
 
     @Override

@@ -95,7 +95,8 @@ public final class PlannerTopology {
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
                 PlannerStores.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
-        var states = new TaskStates(policies, config.nodeLiveness(), config.retryRules());
+        var states = new TaskStates(policies, config.policy().configValue(), config.nodeLiveness(),
+                config.retryRules());
         var bound = config.stage().eventTimeBound();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 bound, () -> new JobProcessor(topics.jobsSubmitted().name(), states));

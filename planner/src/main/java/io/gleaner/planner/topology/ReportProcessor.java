@@ -5,13 +5,14 @@ import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.TaskOutcome;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
+import io.gleaner.runtime.metrics.GleanerMeters;
 import io.gleaner.schemas.avro.TaskReport;
 
 /** Applies task reports to their jobs' progress (success, or relaunch as the next attempt). */
 final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
     ReportProcessor(String sourceTopic, TaskStates states) {
-        super(sourceTopic, states);
+        super(sourceTopic, states, "report");
     }
 
     @Override
@@ -26,6 +27,10 @@ final class ReportProcessor extends CellProcessor<TaskReport, TaskOutcome> {
 
     @Override
     Verdict apply(PlannerCell cell, TaskOutcome outcome) {
-        return cell.onOutcome(outcome);
+        var verdict = cell.onOutcome(outcome);
+        if (verdict instanceof Verdict.Applied) {
+            GleanerMeters.attemptEnded(outcome.state().name());
+        }
+        return verdict;
     }
 }

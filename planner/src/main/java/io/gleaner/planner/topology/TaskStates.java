@@ -23,6 +23,7 @@ final class TaskStates {
     private final Supplier<PlacementPolicy> policies;
     private final NodeLiveness liveness;
     private final RetryRules retries;
+    private final String policyName;
     /**
      * By the task's state directory, not its task id: two instances running one built topology (each with its own
      * state directory) have tasks of the same ids, and must not share a cell.
@@ -31,14 +32,21 @@ final class TaskStates {
     private final Map<File, PlacementPolicy> policyByTask = new ConcurrentHashMap<>();
 
     /**
-     * @param policies makes the policy of each task
+     * @param policies   makes the policy of each task
+     * @param policyName its name, as metrics label it
      * @param liveness when the task's cell loses a node
      * @param retries  how the task's cell retries tasks and excludes nodes
      */
-    TaskStates(Supplier<PlacementPolicy> policies, NodeLiveness liveness, RetryRules retries) {
+    TaskStates(Supplier<PlacementPolicy> policies, String policyName, NodeLiveness liveness, RetryRules retries) {
         this.policies = policies;
+        this.policyName = policyName;
         this.liveness = liveness;
         this.retries = retries;
+    }
+
+    /** The name of the tasks' policy, as metrics label it. */
+    String policyName() {
+        return policyName;
     }
 
     /** How the cells retry tasks and exclude nodes. */

@@ -3,6 +3,7 @@ package io.gleaner.qos.topology;
 import io.gleaner.qos.QosRecords;
 import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosController;
+import io.gleaner.runtime.metrics.GleanerMeters;
 import java.time.Instant;
 import java.util.Objects;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -56,6 +57,7 @@ final class NodeProcessor implements Processor<String, NodeEvent, String, io.gle
                 view.ticked(tick.get().control());
                 for (var action : tick.get().actions()) {
                     log.debug("node {} at {}: {} {}", nodeId, time, action.kind(), action.reason());
+                    GleanerMeters.qosAction(action.kind().name());
                     context.forward(new Record<>(nodeId, QosRecords.toAvro(action), action.time().toEpochMilli()));
                 }
             }
