@@ -8,12 +8,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.gleaner.planner.topology.PlannerSerdes;
+import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.TaskState;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -126,6 +131,61 @@ class PlannerIT {
             assertThat(driver.remaining()).isZero();
             assertThat(endOffset(admin, new TopicPartition(topics.deadLetters().name(), 0))).isZero();
         }
+    }
+
+    @Test
+    void shouldServeItsMetricsAndReadinessWhileItPlaces(TestInfo test) throws Exception {
+        var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
+        var topics = Topics.withPrefix(prefix);
+        createTopics(topics, Map.of());
+        var config = PlannerConfig.defaults()
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
+                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
+                        .withStateDir(stateDir));
+
+        try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
+             var producer = producer();
+             var placements = placementConsumer(topics);
+             var metrics = MetricsServer.start(0);
+             var app = new PlannerApp(config, registry)) {
+            app.addTo(metrics);
+            // given a planner not yet started: not ready
+            assertThat(status(metrics, "/health/ready")).isEqualTo(503);
+
+            app.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> status(metrics, "/health/ready") == 200);
+            var driver = new Lockstep(admin, producer, placements, topics, config.stage().applicationId());
+            driver.submit(job("j1", 1_000, 2, 1));
+            var placed = new ArrayList<PlacementDecision>();
+            for (int round = 1; round <= 6 && driver.remaining() > 0; round++) {
+                placed.addAll(driver.round(round, Set.of()));
+            }
+            producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), "bad", new byte[] {0, 0})).get();
+
+            // then its metrics count what it did, beside Kafka Streams' own
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(scrape(metrics))
+                    .contains("gleaner_dead_letters_total{source_topic=\"" + topics.jobsSubmitted().name()
+                            + "\",stage=\"planner\"} 1.0"));
+            var scraped = scrape(metrics);
+            assertThat(placed).hasSize(3);
+            assertThat(scraped).contains("gleaner_placements_total{policy=\"fifo\"} 3.0")
+                    .contains("gleaner_attempts_ended_total{outcome=\"SUCCEEDED\"} 3.0")
+                    .contains("gleaner_job_steps_total{type=\"SUCCEEDED\"} 1.0")
+                    .contains("gleaner_planner_decision_seconds_count{input=\"heartbeat\",policy=\"fifo\"}")
+                    .contains("kafka_stream_thread_process_total");
+        }
+    }
+
+    private static int status(MetricsServer metrics, String path) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://localhost:" + metrics.port() + path)).build(),
+                HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static String scrape(MetricsServer metrics) throws Exception {
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://localhost:" + metrics.port() + "/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     @Test
