@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
                         + "attempts that ended meanwhile and keeps those still running, or kills them when it was "
                         + "away longer than three heartbeat periods. See docs/agent.md."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, every attempt killed and reported",
+        exitCodeList = {"130/143:stopped by Ctrl-C/SIGTERM, every attempt killed and reported (the JVM's status)",
                 "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)"})
 final class AgentCommand implements Callable<Integer> {
 

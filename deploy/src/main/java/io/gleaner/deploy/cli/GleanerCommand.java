@@ -13,8 +13,9 @@ import picocli.CommandLine.Command;
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
         subcommands = {DemoCommand.class, EvaluateCommand.class, EvaluateSuiteCommand.class,
                 ForecastEvalCommand.class, ForecastBenchCommand.class,
-                RunCommand.class, AgentCommand.class, LocalCommand.class, BenchExecutorCommand.class,
-                ReplayCommand.class, IngestCommand.class, JobsCommand.class, TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
+                RunCommand.class, RegistryCommand.class, AgentCommand.class, LocalCommand.class,
+                BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class, JobsCommand.class,
+                TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
     @CommandLine.Spec

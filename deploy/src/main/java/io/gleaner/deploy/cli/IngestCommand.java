@@ -36,7 +36,7 @@ import picocli.CommandLine.Spec;
                 "When the adapter stops for good (an error it cannot get past), the command names the cause on "
                         + "stderr and exits with code 3, so that a supervisor restarts the process."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, the adapter closed",
+        exitCodeList = {"130/143:stopped by Ctrl-C/SIGTERM, the adapter closed (the JVM's status for the signal)",
                 "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)",
                 "3:the adapter stopped for good (the cause on stderr)"})
 final class IngestCommand implements Callable<Integer> {

@@ -65,6 +65,7 @@ final class KafkaEnvironment implements AutoCloseable {
             }
             var config = EmbeddedSchemaRegistryConfig.of(kafkaOnly.bootstrapServers)
                     .withTopic(EmbeddedSchemaRegistryConfig.topicFor(kafka.topics()))
+                    .withHost(registry.registryHost)
                     .withPort(registry.registryPort)
                     .withClientProperties(Map.copyOf(kafkaOnly.clientProperties));
             config = credentials.map(config::withCredentials).orElse(config);

@@ -38,6 +38,11 @@ final class RegistryOptions {
             description = "A file holding the password of --registry-keystore (store and key).")
     Path registryKeystorePasswordFile;
 
+    @Option(names = "--registry-host", paramLabel = "ADDRESS", defaultValue = "localhost",
+            description = "Address the embedded schema registry listens on: 0.0.0.0 for every interface, as in a "
+                    + "container others reach (default: ${DEFAULT-VALUE}, this machine only).")
+    String registryHost;
+
     @Option(names = "--registry-port", defaultValue = "0",
             description = "Port of the embedded schema registry; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int registryPort;

@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
                         + "(systemd, Kubernetes) restarts the process; the stages take up again from their last "
                         + "commit."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by Ctrl-C or SIGTERM, every stage closed",
+        exitCodeList = {"130/143:stopped by Ctrl-C/SIGTERM, every stage closed (the JVM's status for the signal)",
                 "1:an error before or while starting (one line on stderr)", "2:bad options (with the usage)",
                 "3:a stage stopped for good (the stage and the cause on stderr)"})
 final class RunCommand implements Callable<Integer> {
