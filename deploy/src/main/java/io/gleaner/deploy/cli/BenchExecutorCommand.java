@@ -1,15 +1,21 @@
 package io.gleaner.deploy.cli;
 
+import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.deploy.executorbench.ExecutorBench;
 import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
-import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.runtime.StageApp;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.InstantSource;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.common.TopicPartition;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -149,14 +155,60 @@ final class BenchExecutorCommand implements Callable<Integer> {
                     DemoRun.awaitRunning("planner", app::state);
                 }
                 // The executor's wall clock stamps its heartbeats and reports, as a real executor's does.
+                var cpuBefore = processCpuNanos();
+                var wallBefore = System.nanoTime();
                 var result = new ExecutorBench(settings, kafka.topics(), environment.clientConfig(),
                         environment.registryClient(), InstantSource.system()).run();
                 print(result);
+                printProcess(result, Duration.ofNanos(System.nanoTime() - wallBefore),
+                        Duration.ofNanos(processCpuNanos() - cpuBefore));
+                printPlannerLag(environment, plannerConfig.stage().applicationId());
             } finally {
                 stage.ifPresent(StageApp::close);
             }
         }
         return 0;
+    }
+
+    /** This process's CPU time: the JVM's operating-system bean, where it has one. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime() : -1;
+    }
+
+    /**
+     * Rates over the whole run (warm-up included), the process's CPU per attempt (each succeeded attempt was placed
+     * once; the process holds the simulated nodes, and the broker, registry and planner unless they run elsewhere)
+     * and its heap at the end.
+     */
+    private void printProcess(ExecutorBench.Result result, Duration wall, Duration cpu) {
+        var out = spec.commandLine().getOut();
+        double seconds = wall.toNanos() / 1e9;
+        var heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        out.printf(Locale.ROOT, "process: %.0f heartbeats/s and %.0f attempts/s over %.1f s; CPU %.1f s (%.2f cores), "
+                        + "%.3f ms per attempt; heap %d MiB used of %d MiB%n", result.heartbeatsSent() / seconds,
+                result.succeeded() / seconds, seconds, cpu.toNanos() / 1e9, cpu.toNanos() / 1e9 / seconds,
+                result.succeeded() == 0 ? 0.0 : cpu.toNanos() / 1e6 / result.succeeded(), heap.getUsed() >> 20,
+                heap.getMax() >> 20);
+        out.flush();
+    }
+
+    /** What the planner has yet to commit of its inputs at the end: a lag that stays is a planner behind. */
+    private void printPlannerLag(KafkaEnvironment environment, String applicationId) throws Exception {
+        var topics = kafka.topics();
+        try (var admin = Admin.create(environment.clientConfig())) {
+            var committed = admin.listConsumerGroupOffsets(applicationId).partitionsToOffsetAndMetadata().get();
+            var lag = new StringBuilder();
+            for (var topic : List.of(topics.jobsSubmitted(), topics.tasksReports(), topics.nodesHeartbeats())) {
+                var partition = new TopicPartition(topic.name(), 0);
+                long end = admin.listOffsets(Map.of(partition, OffsetSpec.latest())).partitionResult(partition).get()
+                        .offset();
+                var offset = committed.get(partition);
+                lag.append(lag.isEmpty() ? "" : ", ").append(topic.name()).append('=')
+                        .append(end - (offset == null ? 0 : offset.offset()));
+            }
+            spec.commandLine().getOut().println("planner lag at the end (records not committed): " + lag);
+        }
     }
 
     private void print(ExecutorBench.Result result) {

@@ -54,7 +54,16 @@ class BenchExecutorCommandIT {
                 .containsPattern("heartbeat-to-placement ms: count=\\d+ p50=[\\d.]+ p90=[\\d.]+ p99=[\\d.]+ "
                         + "max=[\\d.]+")
                 .containsPattern("double-booked placements: \\d+ of \\d+")
-                .containsPattern("from +0 s: count=\\d+ p50=[\\d.]+ p99=[\\d.]+ max=[\\d.]+ double-booked=\\d+");
+                .containsPattern("from +0 s: count=\\d+ p50=[\\d.]+ p99=[\\d.]+ max=[\\d.]+ double-booked=\\d+")
+                .containsPattern("process: \\d+ heartbeats/s and \\d+ attempts/s over [\\d.]+ s; CPU [\\d.]+ s "
+                        + "\\([\\d.]+ cores\\), [\\d.]+ ms per attempt; heap \\d+ MiB used of \\d+ MiB");
+        // The planner's lag on each of its inputs at the end (the last records may still be uncommitted).
+        var lag = Pattern.compile("planner lag at the end \\(records not committed\\): .*jobs.submitted=(\\d+), "
+                + ".*tasks.reports=(\\d+), .*nodes.heartbeats=(\\d+)").matcher(execution.out());
+        assertThat(lag.find()).as(execution.out()).isTrue();
+        for (int input = 1; input <= 3; input++) {
+            assertThat(Long.parseLong(lag.group(input))).isNotNegative();
+        }
         var matched = Pattern.compile("count=(\\d+)").matcher(execution.out());
         assertThat(matched.find()).isTrue();
         // 20 jobs of at least one map each on 4 nodes of 4 slots: the planner places some within the 4 s.
