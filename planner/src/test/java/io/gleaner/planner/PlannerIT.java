@@ -92,10 +92,7 @@ class PlannerIT {
         var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of());
-        var config = PlannerConfig.defaults()
-                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
-                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
-                        .withStateDir(stateDir));
+        var config = config(test, prefix);
 
         try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
              var producer = producer();
@@ -138,10 +135,7 @@ class PlannerIT {
         var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of());
-        var config = PlannerConfig.defaults()
-                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
-                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
-                        .withStateDir(stateDir));
+        var config = config(test, prefix);
 
         try (var admin = Admin.create(Map.of("bootstrap.servers", kafka.bootstrapServers()));
              var producer = producer();
@@ -193,10 +187,7 @@ class PlannerIT {
         var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
         var topics = Topics.withPrefix(prefix);
         createTopics(topics, Map.of(topics.tasksReports().name(), 3));
-        var config = PlannerConfig.defaults()
-                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
-                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
-                        .withStateDir(stateDir));
+        var config = config(test, prefix);
 
         try (var app = new PlannerApp(config, registry)) {
             assertThatThrownBy(app::start)
@@ -315,6 +306,14 @@ class PlannerIT {
             }
             return serdes.taskReport().serializer().serialize(topic, (io.gleaner.schemas.avro.TaskReport) v);
         };
+    }
+
+    /** The planner's defaults on the test broker, named for the test, its topics under {@code prefix}. */
+    private PlannerConfig config(TestInfo test, String prefix) {
+        return PlannerConfig.defaults()
+                .withStage(s -> s.withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(prefix)
+                        .withApplicationId("planner-" + test.getTestMethod().orElseThrow().getName())
+                        .withStateDir(stateDir));
     }
 
     private static long endOffset(Admin admin, TopicPartition partition) throws Exception {
