@@ -327,6 +327,10 @@ class PlannerIT {
                             topic.partitions()), (short) 1).configs(topic.configs()))
                     .toList();
             admin.createTopics(newTopics).all().get();
+            // Created on the controller is not yet known to the broker the planner asks: wait until it describes all.
+            var names = newTopics.stream().map(NewTopic::name).toList();
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .until(() -> admin.describeTopics(names).allTopicNames().get().size() == names.size());
         }
     }
 
