@@ -68,7 +68,7 @@ public final class GleanerMeters {
      * give its quantiles.
      */
     public static void decisionTime(String policy, String input, Duration took) {
-        Timer.builder("gleaner.planner.decision").description("Planner CPU time per input record")
+        Timer.builder("gleaner.planner.decision").description("Planner time (wall clock) per input record")
                 .tag("policy", policy).tag("input", input).publishPercentileHistogram()
                 .register(Metrics.globalRegistry).record(took);
     }
