@@ -20,6 +20,7 @@ import io.gleaner.qos.QosRecords;
 import io.gleaner.qos.core.CpuRam;
 import io.gleaner.qos.core.NodeControl;
 import io.gleaner.qos.core.QosController;
+import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.QosAction;
@@ -120,6 +121,11 @@ public final class Agent implements AutoCloseable {
             agent.close();
             throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
+    }
+
+    /** Serves this agent's Kafka producer metrics on {@code metrics} ({@link AgentLink#addTo}). */
+    public void addTo(MetricsServer metrics) {
+        link.addTo(metrics);
     }
 
     /** Which CPU limit mechanism is active, for the start-up line. */

@@ -4,6 +4,7 @@ import io.gleaner.agent.core.Offer;
 import io.gleaner.agent.core.Report;
 import io.gleaner.agent.core.Sample;
 import io.gleaner.runtime.DeadLetters;
+import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.NodeHeartbeat;
@@ -14,6 +15,7 @@ import io.gleaner.schemas.avro.UtilizationSample;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerializer;
 import io.gleaner.schemas.serde.SchemaRegistryClient;
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -218,5 +220,13 @@ public final class AgentLink implements AutoCloseable {
     public void close() {
         stopReading();
         producer.close(Duration.ofSeconds(5));
+    }
+
+    /**
+     * Serves the producer's metrics (sends, errors, buffer) on {@code metrics}. The consumer's are left out: it belongs
+     * to the reading thread, and a Kafka consumer is not safe for use from another.
+     */
+    public void addTo(MetricsServer metrics) {
+        metrics.add(new KafkaClientMetrics(producer));
     }
 }

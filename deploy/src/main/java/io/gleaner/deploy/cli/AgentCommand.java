@@ -90,6 +90,7 @@ final class AgentCommand implements Callable<Integer> {
             try (var served = metrics.serve(out);
                  var running = Agent.start(settings, kafka.topics(), environment.clientConfig(),
                     environment.registryClient(), new NodeShare(), InstantSource.system())) {
+                served.server().ifPresent(running::addTo);
                 printStart(out, settings, running);
                 shutdown.await(List.of());
             }

@@ -3,6 +3,7 @@ package io.gleaner.runtime.metrics;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Metrics;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -87,6 +88,11 @@ public final class MetricsServer implements AutoCloseable {
     public void addStage(String name, KafkaStreams streams) {
         new KafkaStreamsMetrics(streams).bindTo(registry);
         addPart(name, () -> streams.state().name(), "RUNNING");
+    }
+
+    /** Adds the meters {@code binder} makes, e.g. a Kafka client's ({@code KafkaClientMetrics}). */
+    public void add(MeterBinder binder) {
+        binder.bindTo(registry);
     }
 
     /** Adds a part whose state {@code state} reads; the process is ready while every part's state is {@code ready}. */
