@@ -5,6 +5,7 @@ import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
 import io.gleaner.deploy.demo.DemoRun;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.runtime.StageApp;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Locale;
@@ -151,7 +152,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
                 // The executor's wall clock stamps its heartbeats and reports, as a real executor's does.
                 var result = new ExecutorBench(settings, kafka.topics(), environment.clientConfig(),
                         environment.registryClient(), InstantSource.system()).run();
-                print(result);
+                print(spec.commandLine().getOut(), result);
             } finally {
                 stage.ifPresent(StageApp::close);
             }
@@ -159,8 +160,8 @@ final class BenchExecutorCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void print(ExecutorBench.Result result) {
-        var out = spec.commandLine().getOut();
+    /** The bench's totals and its windows, as bench-executor prints them (bench-scale prints them too). */
+    static void print(PrintWriter out, ExecutorBench.Result result) {
         var latency = result.latency();
         out.printf(Locale.ROOT, "sent: %d heartbeats, %d jobs; %d attempts succeeded%n", result.heartbeatsSent(),
                 result.jobsSubmitted(), result.succeeded());

@@ -13,7 +13,7 @@ import picocli.CommandLine.Command;
         description = "Gleaner schedules batch jobs on the spare capacity of a data center, over Kafka.",
         subcommands = {DemoCommand.class, EvaluateCommand.class, EvaluateSuiteCommand.class,
                 ForecastEvalCommand.class, ForecastBenchCommand.class,
-                RunCommand.class, AgentCommand.class, LocalCommand.class, BenchExecutorCommand.class,
+                RunCommand.class, AgentCommand.class, LocalCommand.class, BenchExecutorCommand.class, BenchScaleCommand.class,
                 ReplayCommand.class, IngestCommand.class, JobsCommand.class, TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
