@@ -281,8 +281,8 @@ final class BenchScaleCommand implements Callable<Integer> {
                     }
                     peakHeap[0] = Math.max(peakHeap[0], now.heapBytes());
                     interval.lag().forEach((group, lag) -> maxLag.merge(group, lag, Math::max));
-                    out.println(line(String.format(Locale.ROOT, "%4d s", (now.nanos() - start.nanos()) / 1_000_000_000L),
-                            interval));
+                    long seconds = (now.nanos() - start.nanos()) / 1_000_000_000L;
+                    out.println(line(String.format(Locale.ROOT, "%4d s", seconds), interval));
                     out.flush();
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
@@ -328,8 +328,9 @@ final class BenchScaleCommand implements Callable<Integer> {
 
     private static String line(String label, ScaleInterval interval) {
         var latency = interval.latency();
-        var stages = new TreeSet<>(interval.lag().keySet()).stream().map(stage -> String.format(Locale.ROOT, "%s %.0f/s lag %d",
-                stage, interval.committedPerSecond().get(stage), interval.lag().get(stage)))
+        var stages = new TreeSet<>(interval.lag().keySet()).stream()
+                .map(stage -> String.format(Locale.ROOT, "%s %.0f/s lag %d", stage,
+                        interval.committedPerSecond().get(stage), interval.lag().get(stage)))
                 .collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "%s: heartbeats/s=%.0f placements/s=%.1f latency ms p50=%.1f p99=%.1f "
                         + "max=%.1f (n=%d) cpu/placement=%.2f ms cpu=%.2f cores heap=%d MiB load=%.2f | %s",
