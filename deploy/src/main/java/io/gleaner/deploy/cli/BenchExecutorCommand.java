@@ -5,6 +5,7 @@ import io.gleaner.deploy.executorbench.ExecutorBench;
 import io.gleaner.deploy.executorbench.ExecutorBenchSettings;
 import io.gleaner.planner.PlannerConfig;
 import io.gleaner.runtime.StageApp;
+import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.InstantSource;
@@ -159,7 +160,7 @@ final class BenchExecutorCommand implements Callable<Integer> {
                 var wallBefore = System.nanoTime();
                 var result = new ExecutorBench(settings, kafka.topics(), environment.clientConfig(),
                         environment.registryClient(), InstantSource.system()).run();
-                print(result);
+                print(spec.commandLine().getOut(), result);
                 printProcess(result, Duration.ofNanos(System.nanoTime() - wallBefore),
                         Duration.ofNanos(processCpuNanos() - cpuBefore));
                 printPlannerLag(environment, plannerConfig.stage().applicationId());
@@ -211,8 +212,8 @@ final class BenchExecutorCommand implements Callable<Integer> {
         }
     }
 
-    private void print(ExecutorBench.Result result) {
-        var out = spec.commandLine().getOut();
+    /** The bench's totals and its windows, as bench-executor prints them (bench-scale prints them too). */
+    static void print(PrintWriter out, ExecutorBench.Result result) {
         var latency = result.latency();
         out.printf(Locale.ROOT, "sent: %d heartbeats, %d jobs; %d attempts succeeded%n", result.heartbeatsSent(),
                 result.jobsSubmitted(), result.succeeded());

@@ -14,8 +14,8 @@ import picocli.CommandLine.Command;
         subcommands = {DemoCommand.class, EvaluateCommand.class, EvaluateSuiteCommand.class,
                 ForecastEvalCommand.class, ForecastBenchCommand.class,
                 RunCommand.class, RegistryCommand.class, AgentCommand.class, LocalCommand.class,
-                BenchExecutorCommand.class, ReplayCommand.class, IngestCommand.class, JobsCommand.class,
-                TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
+                BenchExecutorCommand.class, BenchScaleCommand.class, ReplayCommand.class, IngestCommand.class,
+                JobsCommand.class, TopicsCommand.class, ConfigReferenceCommand.class, CommandLine.HelpCommand.class})
 public final class GleanerCommand implements Runnable {
 
     @CommandLine.Spec

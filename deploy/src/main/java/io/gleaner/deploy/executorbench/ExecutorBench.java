@@ -86,6 +86,15 @@ public final class ExecutorBench {
         }
     }
 
+    /**
+     * A reading while the bench runs: what was sent so far, the placements received after the warm-up, how many of
+     * them were matched to their heartbeat ({@code latencies}), and the latency of those matched since an earlier
+     * reading's {@code latencies}.
+     */
+    public record Progress(int heartbeatsSent, int jobsSubmitted, int placementsReceived, int latencies,
+                           LatencySummary latencySince) {
+    }
+
     /** The stretch of measured time each {@link Window} covers. */
     public static final Duration WINDOW = Duration.ofSeconds(10);
 
@@ -94,6 +103,7 @@ public final class ExecutorBench {
     private final Map<String, Object> kafka;
     private final SchemaRegistryClient registry;
     private final InstantSource clock;
+    private final PlacementCounters counters = new PlacementCounters();
 
     /**
      * @param kafka Kafka client properties: at least {@code bootstrap.servers}, and any security settings; the
@@ -117,11 +127,19 @@ public final class ExecutorBench {
     }
 
     /** The id of node {@code index}: the same on every run, so a rerun against the same planner meets its nodes. */
-    static String nodeId(int index) {
+    public static String nodeId(int index) {
         return String.format("bench-node-%04d", index);
     }
 
-    /** Runs the warm-up and the measured time, then answers what was measured. */
+    /**
+     * What the run has counted so far, with the latencies matched after the first {@code fromLatency}; callable from
+     * any thread while {@link #run()} runs.
+     */
+    public Progress progress(int fromLatency) {
+        return counters.progress(fromLatency);
+    }
+
+    /** Runs the warm-up and the measured time, then answers what was measured; once per bench. */
     public Result run() throws InterruptedException {
         var nodes = new HashMap<String, SimulatedNode>();
         for (int i = 0; i < settings.nodes(); i++) {
@@ -136,7 +154,6 @@ public final class ExecutorBench {
                 // Sent at once: a heartbeat waiting in a batch would be time the executor added itself.
                 ProducerConfig.LINGER_MS_CONFIG, 0)),
                 new StringSerializer(), new ByteArraySerializer())) {
-            var counters = new PlacementCounters();
             var ended = new PriorityBlockingQueue<SimulatedNode.Attempt>(1024,
                     Comparator.comparingLong(SimulatedNode.Attempt::endNanos));
             var reports = new ReportSender(producer, reportSerializer);

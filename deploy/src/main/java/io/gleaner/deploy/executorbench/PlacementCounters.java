@@ -100,6 +100,16 @@ final class PlacementCounters {
         return windows;
     }
 
+    /**
+     * The counts so far and the latencies measured since the first {@code fromLatency} of them, for a reading while
+     * the bench runs; {@link ExecutorBench.Progress#latencies()} is where the next reading starts.
+     */
+    synchronized ExecutorBench.Progress progress(int fromLatency) {
+        int from = Math.min(Math.max(0, fromLatency), measured);
+        return new ExecutorBench.Progress(heartbeats, jobs, received, measured,
+                LatencySummary.ofNanos(Arrays.copyOfRange(latencies, from, measured)));
+    }
+
     synchronized long[] latencies() {
         return Arrays.copyOf(latencies, measured);
     }
