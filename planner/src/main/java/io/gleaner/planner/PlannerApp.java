@@ -2,6 +2,7 @@ package io.gleaner.planner;
 
 import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.topology.PlannerSerdes;
+import io.gleaner.planner.topology.PlannerStores;
 import io.gleaner.planner.topology.PlannerTopology;
 import io.gleaner.schemas.Topics;
 import io.gleaner.schemas.avro.CapacityForecast;
@@ -117,12 +118,27 @@ public final class PlannerApp extends StageApp {
     }
 
     /**
-     * Fails unless jobs.submitted, nodes.heartbeats and tasks.reports exist with exactly one partition each:
-     * the planner decides over the whole queue and every node at once, so its inputs must meet in one task.
+     * Fails unless the planner's inputs exist with partitions it can run on. With one cell, jobs.submitted,
+     * nodes.heartbeats and tasks.reports have exactly one partition each: the planner decides over the whole queue and
+     * every node at once, so its inputs must meet in one task. With several (docs/cells.md#the-topology), any number,
+     * but jobs.submitted and tasks.reports the same: both are keyed by job id, and a job's reports must reach the
+     * router task that routed it.
      *
      * @throws IllegalStateException naming the topic and its partition count, or the missing topic
      */
-    public static void checkInputTopics(Admin admin, Topics topics) {
+    public static void checkInputTopics(Admin admin, Topics topics, CellMap cells) {
+        if (cells.cells() > 1) {
+            int jobs = partitions(admin, topics.jobsSubmitted().name());
+            int reports = partitions(admin, topics.tasksReports().name());
+            partitions(admin, topics.nodesHeartbeats().name());
+            if (jobs != reports) {
+                throw new IllegalStateException("planner input topics " + topics.jobsSubmitted().name() + " and "
+                        + topics.tasksReports().name() + " have " + jobs + " and " + reports + " partitions; with "
+                        + cells.cells() + " cells they must have the same number, so that a job's reports reach the "
+                        + "router task that routed it");
+            }
+            return;
+        }
         var names = List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
                 topics.tasksReports().name());
         for (var name : names) {
@@ -130,21 +146,8 @@ public final class PlannerApp extends StageApp {
             if (partitions != 1) {
                 throw new IllegalStateException("planner input topic " + name + " has " + partitions
                         + " partitions; it must have exactly 1 so that jobs, heartbeats and reports meet in one"
-                        + " stream task");
+                        + " stream task (or run several cells: docs/cells.md)");
             }
-        }
-    }
-
-    /**
-     * Fails unless {@code cells} is one cell: the topology of several (docs/cells.md#the-topology) is not built yet.
-     *
-     * @throws IllegalStateException naming the setting and where several cells run
-     */
-    public static void checkCells(CellMap cells) {
-        if (cells.cells() != 1) {
-            throw new IllegalStateException(PlannerSettingsDef.key(PlannerSettingsDef.CELLS) + " is " + cells.cells()
-                    + ", but the planner on Kafka runs one cell for now; several run in-process (gleaner evaluate "
-                    + "--cells, docs/cells.md#status)");
         }
     }
 
@@ -160,20 +163,32 @@ public final class PlannerApp extends StageApp {
     }
 
     /**
-     * Checks the cells and the input topics, then starts processing.
+     * The status the planner's view of {@code cells.status} holds for the cell of key {@code cellKey}, or null: what
+     * its router reads. The lockstep waits on it ({@code simulator.lockstep.CellsBarrier}).
      *
-     * @throws IllegalStateException with more than one cell ({@link #checkCells})
+     * @throws org.apache.kafka.streams.errors.InvalidStateStoreException while the planner is not running, or when it
+     *                                                                   runs one cell (it has no such view)
+     */
+    public io.gleaner.schemas.avro.CellStatus viewedCellStatus(String cellKey) {
+        return stage().store(StoreQueryParameters.fromNameAndType(PlannerStores.CELLS_STATUS_VIEW,
+                QueryableStoreTypes.<String, io.gleaner.schemas.avro.CellStatus>keyValueStore())).get(cellKey);
+    }
+
+    /**
+     * Checks the input topics, then starts processing.
+     *
+     * @throws IllegalStateException when the input topics do not fit the cells ({@link #checkInputTopics})
      */
     @Override
     public void start() {
-        checkCells(config.cells());
         var bootstrapServers = config.stage().bootstrapServers();
         try (var admin = Admin.create(config.stage().clientConfig())) {
-            checkInputTopics(admin, config.topics());
+            checkInputTopics(admin, config.topics(), config.cells());
         }
-        log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}) on {}",
+        log.info("starting planner {} with policy {} (pools {}, locality delay {}, coshh {}, {} cell(s) by {}) on {}",
                 config.stage().applicationId(), config.policy().configValue(), config.policySettings().pools(),
-                config.policySettings().localityDelay(), config.policySettings().coshh(), bootstrapServers);
+                config.policySettings().localityDelay(), config.policySettings().coshh(), config.cells().cells(),
+                config.cells().by().configValue(), bootstrapServers);
         super.start();
     }
 

@@ -30,16 +30,18 @@ import org.apache.kafka.streams.StreamsConfig;
  *
  * @param stage             how the stage runs on Kafka, its keys under {@code gleaner.planner.}
  *                          ({@link StageSettings}); under exactly-once the commit interval bounds how late a
- *                          placement becomes visible, so the lockstep round trip costs at least that. The planner
- *                          runs one stream thread per instance; several instances of one application id are one
- *                          active and standbys (docs/operations.md#high-availability), each a static member named by
- *                          its instance id, or by the application id when it has none
+ *                          placement becomes visible, so the lockstep round trip costs at least that. With one
+ *                          cell the planner runs one stream thread per instance, and several instances of one
+ *                          application id are one active and standbys (docs/operations.md#high-availability); with
+ *                          several cells Kafka Streams spreads the cells' tasks over the threads and instances.
+ *                          Each instance is a static member named by its instance id, or by the application id
+ *                          when it has none
  * @param policy            the placement policy
  * @param policySettings    what the policy gets besides its name: the pools and locality delay (Fair, COSHH), COSHH's
  *                          and Salamander's settings, whether Cuckoo and COSHH place new jobs' input
  * @param nodeLiveness      how long a node may be silent, in event time, before it is lost (docs/node-liveness.md)
  * @param retryRules        the attempt limit, the retry backoff and node exclusion (docs/retries-and-reservations.md)
- * @param cells             the planner's cells and how nodes map to them (docs/cells.md); the Kafka planner runs one
+ * @param cells             the planner's cells and how nodes map to them (docs/cells.md)
  */
 public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettings policySettings,
                             NodeLiveness nodeLiveness, RetryRules retryRules, CellMap cells) {
@@ -58,9 +60,9 @@ public record PlannerConfig(StageSettings stage, PolicyName policy, PolicySettin
         Objects.requireNonNull(nodeLiveness, "nodeLiveness");
         Objects.requireNonNull(retryRules, "retryRules");
         Objects.requireNonNull(cells, "cells");
-        if (stage.streamThreads() != 1) {
-            throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1: the planner "
-                    + "decides over every node in one stream task, was " + stage.streamThreads());
+        if (stage.streamThreads() != 1 && cells.cells() == 1) {
+            throw new IllegalArgumentException(stage.key(StageSettings.STREAM_THREADS) + " must be 1 with one cell: "
+                    + "the planner then decides over every node in one stream task, was " + stage.streamThreads());
         }
     }
 

@@ -203,7 +203,7 @@ public final class PlannerSettingsDef {
                                 + "reduces until one has completed.");
         def.define(CELLS, Type.INT, CellMap.ONE.cells(), Range.atLeast(1),
                         "Planner cells: each runs the policy over its own nodes, jobs routed to one (docs/cells.md); "
-                                + "the Kafka planner runs 1 for now, gleaner evaluate --cells runs more.")
+                                + "all instances of one application id must run the same number.")
                 .define(CELL_BY, Type.STRING, CellMap.ONE.by().configValue(),
                         SettingValidators.parsedBy(CellBy::parse, "node-id, rack, label:KEY"),
                         "What decides a node's cell: its id (by hash), its rack, or the value of its label KEY.");

@@ -1,6 +1,7 @@
 package io.gleaner.schemas;
 
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.CellStatus;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -8,6 +9,7 @@ import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobProfile;
+import io.gleaner.schemas.avro.JobRoute;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -20,8 +22,9 @@ import java.util.Objects;
 /**
  * The topic catalogue of DESIGN.md section 2. Call sites take topics from here and never spell a name.
  *
- * <p>The planner's three inputs have one partition: the planner decides over the whole queue and every
- * node at once, so its inputs must meet in one stream task (one planner cell, DESIGN section 6).
+ * <p>The planner's three inputs have one partition: with one planner cell (the default) the planner decides over the
+ * whole queue and every node at once, so its inputs must meet in one stream task (DESIGN section 6). With several
+ * cells the planner re-partitions them by cell itself (docs/cells.md#the-topology).
  */
 public record Topics(
         String prefix,
@@ -38,7 +41,9 @@ public record Topics(
         Topic<String, JobAdmission> jobsAdmissions,
         Topic<String, JobEvent> jobsEvents,
         Topic<String, QosAction> qosActions,
-        Topic<String, DeadLetter> deadLetters) {
+        Topic<String, DeadLetter> deadLetters,
+        Topic<String, CellStatus> cellsStatus,
+        Topic<String, JobRoute> jobsRouted) {
 
     /** The default prefix. */
     public static final String DEFAULT_PREFIX = "gleaner.";
@@ -64,7 +69,9 @@ public record Topics(
                 events(prefix + "jobs.admissions", JobAdmission.class, 3),
                 events(prefix + "jobs.events", JobEvent.class, 3),
                 events(prefix + "qos.actions", QosAction.class, 6),
-                events(prefix + "deadletter", DeadLetter.class, 1));
+                events(prefix + "deadletter", DeadLetter.class, 1),
+                compacted(prefix + "cells.status", CellStatus.class, 1),
+                events(prefix + "jobs.routed", JobRoute.class, 3));
     }
 
     /** The catalogue with the default prefix. */
@@ -72,10 +79,14 @@ public record Topics(
         return withPrefix(DEFAULT_PREFIX);
     }
 
-    /** All topics, in the order of DESIGN.md section 2 ({@code data.placements} and {@code jobs.events}, added since, after placements and admissions). */
+    /**
+     * All topics, in the order of DESIGN.md section 2 ({@code data.placements} and {@code jobs.events}, added since,
+     * after placements and admissions; the planner cells' {@code cells.status} and {@code jobs.routed} last).
+     */
     public List<Topic<String, ?>> all() {
         return List.of(jobsSubmitted, nodesHeartbeats, nodesUtilization, tasksReports, forecasts, jobsClasses,
-                jobsProfiles, plans, placements, dataPlacements, jobsAdmissions, jobsEvents, qosActions, deadLetters);
+                jobsProfiles, plans, placements, dataPlacements, jobsAdmissions, jobsEvents, qosActions, deadLetters,
+                cellsStatus, jobsRouted);
     }
 
     private static <V> Topic<String, V> events(String name, Class<V> value, int partitions) {

@@ -134,7 +134,8 @@ public final class SimulatorApp {
             return new KafkaPlannerLink(config, producer, consumer, admin,
                     new AvroDeserializer<>(PlacementDecision.class, registry),
                     new AvroDeserializer<>(DataPlacement.class, registry),
-                    new AvroDeserializer<>(CapacityForecast.class, registry));
+                    new AvroDeserializer<>(CapacityForecast.class, registry),
+                    new AvroDeserializer<>(io.gleaner.schemas.avro.CellStatus.class, registry));
         } catch (RuntimeException e) {
             for (var client : opened) {
                 try {

@@ -137,9 +137,7 @@ public final class PlannerCell {
         }
         var refusal = tooLargeForEveryNode(job);
         if (refusal.isPresent()) {
-            var admission = Admission.rejected(job.jobId(), job.submitTime(), refusal.get());
-            return new Verdict.Refused(admission, JobStep.admission(admission, Optional.empty(),
-                    job.count(TaskKind.MAP) + job.count(TaskKind.REDUCE)));
+            return Verdict.Refused.of(job, refusal.get());
         }
         var placed = job.mapDataset().flatMap(dataset -> policy.placeInput(job, dataset, outlook, history));
         var progress = JobProgress.start(placed.map(p -> job.withMapLayout(Optional.of(p.layout()))).orElse(job));

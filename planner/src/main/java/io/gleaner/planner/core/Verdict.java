@@ -92,6 +92,13 @@ public sealed interface Verdict permits Verdict.Applied, Verdict.Refused, Verdic
             }
         }
 
+        /** The refusal of {@code job}, submitted and refused at its submit time, for {@code reason}. */
+        public static Refused of(Job job, String reason) {
+            var admission = Admission.rejected(job.jobId(), job.submitTime(), reason);
+            return new Refused(admission, JobStep.admission(admission, Optional.empty(),
+                    job.count(TaskKind.MAP) + job.count(TaskKind.REDUCE)));
+        }
+
         @Override
         public List<JobStep> steps() {
             return List.of(step);

@@ -7,14 +7,18 @@ import io.gleaner.planner.core.JobStep;
 import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.PolicyOutputs;
 import io.gleaner.planner.core.Verdict;
+import io.gleaner.planner.core.cells.CellStatus;
+import io.gleaner.planner.events.CellMapping;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.runtime.DeadLetters;
 import io.gleaner.runtime.Decoded;
 import io.gleaner.runtime.metrics.GleanerMeters;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.Optional;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
 import org.apache.kafka.streams.processor.api.Record;
@@ -45,6 +49,8 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private CapacityOutlook outlook = CapacityOutlook.NONE;
     private JobHistory history = JobHistory.NONE;
     private KeyValueStore<String, Long> publishedClasses;
+    /** With several cells, when this task's cell last took its status; null with one. */
+    private KeyValueStore<String, Long> statusTaken;
 
     CellProcessor(String sourceTopic, TaskStates states, String inputName) {
         this.sourceTopic = sourceTopic;
@@ -68,12 +74,21 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     /** Applies the core record to the cell. */
     abstract Verdict apply(PlannerCell cell, T input);
 
+    /**
+     * The event time before which a cell of several takes its status, if {@code input} is one that makes it take it
+     * when due (a heartbeat, docs/cells.md#the-topology); empty for other inputs.
+     */
+    Optional<Instant> statusTime(T input) {
+        return Optional.empty();
+    }
+
     @Override
     public void init(ProcessorContext<String, PlannerOutput> context) {
         this.context = context;
         this.outlook = ForecastOutlook.of(context);
         this.history = ProfileHistory.of(context);
         this.publishedClasses = context.getStateStore(PlannerStores.PUBLISHED_CLASSES);
+        this.statusTaken = states.cells() > 1 ? context.getStateStore(PlannerStores.CELL_STATUS_TAKEN) : null;
         // The stores may have been restored since the task's copy was read.
         states.forget(context);
     }
@@ -131,6 +146,23 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                 step.time().toEpochMilli()));
     }
 
+    /**
+     * This task's cell takes its status before an input at {@code time} when one is due ({@link CellStatus#due}) and
+     * publishes it on {@code cells.status}, keyed by the cell, which is the task's partition of the cell topics.
+     */
+    private void takeStatusIfDue(Instant time) {
+        var taken = statusTaken.get(PlannerStores.STATUS_TAKEN);
+        if (!CellStatus.due(taken == null ? null : Instant.ofEpochMilli(taken), time)) {
+            return;
+        }
+        int index = context.taskId().partition();
+        var state = states.of(context);
+        var status = CellStatus.of(index, time, state.heardBefore(Instant.MAX), state.queue(), outlook);
+        context.forward(new Record<>(CellMapping.key(index), PlannerOutput.of(CellMapping.cellStatus(status)),
+                time.toEpochMilli()));
+        statusTaken.put(PlannerStores.STATUS_TAKEN, time.toEpochMilli());
+    }
+
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
@@ -140,6 +172,9 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                         + keyedBy.id() + "'");
         var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
                 states.liveness(), states.retries());
+        if (statusTaken != null && checked instanceof Checked.Valid<T> valid) {
+            statusTime(valid.value()).ifPresent(this::takeStatusIfDue);
+        }
         var started = System.nanoTime();
         var verdict = checked instanceof Checked.Valid<T> valid
                 ? apply(cell, valid.value())

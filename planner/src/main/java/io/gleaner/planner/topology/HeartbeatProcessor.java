@@ -6,6 +6,8 @@ import io.gleaner.planner.core.PlannerCell;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.schemas.avro.NodeHeartbeat;
+import java.time.Instant;
+import java.util.Optional;
 
 /** Answers each node's heartbeat with the policy's placements for that node. */
 final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
@@ -27,5 +29,10 @@ final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
     @Override
     Verdict apply(PlannerCell cell, NodeState node) {
         return cell.onHeartbeat(node);
+    }
+
+    @Override
+    Optional<Instant> statusTime(NodeState node) {
+        return Optional.of(node.time());
     }
 }

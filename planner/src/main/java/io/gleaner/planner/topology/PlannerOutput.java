@@ -1,11 +1,13 @@
 package io.gleaner.planner.topology;
 
+import io.gleaner.schemas.avro.CellStatus;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobEvent;
+import io.gleaner.schemas.avro.JobRoute;
 import io.gleaner.schemas.avro.PlacementDecision;
 import java.util.Objects;
 import org.apache.avro.specific.SpecificRecord;
@@ -14,12 +16,12 @@ import org.apache.avro.specific.SpecificRecord;
  * What the planner's processors forward, each kind to its topic: a placement for its node, a dead letter, from the
  * COSHH policy's queuing process a job class (null: the class is gone, a tombstone) or a class plan, from the
  * Salamander policy a job's admission, from a policy that places data where a new job's input went, and a step of a
- * job's life cycle.
+ * job's life cycle; with several cells (docs/cells.md), a cell's status and a job's route.
  */
 record PlannerOutput(Kind kind, SpecificRecord value) {
 
     /** Where an output goes. */
-    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT, JOB_EVENT }
+    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT, JOB_EVENT, CELL_STATUS, JOB_ROUTE }
 
     PlannerOutput {
         Objects.requireNonNull(kind, "kind");
@@ -57,6 +59,14 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
         return new PlannerOutput(Kind.DATA_PLACEMENT, placement);
     }
 
+    static PlannerOutput of(CellStatus status) {
+        return new PlannerOutput(Kind.CELL_STATUS, status);
+    }
+
+    static PlannerOutput of(JobRoute route) {
+        return new PlannerOutput(Kind.JOB_ROUTE, route);
+    }
+
     boolean is(Kind wanted) {
         return kind == wanted;
     }
@@ -91,5 +101,13 @@ record PlannerOutput(Kind kind, SpecificRecord value) {
 
     DataPlacement dataPlacement() {
         return (DataPlacement) value;
+    }
+
+    CellStatus cellStatus() {
+        return (CellStatus) value;
+    }
+
+    JobRoute jobRoute() {
+        return (JobRoute) value;
     }
 }

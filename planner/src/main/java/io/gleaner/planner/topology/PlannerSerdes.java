@@ -1,6 +1,7 @@
 package io.gleaner.planner.topology;
 
 import io.gleaner.schemas.avro.CapacityForecast;
+import io.gleaner.schemas.avro.CellStatus;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.DataPlacement;
 import io.gleaner.schemas.avro.DeadLetter;
@@ -8,6 +9,7 @@ import io.gleaner.schemas.avro.JobAdmission;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobProfile;
+import io.gleaner.schemas.avro.JobRoute;
 import io.gleaner.schemas.avro.JobSubmitted;
 import io.gleaner.schemas.avro.NodeHeartbeat;
 import io.gleaner.schemas.avro.PlacementDecision;
@@ -26,7 +28,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                             Serde<CapacityForecast> capacityForecast, Serde<JobClass> jobClass,
                             Serde<ClassPlan> classPlan, Serde<JobProfile> jobProfile,
                             Serde<JobAdmission> jobAdmission, Serde<DataPlacement> dataPlacement,
-                            Serde<JobEvent> jobEvent, Serde<PlannerNodeState> plannerNodeState) {
+                            Serde<JobEvent> jobEvent, Serde<PlannerNodeState> plannerNodeState,
+                            Serde<CellStatus> cellStatus, Serde<JobRoute> jobRoute) {
 
     public PlannerSerdes {
         Objects.requireNonNull(jobSubmitted, "jobSubmitted");
@@ -43,6 +46,8 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
         Objects.requireNonNull(dataPlacement, "dataPlacement");
         Objects.requireNonNull(jobEvent, "jobEvent");
         Objects.requireNonNull(plannerNodeState, "plannerNodeState");
+        Objects.requireNonNull(cellStatus, "cellStatus");
+        Objects.requireNonNull(jobRoute, "jobRoute");
     }
 
     /** Confluent wire-format Avro serdes that all talk to {@code registry}. */
@@ -53,6 +58,7 @@ public record PlannerSerdes(Serde<JobSubmitted> jobSubmitted, Serde<NodeHeartbea
                 AvroSerde.of(CapacityForecast.class, registry), AvroSerde.of(JobClass.class, registry),
                 AvroSerde.of(ClassPlan.class, registry), AvroSerde.of(JobProfile.class, registry),
                 AvroSerde.of(JobAdmission.class, registry), AvroSerde.of(DataPlacement.class, registry),
-                AvroSerde.of(JobEvent.class, registry), AvroSerde.of(PlannerNodeState.class, registry));
+                AvroSerde.of(JobEvent.class, registry), AvroSerde.of(PlannerNodeState.class, registry),
+                AvroSerde.of(CellStatus.class, registry), AvroSerde.of(JobRoute.class, registry));
     }
 }

@@ -37,11 +37,47 @@ public final class PlannerStores {
     /** The classifier's profiles, a global store of {@code jobs.profiles}: jobName -> JobProfile. */
     public static final String PROFILES_VIEW = "planner-profiles-view";
 
+    /**
+     * A cell's last status (docs/cells.md#the-topology), in each cell's task with several cells: {@link #STATUS_TAKEN}
+     * -> its event time in epoch millis.
+     */
+    public static final String CELL_STATUS_TAKEN = "planner-cell-status-taken";
+
+    /** The one key of {@link #CELL_STATUS_TAKEN}. */
+    static final String STATUS_TAKEN = "taken";
+
+    /** The router's routes: jobId -> the cell it went to. */
+    public static final String ROUTED_JOBS = "planner-routed-jobs";
+
+    /** The jobs the router holds until a cell knows a node: jobId -> the job's record as it came. */
+    public static final String HELD_JOBS = "planner-held-jobs";
+
+    /**
+     * What the router sent each cell since the status it holds of it ({@link io.gleaner.planner.core.cells.CellRouting.Sent}):
+     * cell -> "statusTimeMillis cpus".
+     */
+    public static final String ROUTER_SENT = "planner-router-sent";
+
+    /** The cells' statuses, a global store of {@code cells.status}: cell -> CellStatus. */
+    public static final String CELLS_STATUS_VIEW = "planner-cells-status-view";
+
     private PlannerStores() {
     }
 
     /** All store names, in the order the topology adds them. */
     public static String[] all() {
         return new String[] {JOBS, JOB_ORDER, COMPLETED_JOBS, NODES, LOST_NODES, NODE_STANDINGS, PUBLISHED_CLASSES};
+    }
+
+    /** A cell task's stores with several cells: {@link #all()} and its status time. */
+    static String[] ofCell() {
+        var names = java.util.Arrays.copyOf(all(), all().length + 1);
+        names[names.length - 1] = CELL_STATUS_TAKEN;
+        return names;
+    }
+
+    /** The router task's stores. */
+    static String[] ofRouter() {
+        return new String[] {ROUTED_JOBS, HELD_JOBS, ROUTER_SENT};
     }
 }

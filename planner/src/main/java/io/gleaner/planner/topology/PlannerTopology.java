@@ -95,8 +95,13 @@ public final class PlannerTopology {
         GlobalView.add(builder, topics.jobsProfiles(), serdes.jobProfile(), ProfileHistory::problem,
                 PlannerStores.PROFILES_VIEW, "profiles-view", STAGE, globalDeadLetters);
 
+        int cells = config.cells().cells();
         var states = new TaskStates(policies, config.policy().configValue(), config.nodeLiveness(),
-                config.retryRules());
+                config.retryRules(), cells);
+        if (cells > 1) {
+            CellsTopology.add(builder, topics, serdes, config, states, globalDeadLetters);
+            return builder.build();
+        }
         var bound = config.stage().eventTimeBound();
         var jobs = input(builder, "jobs", topics.jobsSubmitted(), serdes.jobSubmitted(), JobSubmitted::getSubmitTime,
                 bound, () -> new JobProcessor(topics.jobsSubmitted().name(), states));
@@ -105,45 +110,67 @@ public final class PlannerTopology {
         var heartbeats = input(builder, "heartbeats", topics.nodesHeartbeats(), serdes.nodeHeartbeat(),
                 NodeHeartbeat::getTime, bound,
                 () -> new HeartbeatProcessor(topics.nodesHeartbeats().name(), states));
+        sinks(jobs.merge(reports, Named.as("merge-jobs-reports")).merge(heartbeats, Named.as("merge-heartbeats")),
+                topics, serdes, "");
+        return builder.build();
+    }
 
-        var outputs = jobs.merge(reports, Named.as("merge-jobs-reports"))
-                .merge(heartbeats, Named.as("merge-heartbeats"))
-                .split(Named.as("outputs-"))
+    /**
+     * Each output to its topic, every operator named {@code prefix} + its one-cell name: a sub-topology's outputs get
+     * sinks of their own, so that no merge joins two sub-topologies (and their partition counts) into one.
+     */
+    static void sinks(KStream<String, PlannerOutput> planned, Topics topics, PlannerSerdes serdes, String prefix) {
+        var split = planned.split(Named.as(prefix + "outputs-"))
                 .branch((key, output) -> output.isDeadLetter(), Branched.as("dead"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_CLASS), Branched.as("classes"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.CLASS_PLAN), Branched.as("plans"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.ADMISSION), Branched.as("admissions"))
                 .branch((key, output) -> output.is(PlannerOutput.Kind.DATA_PLACEMENT), Branched.as("data"))
-                .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_EVENT), Branched.as("job-events"))
-                .defaultBranch(Branched.as("placements"));
-        outputs.get("outputs-placements")
-                .mapValues(PlannerOutput::placement, Named.as("placement-values"))
+                .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_EVENT), Branched.as("job-events"));
+        if (!prefix.isEmpty()) {
+            split = split.branch((key, output) -> output.is(PlannerOutput.Kind.CELL_STATUS), Branched.as("statuses"))
+                    .branch((key, output) -> output.is(PlannerOutput.Kind.JOB_ROUTE), Branched.as("routes"));
+        }
+        var outputs = split.defaultBranch(Branched.as("placements"));
+        var p = prefix + "outputs-";
+        outputs.get(p + "placements")
+                .mapValues(PlannerOutput::placement, Named.as(prefix + "placement-values"))
                 .to(topics.placements().name(),
-                        Produced.with(Serdes.String(), serdes.placementDecision()).withName("placements-sink"));
-        outputs.get("outputs-dead")
-                .mapValues(PlannerOutput::deadLetter, Named.as("dead-letter-values"))
+                        Produced.with(Serdes.String(), serdes.placementDecision()).withName(prefix + "placements-sink"));
+        outputs.get(p + "dead")
+                .mapValues(PlannerOutput::deadLetter, Named.as(prefix + "dead-letter-values"))
                 .to(topics.deadLetters().name(),
-                        Produced.with(Serdes.String(), serdes.deadLetter()).withName("dead-letters-sink"));
-        outputs.get("outputs-classes")
-                .mapValues(PlannerOutput::jobClass, Named.as("class-values"))
+                        Produced.with(Serdes.String(), serdes.deadLetter()).withName(prefix + "dead-letters-sink"));
+        outputs.get(p + "classes")
+                .mapValues(PlannerOutput::jobClass, Named.as(prefix + "class-values"))
                 .to(topics.jobsClasses().name(),
-                        Produced.with(Serdes.String(), serdes.jobClass()).withName("classes-sink"));
-        outputs.get("outputs-plans")
-                .mapValues(PlannerOutput::plan, Named.as("plan-values"))
-                .to(topics.plans().name(), Produced.with(Serdes.String(), serdes.classPlan()).withName("plans-sink"));
-        outputs.get("outputs-admissions")
-                .mapValues(PlannerOutput::admission, Named.as("admission-values"))
+                        Produced.with(Serdes.String(), serdes.jobClass()).withName(prefix + "classes-sink"));
+        outputs.get(p + "plans")
+                .mapValues(PlannerOutput::plan, Named.as(prefix + "plan-values"))
+                .to(topics.plans().name(),
+                        Produced.with(Serdes.String(), serdes.classPlan()).withName(prefix + "plans-sink"));
+        outputs.get(p + "admissions")
+                .mapValues(PlannerOutput::admission, Named.as(prefix + "admission-values"))
                 .to(topics.jobsAdmissions().name(),
-                        Produced.with(Serdes.String(), serdes.jobAdmission()).withName("admissions-sink"));
-        outputs.get("outputs-data")
-                .mapValues(PlannerOutput::dataPlacement, Named.as("data-placement-values"))
+                        Produced.with(Serdes.String(), serdes.jobAdmission()).withName(prefix + "admissions-sink"));
+        outputs.get(p + "data")
+                .mapValues(PlannerOutput::dataPlacement, Named.as(prefix + "data-placement-values"))
                 .to(topics.dataPlacements().name(),
-                        Produced.with(Serdes.String(), serdes.dataPlacement()).withName("data-placements-sink"));
-        outputs.get("outputs-job-events")
-                .mapValues(PlannerOutput::jobEvent, Named.as("job-event-values"))
+                        Produced.with(Serdes.String(), serdes.dataPlacement()).withName(prefix + "data-placements-sink"));
+        outputs.get(p + "job-events")
+                .mapValues(PlannerOutput::jobEvent, Named.as(prefix + "job-event-values"))
                 .to(topics.jobsEvents().name(),
-                        Produced.with(Serdes.String(), serdes.jobEvent()).withName("job-events-sink"));
-        return builder.build();
+                        Produced.with(Serdes.String(), serdes.jobEvent()).withName(prefix + "job-events-sink"));
+        if (!prefix.isEmpty()) {
+            outputs.get(p + "statuses")
+                    .mapValues(PlannerOutput::cellStatus, Named.as(prefix + "status-values"))
+                    .to(topics.cellsStatus().name(),
+                            Produced.with(Serdes.String(), serdes.cellStatus()).withName(prefix + "statuses-sink"));
+            outputs.get(p + "routes")
+                    .mapValues(PlannerOutput::jobRoute, Named.as(prefix + "route-values"))
+                    .to(topics.jobsRouted().name(),
+                            Produced.with(Serdes.String(), serdes.jobRoute()).withName(prefix + "routes-sink"));
+        }
     }
 
     /**
@@ -154,18 +181,26 @@ public final class PlannerTopology {
             StreamsBuilder builder, String name, Topic<String, V> topic, Serde<V> serde,
             Function<V, Instant> eventTime, EventTimeBound bound,
             ProcessorSupplier<String, Decoded<V>, String, PlannerOutput> processor) {
-        var decoded = DecodedSource.stream(builder, topic, serde, eventTime, bound, name, STAGE)
+        return apply(DecodedSource.stream(builder, topic, serde, eventTime, bound, name, STAGE), name, processor,
+                PlannerStores.all());
+    }
+
+    /** Dead-letters the records of {@code decoded} that did not decode and applies the rest with {@code processor}. */
+    static <V> KStream<String, PlannerOutput> apply(
+            KStream<String, Decoded<V>> decoded, String name,
+            ProcessorSupplier<String, Decoded<V>, String, PlannerOutput> processor, String[] stores) {
+        var branches = decoded
                 .split(Named.as(name + "-"))
                 .branch((key, value) -> value.isDeadLetter(), Branched.as("dead"))
                 .defaultBranch(Branched.as("ok"));
-        var undecodable = decoded.get(name + "-dead")
+        var undecodable = branches.get(name + "-dead")
                 .mapValues(value -> PlannerOutput.of(value.deadLetter()), Named.as(name + "-undecodable"));
-        return decoded.get(name + "-ok")
-                .process(processor, Named.as("apply-" + name), PlannerStores.all())
+        return branches.get(name + "-ok")
+                .process(processor, Named.as("apply-" + name), stores)
                 .merge(undecodable, Named.as(name + "-outputs"));
     }
 
-    private static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> valueSerde) {
+    static <V> StoreBuilder<KeyValueStore<String, V>> store(String name, Serde<V> valueSerde) {
         return Stores.keyValueStoreBuilder(Stores.persistentKeyValueStore(name), Serdes.String(), valueSerde);
     }
 }

@@ -24,6 +24,7 @@ final class TaskStates {
     private final NodeLiveness liveness;
     private final RetryRules retries;
     private final String policyName;
+    private final int cells;
     /**
      * By the task's state directory, not its task id: two instances running one built topology (each with its own
      * state directory) have tasks of the same ids, and must not share a cell.
@@ -36,9 +37,12 @@ final class TaskStates {
      * @param policyName its name, as metrics label it
      * @param liveness when the task's cell loses a node
      * @param retries  how the task's cell retries tasks and excludes nodes
+     * @param cells    how many cells the planner runs, each task one (docs/cells.md)
      */
-    TaskStates(Supplier<PlacementPolicy> policies, String policyName, NodeLiveness liveness, RetryRules retries) {
+    TaskStates(Supplier<PlacementPolicy> policies, String policyName, NodeLiveness liveness, RetryRules retries,
+               int cells) {
         this.policies = policies;
+        this.cells = cells;
         this.policyName = policyName;
         this.liveness = liveness;
         this.retries = retries;
@@ -47,6 +51,11 @@ final class TaskStates {
     /** The name of the tasks' policy, as metrics label it. */
     String policyName() {
         return policyName;
+    }
+
+    /** How many cells the planner runs. */
+    int cells() {
+        return cells;
     }
 
     /** How the cells retry tasks and exclude nodes. */

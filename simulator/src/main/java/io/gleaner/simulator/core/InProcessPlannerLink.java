@@ -12,7 +12,7 @@ import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
 import io.gleaner.planner.core.Verdict;
 import io.gleaner.planner.core.cells.CellMap;
-import io.gleaner.planner.core.cells.CellRouter;
+import io.gleaner.planner.core.cells.CellRouting;
 import io.gleaner.planner.core.cells.CellStatus;
 import io.gleaner.planner.core.cells.Route;
 import io.gleaner.planner.core.coshh.CoshhSettings;
@@ -53,10 +53,11 @@ import org.slf4j.LoggerFactory;
  * topic instead.
  *
  * <p>Cells (docs/cells.md#the-bench): with several, each cell is a {@link PlannerCell} of its own (its own policy
- * instance and in-memory state), each round's jobs are routed by {@link CellRouter} over the cells' statuses as the
- * previous round left them (a job goes to a cell; one that no cell can judge yet waits for the next round), each
- * heartbeat goes to its node's cell ({@link CellMap}) and each report to its job's cell. With one cell every input
- * goes to it as before, so nothing changes.
+ * instance and in-memory state), each job is routed by {@link CellRouting} over the statuses the cells last took
+ * (a job no cell can judge yet is held and routed before the next job), each heartbeat goes to its node's cell
+ * ({@link CellMap}), which first takes its status when one is due ({@link CellStatus#due}), and each report to its
+ * job's cell: the order in which the planner's router and cell tasks see them through Kafka
+ * (docs/cells.md#ordering-and-exactly-once). With one cell every input goes to it as before, so nothing changes.
  *
  * <p>An input the cell finds invalid would be a dead letter in the Kafka app; here it is logged and kept in
  * {@link #invalidInputs()}, since the simulator should never send one.
@@ -71,8 +72,14 @@ public final class InProcessPlannerLink implements PlannerLink {
     private final CellMap cellMap;
     private final OwnerForecasts forecasts;
     private final Map<String, Integer> cellOfJob = new HashMap<>();
-    /** Jobs no cell could judge yet, in the order they came: routed first in the next round. */
-    private final List<Job> held = new ArrayList<>();
+    private final CellRouting routing = CellRouting.empty();
+    /**
+     * The status each cell last took, as the router stage reads them from {@code cells.status}: an empty one at the
+     * epoch for a cell that took none yet.
+     */
+    private final List<CellStatus> statuses = new ArrayList<>();
+    /** When each cell last took its status, null before its first. */
+    private final Map<Integer, Instant> statusTaken = new HashMap<>();
     private final List<String> refusedJobs = new ArrayList<>();
     private final List<String> invalidInputs = new ArrayList<>();
     private final List<InputPlacement> dataPlacements = new ArrayList<>();
@@ -103,6 +110,9 @@ public final class InProcessPlannerLink implements PlannerLink {
         }
         this.cells = List.copyOf(cells);
         this.states = List.copyOf(states);
+        for (int i = 0; i < cells.size(); i++) {
+            statuses.add(CellStatus.empty(i, Instant.EPOCH));
+        }
     }
 
     /** A link to a new cell with an in-memory state running {@code policy} with its default settings. */
@@ -228,25 +238,19 @@ public final class InProcessPlannerLink implements PlannerLink {
     }
 
     private List<Placement> decide(Round round) {
-        var jobs = new ArrayList<>(held);
-        held.clear();
-        jobs.addAll(round.submitted());
-        var statuses = cells.size() == 1 ? new ArrayList<>(List.of(CellStatus.empty(0, round.time())))
-                : statuses(round.time());
-        for (var job : jobs) {
-            var route = CellRouter.route(job, statuses);
-            if (route instanceof Route.To to) {
-                cellOfJob.put(job.jobId(), to.cell());
-                statuses.set(to.cell(), statuses.get(to.cell()).withRouted(job));
-                var verdict = check("job " + job.jobId(), cells.get(to.cell()).onJob(job));
-                if (verdict instanceof Verdict.Applied applied) {
-                    applied.dataPlacement().ifPresent(dataPlacements::add);
+        for (var job : round.submitted()) {
+            if (cells.size() == 1) {
+                deliver(job, 0);
+                continue;
+            }
+            for (var routed : routing.route(job, statuses, job.submitTime())) {
+                var route = routed.route();
+                if (route instanceof Route.To to) {
+                    deliver(routed.job(), to.cell());
+                } else if (route instanceof Route.Refused) {
+                    log.warn("router refused job {}: {}", routed.job().jobId(), route.reason());
+                    refusedJobs.add(routed.job().jobId() + ": " + route.reason());
                 }
-            } else if (route instanceof Route.Held) {
-                held.add(job);
-            } else {
-                log.warn("router refused job {}: {}", job.jobId(), route.reason());
-                refusedJobs.add(job.jobId() + ": " + route.reason());
             }
         }
         for (var report : round.reports()) {
@@ -255,8 +259,11 @@ public final class InProcessPlannerLink implements PlannerLink {
         }
         var placements = new ArrayList<Placement>();
         for (var heartbeat : round.heartbeats()) {
-            var cell = cells.get(cellMap.cellOf(heartbeat));
-            var verdict = check("heartbeat of " + heartbeat.nodeId(), cell.onHeartbeat(heartbeat));
+            int index = cellMap.cellOf(heartbeat);
+            if (cells.size() > 1) {
+                takeStatus(index, heartbeat.time());
+            }
+            var verdict = check("heartbeat of " + heartbeat.nodeId(), cells.get(index).onHeartbeat(heartbeat));
             if (verdict instanceof Verdict.Applied applied) {
                 // As the planner app logs it (CellProcessor): the cell's node liveness, docs/node-liveness.md.
                 applied.lost().forEach(loss -> log.info("node {} lost at {}: silent since {}; relaunching its attempts {}",
@@ -268,14 +275,24 @@ public final class InProcessPlannerLink implements PlannerLink {
         return placements;
     }
 
-    /** Each cell's status at {@code time}, as the inputs before this round left it. */
-    private List<CellStatus> statuses(Instant time) {
-        var statuses = new ArrayList<CellStatus>(cells.size());
-        for (int i = 0; i < states.size(); i++) {
-            var state = states.get(i);
-            statuses.add(CellStatus.of(i, time, state.heardBefore(Instant.MAX), state.queue(), forecasts));
+    private void deliver(Job job, int cell) {
+        cellOfJob.put(job.jobId(), cell);
+        var verdict = check("job " + job.jobId(), cells.get(cell).onJob(job));
+        if (verdict instanceof Verdict.Applied applied) {
+            applied.dataPlacement().ifPresent(dataPlacements::add);
         }
-        return statuses;
+    }
+
+    /**
+     * Cell {@code cell} takes its status before a heartbeat at {@code time} when one is due ({@link CellStatus#due}),
+     * as the planner's cell task does before applying it (docs/cells.md#the-topology).
+     */
+    private void takeStatus(int cell, Instant time) {
+        if (CellStatus.due(statusTaken.get(cell), time)) {
+            var state = states.get(cell);
+            statuses.set(cell, CellStatus.of(cell, time, state.heardBefore(Instant.MAX), state.queue(), forecasts));
+            statusTaken.put(cell, time);
+        }
     }
 
     /** Why the router refused each job it refused, in order ("jobId: reason"); empty with one cell. */

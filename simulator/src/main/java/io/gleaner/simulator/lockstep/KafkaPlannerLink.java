@@ -79,12 +79,22 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
     private final Deserializer<PlacementDecision> decoder;
     private final Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder;
     private final Deserializer<CapacityForecast> forecastDecoder;
+    private final Deserializer<io.gleaner.schemas.avro.CellStatus> statusDecoder;
     private final List<TopicPartition> inputPartitions;
     private final List<TopicPartition> jobAndReportPartitions;
     private final List<TopicPartition> outputPartitions;
     /** The partitions of {@code nodes.utilization} and {@code forecasts}; empty without a forecast barrier. */
     private final List<TopicPartition> samplePartitions;
     private final List<TopicPartition> forecastPartitions;
+    /**
+     * The partitions of the planner's cell topics ({@code <application.id>-cell-*-repartition}), which its group
+     * consumes too: empty with one cell.
+     */
+    private final List<TopicPartition> cellTopicPartitions;
+    /** The partitions of {@code cells.status}; empty without a cells barrier. */
+    private final List<TopicPartition> statusPartitions;
+    /** The latest record of each cell on {@code cells.status}. */
+    private final Map<String, io.gleaner.schemas.avro.CellStatus> statusesOnTopic = new HashMap<>();
     /** The latest record of each series on {@code forecasts}, null for a tombstone. */
     private final Map<String, CapacityForecast> forecastsOnTopic = new HashMap<>();
     private final List<InputPlacement> dataPlacements = new ArrayList<>();
@@ -102,11 +112,13 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      * @param decoder     the placements' value deserializer
      * @param dataDecoder the data placements' value deserializer
      * @param forecastDecoder the forecasts' value deserializer
+     * @param statusDecoder   the cells' statuses' value deserializer
      */
     public KafkaPlannerLink(LockstepConfig config, Producer<String, SpecificRecord> producer,
                             Consumer<String, byte[]> consumer, Admin admin, Deserializer<PlacementDecision> decoder,
                             Deserializer<io.gleaner.schemas.avro.DataPlacement> dataDecoder,
-                            Deserializer<CapacityForecast> forecastDecoder) {
+                            Deserializer<CapacityForecast> forecastDecoder,
+                            Deserializer<io.gleaner.schemas.avro.CellStatus> statusDecoder) {
         this.config = Objects.requireNonNull(config, "config");
         this.producer = Objects.requireNonNull(producer, "producer");
         this.consumer = Objects.requireNonNull(consumer, "consumer");
@@ -114,6 +126,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         this.decoder = Objects.requireNonNull(decoder, "decoder");
         this.dataDecoder = Objects.requireNonNull(dataDecoder, "dataDecoder");
         this.forecastDecoder = Objects.requireNonNull(forecastDecoder, "forecastDecoder");
+        this.statusDecoder = Objects.requireNonNull(statusDecoder, "statusDecoder");
         var topics = config.topics();
         this.inputPartitions = partitions(List.of(topics.jobsSubmitted().name(), topics.nodesHeartbeats().name(),
                 topics.tasksReports().name()));
@@ -122,19 +135,35 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         boolean withForecasts = config.forecasts().isPresent();
         this.samplePartitions = withForecasts ? partitions(List.of(topics.nodesUtilization().name())) : List.of();
         this.forecastPartitions = withForecasts ? partitions(List.of(topics.forecasts().name())) : List.of();
+        this.statusPartitions = config.cells().isPresent() ? partitions(List.of(topics.cellsStatus().name()))
+                : List.of();
+        this.cellTopicPartitions = partitions(cellTopics());
         var assigned = new ArrayList<>(outputPartitions);
         assigned.addAll(forecastPartitions);
+        assigned.addAll(statusPartitions);
         consumer.assign(assigned);
         consumer.seekToEnd(outputPartitions);
-        if (!forecastPartitions.isEmpty()) {
+        var fromStart = new ArrayList<>(forecastPartitions);
+        fromStart.addAll(statusPartitions);
+        if (!fromStart.isEmpty()) {
             // Never with an empty list: the consumer takes that to mean every assigned partition, and a link opened
             // on a running pipeline would read its placements again from the start.
-            consumer.seekToBeginning(forecastPartitions);
+            consumer.seekToBeginning(fromStart);
         }
         // position() resolves the lazy seeks now, before the first round produces anything.
         assigned.forEach(consumer::position);
-        log.info("lockstep link to planner group {} on {}: inputs {}, outputs {}", config.plannerApplicationId(),
-                config.bootstrapServers(), inputPartitions, outputPartitions);
+        log.info("lockstep link to planner group {} on {}: inputs {}, cell topics {}, outputs {}",
+                config.plannerApplicationId(), config.bootstrapServers(), inputPartitions, cellTopicPartitions,
+                outputPartitions);
+    }
+
+    /** The planner's cell topics, which Kafka Streams created when the planner started: none with one cell. */
+    private List<String> cellTopics() {
+        var prefix = config.plannerApplicationId() + "-cell-";
+        return await(admin.listTopics().names(), "the topics").stream()
+                .filter(name -> name.startsWith(prefix) && name.endsWith("-repartition"))
+                .sorted()
+                .toList();
     }
 
     /**
@@ -199,6 +228,9 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         long produced = System.nanoTime();
         var inputEnds = endOffsets(inputPartitions, IsolationLevel.READ_UNCOMMITTED);
         awaitBarrier(round.time(), inputEnds, deadline, fetched);
+        if (config.cells().isPresent()) {
+            awaitStatuses(round.time(), config.cells().get(), deadline, fetched);
+        }
         long barrier = System.nanoTime();
         var ends = endOffsets(outputPartitions, IsolationLevel.READ_COMMITTED);
         while (!caughtUp(ends)) {
@@ -242,6 +274,23 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      */
     private void awaitBarrier(Instant round, Map<TopicPartition, Long> inputEnds, long deadline,
                               List<ConsumerRecord<String, byte[]>> fetched) {
+        awaitCommitted(round, inputEnds, deadline, fetched);
+        if (cellTopicPartitions.isEmpty()) {
+            return;
+        }
+        // Several cells: what the router and the heartbeats' task wrote to the cell topics must be taken by the
+        // cells too, and whatever the cells wrote besides, until nothing moves.
+        while (true) {
+            var ends = endOffsets(cellTopicPartitions, IsolationLevel.READ_UNCOMMITTED);
+            awaitCommitted(round, ends, deadline, fetched);
+            if (ends.equals(endOffsets(cellTopicPartitions, IsolationLevel.READ_UNCOMMITTED))) {
+                return;
+            }
+        }
+    }
+
+    private void awaitCommitted(Instant round, Map<TopicPartition, Long> inputEnds, long deadline,
+                                List<ConsumerRecord<String, byte[]>> fetched) {
         var group = config.plannerApplicationId();
         while (true) {
             var behind = behind(group, inputEnds);
@@ -298,6 +347,43 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
         }
     }
 
+    /**
+     * Waits until no transaction is open on {@code cells.status}, this link has read it to its end, and the planner's
+     * view holds the latest status of every cell.
+     */
+    private void awaitStatuses(Instant round, CellsBarrier barrier, long deadline,
+                               List<ConsumerRecord<String, byte[]>> fetched) {
+        while (true) {
+            var open = openTransactions(statusPartitions);
+            var unread = new TreeMap<String, String>();
+            var notInView = new TreeMap<String, String>();
+            if (open.isEmpty()) {
+                endOffsets(statusPartitions, IsolationLevel.READ_COMMITTED).forEach((tp, end) -> {
+                    if (consumer.position(tp) < end) {
+                        unread.put(tp.toString(), "read " + consumer.position(tp) + " < end " + end);
+                    }
+                });
+                if (unread.isEmpty()) {
+                    statusesOnTopic.forEach((key, latest) -> {
+                        var viewed = barrier.plannerView().apply(key);
+                        if (!Objects.equals(viewed, latest)) {
+                            notInView.put(key, "taken at " + latest.getTime() + ", viewed "
+                                    + (viewed == null ? "none" : viewed.getTime()));
+                        }
+                    });
+                    if (notInView.isEmpty()) {
+                        return;
+                    }
+                }
+            }
+            checkDeadline(deadline, () -> "cell statuses of round " + round + " not in the planner's view within "
+                    + config.barrierTimeout() + (open.isEmpty() ? "" : "; statuses with an open transaction: " + open)
+                    + (unread.isEmpty() ? "" : "; statuses unread: " + unread)
+                    + (notInView.isEmpty() ? "" : "; cells not in the view: " + notInView));
+            poll(fetched);
+        }
+    }
+
     /** The partitions of {@code ends} that {@code group} has not committed up to their end, with where it is. */
     private Map<String, String> behind(String group, Map<TopicPartition, Long> ends) {
         Map<TopicPartition, OffsetAndMetadata> committed = await(
@@ -336,8 +422,17 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
      */
     private void poll(List<ConsumerRecord<String, byte[]>> fetched) {
         var forecastsTopic = config.topics().forecasts().name();
+        var statusTopic = config.topics().cellsStatus().name();
         for (var record : consumer.poll(config.pollInterval())) {
-            if (!record.topic().equals(forecastsTopic)) {
+            if (record.topic().equals(statusTopic)) {
+                try {
+                    statusesOnTopic.put(record.key(), statusDecoder.deserialize(record.topic(), record.value()));
+                } catch (SerializationException e) {
+                    statusesOnTopic.remove(record.key());
+                    log.warn("cell status at {}-{} offset {} does not decode; the barrier does not wait for it: {}",
+                            record.topic(), record.partition(), record.offset(), e.getMessage());
+                }
+            } else if (!record.topic().equals(forecastsTopic)) {
                 fetched.add(record);
             } else if (record.value() == null) {
                 forecastsOnTopic.put(record.key(), null);

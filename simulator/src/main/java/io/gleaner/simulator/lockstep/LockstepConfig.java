@@ -22,12 +22,13 @@ import org.apache.kafka.clients.CommonClientConfigs;
  *                             placements consumer, so placements are fetched while waiting)
  * @param forecasts            when a forecaster stage feeds the planner, the forecasts each round waits for; empty
  *                             when none runs (the planner then decides without forecasts, as it would anyway)
+ * @param cells                when the planner runs several cells, the statuses each round waits for; empty with one
  * @param clientProperties     Kafka client properties (security and connection: {@code --kafka-config}) under the
  *                             link's own settings; empty by default
  */
 public record LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId,
                              Duration barrierTimeout, Duration pollInterval, Optional<ForecastBarrier> forecasts,
-                             Map<String, String> clientProperties) {
+                             Optional<CellsBarrier> cells, Map<String, String> clientProperties) {
 
     /** Long enough for a cold start of the planner's first transaction. */
     public static final Duration DEFAULT_BARRIER_TIMEOUT = Duration.ofSeconds(60);
@@ -42,6 +43,7 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
         Objects.requireNonNull(barrierTimeout, "barrierTimeout");
         Objects.requireNonNull(pollInterval, "pollInterval");
         Objects.requireNonNull(forecasts, "forecasts");
+        Objects.requireNonNull(cells, "cells");
         clientProperties = Map.copyOf(clientProperties);
         if (bootstrapServers.isBlank()) {
             throw new IllegalArgumentException("bootstrapServers must not be blank");
@@ -60,19 +62,26 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
     /** Settings without a forecaster to wait for. */
     public LockstepConfig(String bootstrapServers, Topics topics, String plannerApplicationId, Duration barrierTimeout,
                           Duration pollInterval) {
-        this(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval, Optional.empty(), Map.of());
+        this(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval, Optional.empty(),
+                Optional.empty(), Map.of());
     }
 
     /** These settings, each round also waiting for the forecasts {@code barrier} names. */
     public LockstepConfig withForecasts(ForecastBarrier barrier) {
         return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
-                Optional.of(barrier), clientProperties);
+                Optional.of(barrier), cells, clientProperties);
+    }
+
+    /** These settings, each round also waiting for the cells' statuses {@code barrier} names. */
+    public LockstepConfig withCells(CellsBarrier barrier) {
+        return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
+                forecasts, Optional.of(barrier), clientProperties);
     }
 
     /** These settings with other Kafka client properties. */
     public LockstepConfig withClientProperties(Map<String, String> value) {
         return new LockstepConfig(bootstrapServers, topics, plannerApplicationId, barrierTimeout, pollInterval,
-                forecasts, value);
+                forecasts, cells, value);
     }
 
     /** The client properties with the bootstrap servers and {@code own} over them. */
@@ -88,7 +97,8 @@ public record LockstepConfig(String bootstrapServers, Topics topics, String plan
     public String toString() {
         return "LockstepConfig[bootstrapServers=" + bootstrapServers + ", topics=" + topics.prefix()
                 + ", plannerApplicationId=" + plannerApplicationId + ", barrierTimeout=" + barrierTimeout
-                + ", pollInterval=" + pollInterval + ", forecasts=" + forecasts + ", clientProperties="
+                + ", pollInterval=" + pollInterval + ", forecasts=" + forecasts + ", cells=" + cells.isPresent()
+                + ", clientProperties="
                 + new TreeSet<>(clientProperties.keySet()) + "]";
     }
 

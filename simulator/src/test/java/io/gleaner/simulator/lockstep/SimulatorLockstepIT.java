@@ -18,7 +18,12 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.core.PolicyName;
 import io.gleaner.planner.core.Pool;
+import io.gleaner.planner.core.NodeLiveness;
+import io.gleaner.planner.core.RetryRules;
+import io.gleaner.planner.core.cells.CellBy;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.core.coshh.CoshhSettings;
+import io.gleaner.planner.core.policies.Policies;
 import io.gleaner.planner.core.policies.PolicySettings;
 import io.gleaner.runtime.StageSettings;
 import io.gleaner.schemas.Topics;
@@ -27,6 +32,7 @@ import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.JobClass;
+import io.gleaner.schemas.avro.JobRoute;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.serde.AvroDeserializer;
 import io.gleaner.schemas.serde.AvroSerde;
@@ -485,6 +491,94 @@ class SimulatorLockstepIT {
         assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
         assertThat(run.deadLetters()).isZero();
         assertThat(readAll(topics.deadLetters().name())).isEmpty();
+    }
+
+    /**
+     * Several cells (docs/cells.md): the router stage routes each job over the statuses the cells took the round
+     * before, the heartbeats and reports go to their cells' tasks through the cell topics, and the run equals the
+     * in-process run of as many cells, each with its own policy. The forecaster runs so that the cells' forecast spare
+     * CPU, which the router weighs, is the same both ways.
+     */
+    @ParameterizedTest
+    @EnumSource(value = PolicyName.class, names = {"FIFO", "FAIR"})
+    void severalCellsThroughKafkaRouteAndDecideAsInProcess(PolicyName policy, TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var cluster = nodes(8);
+        var cellMap = new CellMap(3, CellBy.NODE_ID);
+        var jobs = workload(24);
+        var owners = ownersWithHistory(jobs.get(0).submitTime(), cluster);
+        var forecast = ForecastSettings.defaults();
+        var settings = PolicySettings.defaults();
+        var forecasts = new OwnerForecasts(Forecasters.standard(),
+                OwnerForecastSettings.defaults().withForecast(forecast), owners);
+        var inProcessLink = InProcessPlannerLink.of(() -> Policies.create(policy, settings), forecasts, cellMap);
+        var inProcess = new Simulation(cluster, jobs, owners, List.of(), inProcessLink, SETTINGS, p -> { }).run();
+        var forecasterConfig = ForecasterConfig.defaults().withSettings(forecast)
+                .withStage(s -> s.withApplicationId("forecaster-" + name).withStateDir(stateDir.resolve("forecaster"))
+                        .withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withRegistry(RegistryConfig.of("http://registry.invalid")));
+        var plannerConfig = new PlannerConfig(StageSettings.defaults(PlannerConfig.NAME, "planner-" + name)
+                .withStateDir(stateDir.resolve("planner")).withBootstrapServers(kafka.bootstrapServers())
+                .withTopicPrefix(topics.prefix()).withRegistry(RegistryConfig.of("http://registry.invalid")),
+                policy, settings, NodeLiveness.defaults(), RetryRules.defaults(), cellMap);
+
+        SimulationReport overKafka;
+        try (var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard());
+             var planner = new PlannerApp(plannerConfig, registry)) {
+            forecaster.start();
+            planner.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> forecaster.state() == KafkaStreams.State.RUNNING
+                    && planner.state() == KafkaStreams.State.RUNNING);
+            var config = LockstepConfig.of(kafka.bootstrapServers(), topics, plannerConfig.stage().applicationId())
+                    .withForecasts(new ForecastBarrier(forecasterConfig.stage().applicationId(),
+                            planner::viewedForecast))
+                    .withCells(new CellsBarrier(planner::viewedCellStatus));
+            try (var link = SimulatorApp.connect(config, registry)) {
+                link.sendOwnerHistory(owners);
+                overKafka = new Simulation(cluster, jobs, owners, List.of(), link, SETTINGS, p -> { }).run();
+                assertThat(link.deadLetters()).isZero();
+            }
+        }
+
+        assertThat(inProcessLink.refusedJobs()).isEmpty();
+        assertThat(overKafka.decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(overKafka.jobsCompleted()).isEqualTo(inProcess.jobsCompleted()).isGreaterThan(20);
+        assertThat(overKafka.withoutPlannerCpu()).isEqualTo(inProcess.withoutPlannerCpu());
+        var routeDecoder = AvroSerde.of(JobRoute.class, registry).deserializer();
+        var routes = readAll(topics.jobsRouted().name()).stream()
+                .map(r -> routeDecoder.deserialize(r.topic(), r.value())).toList();
+        assertThat(routes).extracting(JobRoute::getJobId).doesNotHaveDuplicates().hasSize(24);
+        assertThat(routes).extracting(JobRoute::getCell).as("jobs in more than one cell")
+                .doesNotContainNull().hasSizeGreaterThan(1).containsAnyOf(0).containsAnyOf(1, 2);
+        var statusDecoder = AvroSerde.of(io.gleaner.schemas.avro.CellStatus.class, registry).deserializer();
+        assertThat(readAll(topics.cellsStatus().name())).map(r -> statusDecoder.deserialize(r.topic(), r.value()))
+                .extracting(io.gleaner.schemas.avro.CellStatus::getCell).contains(0, 1, 2);
+        assertThat(readAll(topics.deadLetters().name())).isEmpty();
+    }
+
+    /**
+     * Owners whose use differs by node and moves during the run, with three hours of history sampled every 3 min
+     * (the forecaster's step), for every node of {@code cluster}.
+     */
+    private static OwnerLoad ownersWithHistory(Instant t0, ClusterSpec cluster) {
+        var history = new TreeMap<String, List<OwnerSample>>();
+        var run = new TreeMap<String, List<OwnerSample>>();
+        for (int i = 0; i < cluster.nodes().size(); i++) {
+            var node = cluster.nodes().get(i).nodeId();
+            double level = 0.1 + 0.1 * (i % 6);
+            var before = new ArrayList<OwnerSample>();
+            for (int minutes = 180; minutes > 0; minutes -= 3) {
+                double use = minutes > 60 && minutes <= 120 ? Math.min(1, level + 0.2) : level;
+                before.add(new OwnerSample(t0.minusSeconds(60L * minutes), use, use));
+            }
+            history.put(node, before);
+            run.put(node, List.of(new OwnerSample(t0, level, level),
+                    new OwnerSample(t0.plusSeconds(60), Math.min(1, level + 0.15), level)));
+        }
+        return new OwnerLoad(run, history);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.gleaner.planner.core.Job;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
 import io.gleaner.planner.core.PhaseTasks;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -28,6 +29,9 @@ import java.util.TreeSet;
  */
 public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemory> shapes, CpuMemory capacity,
                          double forecastCpus, double queuedCpus) {
+
+    /** The least event time between two statuses of a cell ({@link #due}). */
+    public static final Duration INTERVAL = Duration.ofSeconds(1);
 
     public CellStatus {
         if (cell < 0) {
@@ -77,7 +81,21 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
 
     /** This status with {@code job}'s tasks queued too: what the router assumes until the cell publishes again. */
     public CellStatus withRouted(Job job) {
-        return new CellStatus(cell, time, nodes, shapes, capacity, forecastCpus, queuedCpus + cpus(job));
+        return withQueued(cpus(job));
+    }
+
+    /** This status with {@code cpus} more of queued demand. */
+    public CellStatus withQueued(double cpus) {
+        return cpus == 0 ? this : new CellStatus(cell, time, nodes, shapes, capacity, forecastCpus, queuedCpus + cpus);
+    }
+
+    /**
+     * Whether a cell whose last status was taken at {@code last} (null: none yet) takes a new one before the heartbeat
+     * it receives at {@code heartbeat}: at most one every {@link #INTERVAL} of event time, so that the router reads a
+     * status per cell and period rather than one per heartbeat (docs/cells.md#the-topology).
+     */
+    public static boolean due(Instant last, Instant heartbeat) {
+        return last == null || !heartbeat.isBefore(last.plus(INTERVAL));
     }
 
     /** Whether some node of the cell can run each task group of {@code job}. */
@@ -86,7 +104,7 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
     }
 
     /** The CPU demand of all of {@code job}'s tasks. */
-    static double cpus(Job job) {
+    public static double cpus(Job job) {
         double total = 0;
         for (PhaseTasks group : job.taskGroups()) {
             total += group.demand().cpus() * group.count();
