@@ -228,7 +228,8 @@ final class EvaluateCommand implements Callable<Integer> {
             throw usage(e.getMessage());
         }
         if (throughKafka && cellMap.cells() != 1) {
-            throw usage("--cells runs in-process only; the Kafka planner runs one cell (docs/cells.md#status)");
+            throw usage("--cells runs in-process only with evaluate; the Kafka planner's cells run under gleaner run "
+                    + "and bench-scale (docs/cells.md)");
         }
         if (jobs != null && jobs < 1) {
             throw usage("--jobs must be >= 1, was " + jobs);

@@ -50,7 +50,9 @@ class AvroSerdeRoundTripTest {
                 SerdeFixtures.taskSpec(),
                 SerdeFixtures.mapOutputs(),
                 SerdeFixtures.mapOutputs().getMaps().get(1),
-                SerdeFixtures.jobEvent());
+                SerdeFixtures.jobEvent(),
+                SerdeFixtures.cellStatus(),
+                SerdeFixtures.jobRoute());
         return fixtures.stream().map(r -> Named.of(r.getSchema().getName(), r));
     }
 

@@ -9,7 +9,9 @@ import io.gleaner.schemas.avro.ClassAllocation;
 import io.gleaner.schemas.avro.ClassPlan;
 import io.gleaner.schemas.avro.Classification;
 import io.gleaner.schemas.avro.DeadLetter;
+import io.gleaner.schemas.avro.CellStatus;
 import io.gleaner.schemas.avro.JobAdmission;
+import io.gleaner.schemas.avro.JobRoute;
 import io.gleaner.schemas.avro.JobClass;
 import io.gleaner.schemas.avro.JobEvent;
 import io.gleaner.schemas.avro.JobEventType;
@@ -194,6 +196,20 @@ public final class SerdeFixtures {
         return JobAdmission.newBuilder()
                 .setJobId("job-1").setTime(T0).setAccepted(false).setEstimatedCompletion(T0.plusSeconds(7200))
                 .setReason("past deadline")
+                .build();
+    }
+
+    public static CellStatus cellStatus() {
+        return CellStatus.newBuilder()
+                .setCell(2).setTime(T0).setNodes(List.of("n1", "n7"))
+                .setShapes(List.of(new Resources(8.0, 32L << 30), new Resources(4.0, 16L << 30)))
+                .setCapacity(new Resources(12.0, 48L << 30)).setForecastCpus(5.5).setQueuedCpus(3.0)
+                .build();
+    }
+
+    public static JobRoute jobRoute() {
+        return JobRoute.newBuilder()
+                .setJobId("job-1").setTime(T0).setCell(2).setReason("cell 2: score 0.5455, input local 1.00")
                 .build();
     }
 

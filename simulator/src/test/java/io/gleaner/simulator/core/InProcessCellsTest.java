@@ -51,19 +51,24 @@ class InProcessCellsTest {
     }
 
     @Test
-    void aJobBeforeAnyNodeWaitsARoundThenEachJobRunsOnlyOnItsCellsNodes() {
+    void aJobBeforeAnyNodeIsHeldUntilTheNextJobThenEachJobRunsOnlyOnItsCellsNodes() {
         var link = link();
         var t0 = Instant.parse("2026-01-01T00:00:00Z");
         var t1 = t0.plusSeconds(3);
+        var t2 = t0.plusSeconds(6);
 
-        // Round 0: the job arrives with the first heartbeats; no cell knows a node yet, so it is held.
+        // Round 0: the job arrives with the first heartbeats; no cell has taken a status with a node yet (a cell
+        // takes it before a heartbeat), so the job is held. Round 1: so is the next, routed over the same statuses;
+        // the cells' statuses now hold round 0's nodes. Round 2: the next job routes the held ones first.
         var first = link.round(new Round(t0, List.of(job("j1", t0, 3)), List.of(), heartbeats(t0), List.of()));
         var second = link.round(new Round(t1, List.of(job("j2", t1, 3)), List.of(), heartbeats(t1), List.of()));
+        var third = link.round(new Round(t2, List.of(job("j3", t2, 1)), List.of(), heartbeats(t2), List.of()));
 
         assertThat(first).isEmpty();
-        assertThat(second).extracting(Placement::jobId).contains("j1", "j2");
-        for (var jobId : List.of("j1", "j2")) {
-            var racks = second.stream().filter(p -> p.jobId().equals(jobId)).map(p -> p.nodeId().charAt(0))
+        assertThat(second).isEmpty();
+        assertThat(third).extracting(Placement::jobId).contains("j1", "j2", "j3");
+        for (var jobId : List.of("j1", "j2", "j3")) {
+            var racks = third.stream().filter(p -> p.jobId().equals(jobId)).map(p -> p.nodeId().charAt(0))
                     .distinct().toList();
             assertThat(racks).as("the nodes of job %s", jobId).hasSize(1);
         }
@@ -75,11 +80,15 @@ class InProcessCellsTest {
     void aJobTooLargeForEveryCellIsRefusedByTheRouter() {
         var link = link();
         var t0 = Instant.parse("2026-01-01T00:00:00Z");
+        var t1 = t0.plusSeconds(3);
+        var t2 = t0.plusSeconds(6);
+        // Two rounds of heartbeats: the cells' statuses taken before the second know the nodes.
         link.round(new Round(t0, List.of(), List.of(), heartbeats(t0), List.of()));
+        link.round(new Round(t1, List.of(), List.of(), heartbeats(t1), List.of()));
         var group = new PhaseTasks(TaskKind.MAP, 1, 1, 1, 1, new CpuMemory(8, 1), Optional.empty(), 0);
-        var huge = new Job("huge", "name", "alice", "default", 0, t0, Optional.empty(), 1, 0, 0, List.of(group));
+        var huge = new Job("huge", "name", "alice", "default", 0, t2, Optional.empty(), 1, 0, 0, List.of(group));
 
-        link.round(new Round(t0.plusSeconds(3), List.of(huge), List.of(), heartbeats(t0.plusSeconds(3)), List.of()));
+        link.round(new Round(t2, List.of(huge), List.of(), heartbeats(t2), List.of()));
 
         assertThat(link.refusedJobs()).singleElement().asString().startsWith("huge: refused: no cell has a node");
     }

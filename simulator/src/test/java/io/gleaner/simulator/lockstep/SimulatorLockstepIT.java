@@ -518,9 +518,12 @@ class SimulatorLockstepIT {
         var inProcess = new Simulation(cluster, jobs, owners, List.of(), inProcessLink, SETTINGS, p -> { }).run();
         var forecasterConfig = ForecasterConfig.defaults().withSettings(forecast)
                 .withStage(s -> s.withApplicationId("forecaster-" + name).withStateDir(stateDir.resolve("forecaster"))
+                        .withCommitIntervalMs(20)
                         .withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
                         .withRegistry(RegistryConfig.of("http://registry.invalid")));
+        // Each round crosses three commits (router, cells, statuses) besides the forecaster's: short ones keep it quick.
         var plannerConfig = new PlannerConfig(StageSettings.defaults(PlannerConfig.NAME, "planner-" + name)
+                .withCommitIntervalMs(20)
                 .withStateDir(stateDir.resolve("planner")).withBootstrapServers(kafka.bootstrapServers())
                 .withTopicPrefix(topics.prefix()).withRegistry(RegistryConfig.of("http://registry.invalid")),
                 policy, settings, NodeLiveness.defaults(), RetryRules.defaults(), cellMap);

@@ -83,6 +83,8 @@ public final class CellRouting {
             }
             routes.add(new Routed(next, route, time));
         }
+        // Kept in retry order, as the router stage reads them back from its store.
+        held.sort(HELD_ORDER);
         return routes;
     }
 
