@@ -313,9 +313,24 @@ final class BenchScaleCommand implements Callable<Integer> {
             positions.put(group.getKey(), offsets.position(group.getValue()));
         }
         var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-        return new ScaleReading(System.nanoTime(), os.getProcessCpuTime(),
+        return new ScaleReading(System.nanoTime(), os.getProcessCpuTime(), streamsCpuNanos(),
                 ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed(), os.getSystemLoadAverage(),
                 bench.progress(fromLatency), positions);
+    }
+
+    /**
+     * The CPU time of this JVM's Kafka Streams threads (stream and global threads, by the names Kafka Streams gives
+     * them), live ones only: the stages' own work, without the broker's, the registry's and the simulated nodes'.
+     */
+    private static long streamsCpuNanos() {
+        var threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (var info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().contains("StreamThread-")) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     private static String line(String label, ScaleInterval interval) {
@@ -325,9 +340,11 @@ final class BenchScaleCommand implements Callable<Integer> {
                         interval.committedPerSecond().get(stage), interval.lag().get(stage)))
                 .collect(Collectors.joining(", "));
         return String.format(Locale.ROOT, "%s: heartbeats/s=%.0f placements/s=%.1f latency ms p50=%.1f p99=%.1f "
-                        + "max=%.1f (n=%d) cpu/placement=%.2f ms cpu=%.2f cores heap=%d MiB load=%.2f | %s",
+                        + "max=%.1f (n=%d) cpu/placement=%.2f ms cpu=%.2f cores streams=%.2f cores "
+                        + "(%.3f ms/heartbeat) heap=%d MiB load=%.2f | %s",
                 label, interval.heartbeatsPerSecond(), interval.placementsPerSecond(), latency.p50Ms(),
                 latency.p99Ms(), latency.maxMs(), latency.count(), interval.cpuMsPerPlacement(), interval.cpuCores(),
-                interval.heapBytes() >> 20, interval.loadAverage(), stages);
+                interval.streamsCores(), interval.streamsCpuMsPerHeartbeat(), interval.heapBytes() >> 20,
+                interval.loadAverage(), stages);
     }
 }

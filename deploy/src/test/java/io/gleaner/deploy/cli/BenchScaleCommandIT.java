@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 class BenchScaleCommandIT {
 
     private static final String FIGURES = "heartbeats/s=\\d+ placements/s=[\\d.]+ latency ms p50=[\\d.]+ p99=[\\d.]+ "
-            + "max=[\\d.]+ \\(n=\\d+\\) cpu/placement=([\\d.]+|NaN) ms cpu=[\\d.]+ cores heap=\\d+ MiB load=[\\d.-]+ "
+            + "max=[\\d.]+ \\(n=\\d+\\) cpu/placement=([\\d.]+|NaN) ms cpu=[\\d.]+ cores "
+            + "streams=[\\d.]+ cores \\(([\\d.]+|NaN) ms/heartbeat\\) heap=\\d+ MiB load=[\\d.-]+ "
             + "\\| classifier \\d+/s lag \\d+, forecaster \\d+/s lag \\d+, planner \\d+/s lag \\d+, qos \\d+/s lag \\d+";
 
     private static TestKafka cluster;

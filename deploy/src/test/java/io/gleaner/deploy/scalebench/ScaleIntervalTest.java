@@ -15,7 +15,9 @@ class ScaleIntervalTest {
 
     private static ScaleReading reading(double seconds, double cpuSeconds, int heartbeats, int placements,
                                         Map<String, GroupOffsets.Position> groups) {
-        return new ScaleReading((long) (seconds * 1e9), (long) (cpuSeconds * 1e9), 64L << 20, 1.5,
+        // The stream threads use a fifth of the process's CPU.
+        return new ScaleReading((long) (seconds * 1e9), (long) (cpuSeconds * 1e9), (long) (cpuSeconds * 0.2e9),
+                64L << 20, 1.5,
                 new ExecutorBench.Progress(heartbeats, 0, placements, placements, NONE), groups);
     }
 
@@ -32,6 +34,9 @@ class ScaleIntervalTest {
         // 5 s of CPU over 500 placements, and over 10 s of wall time.
         assertThat(interval.cpuMsPerPlacement()).isCloseTo(10, within(1e-9));
         assertThat(interval.cpuCores()).isCloseTo(0.5, within(1e-9));
+        // 1 s of the stream threads' CPU over 33,330 heartbeats.
+        assertThat(interval.streamsCores()).isCloseTo(0.1, within(1e-9));
+        assertThat(interval.streamsCpuMsPerHeartbeat()).isCloseTo(1_000.0 / 33_330, within(1e-9));
         assertThat(interval.committedPerSecond()).containsEntry("planner", 3_350.0);
         assertThat(interval.lag()).containsEntry("planner", 100L);
         assertThat(interval.heapBytes()).isEqualTo(64L << 20);
@@ -47,6 +52,7 @@ class ScaleIntervalTest {
         assertThat(interval.committedPerSecond()).containsEntry("qos", 0.0);
         assertThat(interval.lag()).containsEntry("qos", 5L);
         assertThat(interval.cpuMsPerPlacement()).isNaN();
+        assertThat(interval.streamsCpuMsPerHeartbeat()).isCloseTo(200.0 / 10, within(1e-9));
     }
 
     @Test

@@ -2,6 +2,8 @@ package io.gleaner.planner.topology;
 
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
 import org.apache.kafka.common.errors.SerializationException;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.common.serialization.Serde;
@@ -22,13 +24,12 @@ record CellRecord(int cell, byte[] raw) {
     }
 
     /** The record's partition on a cell topic: its cell's. */
-    static java.util.Optional<java.util.Set<Integer>> partition(String topic, String key, CellRecord record,
-                                                                 int partitions) {
+    static Optional<Set<Integer>> partition(String topic, String key, CellRecord record, int partitions) {
         if (record.cell() >= partitions) {
             throw new IllegalStateException("cell " + record.cell() + " on " + topic + " of " + partitions
                     + " partitions: the cell topics must have as many partitions as there are cells");
         }
-        return java.util.Optional.of(java.util.Set.of(record.cell()));
+        return Optional.of(Set.of(record.cell()));
     }
 
     /** Four bytes of cell, then the raw value. */

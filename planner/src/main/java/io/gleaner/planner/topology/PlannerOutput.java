@@ -21,7 +21,9 @@ import org.apache.avro.specific.SpecificRecord;
 record PlannerOutput(Kind kind, SpecificRecord value) {
 
     /** Where an output goes. */
-    enum Kind { PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT, JOB_EVENT, CELL_STATUS, JOB_ROUTE }
+    enum Kind {
+        PLACEMENT, DEAD_LETTER, JOB_CLASS, CLASS_PLAN, ADMISSION, DATA_PLACEMENT, JOB_EVENT, CELL_STATUS, JOB_ROUTE
+    }
 
     PlannerOutput {
         Objects.requireNonNull(kind, "kind");

@@ -1,5 +1,7 @@
 package io.gleaner.planner.topology;
 
+import java.util.Arrays;
+
 /** Names of the planner's state stores; their changelog topics are {@code <application.id>-<name>-changelog}. */
 public final class PlannerStores {
 
@@ -53,8 +55,8 @@ public final class PlannerStores {
     public static final String HELD_JOBS = "planner-held-jobs";
 
     /**
-     * What the router sent each cell since the status it holds of it ({@link io.gleaner.planner.core.cells.CellRouting.Sent}):
-     * cell -> "statusTimeMillis cpus".
+     * What the router sent each cell since the status it holds of it
+     * ({@link io.gleaner.planner.core.cells.CellRouting.Sent}): cell -> "statusTimeMillis cpus".
      */
     public static final String ROUTER_SENT = "planner-router-sent";
 
@@ -71,7 +73,7 @@ public final class PlannerStores {
 
     /** A cell task's stores with several cells: {@link #all()} and its status time. */
     static String[] ofCell() {
-        var names = java.util.Arrays.copyOf(all(), all().length + 1);
+        var names = Arrays.copyOf(all(), all().length + 1);
         names[names.length - 1] = CELL_STATUS_TAKEN;
         return names;
     }

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.apache.kafka.common.serialization.Deserializer;
 import org.apache.kafka.streams.processor.api.Processor;
 import org.apache.kafka.streams.processor.api.ProcessorContext;
@@ -101,10 +102,17 @@ abstract class RouterProcessor<V> implements Processor<String, Decoded<V>, Strin
                 toCell(job.jobId(), new CellRecord(cell, record.value().raw()), record.timestamp());
                 return;
             }
+            var statuses = statuses();
+            if (!CellRouting.knowsANode(statuses)) {
+                // Held without reading the other held jobs back: they stay held too.
+                log.debug("holding job {}: no cell knows a node yet", job.jobId());
+                held.put(job.jobId(), record.value().raw());
+                return;
+            }
             var raw = new HashMap<String, byte[]>();
             raw.put(job.jobId(), record.value().raw());
             var routing = load(raw);
-            for (var route : routing.route(job, statuses(), Instant.ofEpochMilli(record.timestamp()))) {
+            for (var route : routing.route(job, statuses, Instant.ofEpochMilli(record.timestamp()))) {
                 apply(route, raw.get(route.job().jobId()), record.timestamp());
             }
             save(routing);
@@ -114,7 +122,7 @@ abstract class RouterProcessor<V> implements Processor<String, Decoded<V>, Strin
             var jobId = routed.job().jobId();
             var route = routed.route();
             if (route instanceof Route.Held) {
-                log.info("holding job {}: {}", jobId, route.reason());
+                log.debug("holding job {}: {}", jobId, route.reason());
                 held.put(jobId, raw);
                 return;
             }
@@ -142,7 +150,7 @@ abstract class RouterProcessor<V> implements Processor<String, Decoded<V>, Strin
         }
 
         /** The router's state from its stores; the held jobs' bytes go into {@code raw} by job id. */
-        private CellRouting load(java.util.Map<String, byte[]> raw) {
+        private CellRouting load(Map<String, byte[]> raw) {
             var since = new HashMap<Integer, CellRouting.Sent>();
             for (int cell = 0; cell < cells; cell++) {
                 var stored = sent.get(CellMapping.key(cell));

@@ -22,6 +22,9 @@ public final class CellRouter {
      */
     static final double LEAST_SPARE_SHARE = 0.01;
 
+    /** Why a job is held. */
+    static final String NO_NODE_YET = "no cell knows a node yet";
+
     private CellRouter() {
     }
 
@@ -35,7 +38,7 @@ public final class CellRouter {
             return new Route.To(0, "one cell");
         }
         if (statuses.stream().allMatch(status -> status.nodes().isEmpty())) {
-            return new Route.Held("no cell knows a node yet");
+            return new Route.Held(NO_NODE_YET);
         }
         int first = Math.floorMod(SeededHash.mix(job.jobId().hashCode()), cells);
         int best = -1;

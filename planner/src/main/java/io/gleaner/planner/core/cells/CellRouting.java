@@ -59,6 +59,13 @@ public final class CellRouting {
      * included ({@link Route.Held}).
      */
     public List<Routed> route(Job job, List<CellStatus> statuses, Instant time) {
+        if (!knowsANode(statuses)) {
+            // Nothing can be routed: hold the job without retrying the others, so that holding stays cheap however
+            // many jobs come before the cells' first statuses.
+            held.add(job);
+            held.sort(HELD_ORDER);
+            return List.of(new Routed(job, new Route.Held(CellRouter.NO_NODE_YET), time));
+        }
         var effective = new ArrayList<CellStatus>(statuses.size());
         for (var status : statuses) {
             var since = sent.get(status.cell());
@@ -86,6 +93,11 @@ public final class CellRouting {
         // Kept in retry order, as the router stage reads them back from its store.
         held.sort(HELD_ORDER);
         return routes;
+    }
+
+    /** Whether some cell's status knows a node: until one does, every job is held. */
+    public static boolean knowsANode(List<CellStatus> statuses) {
+        return statuses.stream().anyMatch(status -> !status.nodes().isEmpty());
     }
 
     /** What was sent each cell since its status, by cell. */
