@@ -33,7 +33,10 @@ class GrafanaDashboardTest {
             GleanerMeters.decisionTime("fifo", "heartbeat", Duration.ofMillis(1));
             GleanerMeters.attemptEnded("SUCCEEDED");
             GleanerMeters.jobStep("SUBMITTED");
-            GleanerMeters.deadLetter("planner", "t");
+            GleanerMeters.deadLetter("planner", "t", "record key 'a' is not the job id 'b'");
+            GleanerMeters.userLoad("0_0", java.util.Map.of("alice", new GleanerMeters.UserLoad(3, 2)));
+            GleanerMeters.forecastMiss("CPU");
+            GleanerMeters.lockstepRound(Duration.ofMillis(30));
             GleanerMeters.qosAction("KILL");
             GleanerMeters.nodeLost(1);
             GleanerMeters.forecastRefit();

@@ -158,14 +158,16 @@ class PlannerIT {
 
             // then its metrics count what it did, beside Kafka Streams' own
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(scrape(metrics))
-                    .contains("gleaner_dead_letters_total{source_topic=\"" + topics.jobsSubmitted().name()
-                            + "\",stage=\"planner\"} 1.0"));
+                    .contains("gleaner_dead_letters_total{reason=\"undecodable\",source_topic=\""
+                            + topics.jobsSubmitted().name() + "\",stage=\"planner\"} 1.0"));
             var scraped = scrape(metrics);
             assertThat(placed).hasSize(3);
             assertThat(scraped).contains("gleaner_placements_total{policy=\"fifo\"} 3.0")
                     .contains("gleaner_attempts_ended_total{outcome=\"SUCCEEDED\"} 3.0")
                     .contains("gleaner_job_steps_total{type=\"SUCCEEDED\"} 1.0")
                     .contains("gleaner_planner_decision_seconds_count{input=\"heartbeat\",policy=\"fifo\"}")
+                    .containsPattern("(?m)^gleaner_queue_tasks\\{user=\"[^\"]+\"} ")
+                    .containsPattern("(?m)^gleaner_running_attempts\\{user=\"[^\"]+\"} ")
                     .contains("kafka_stream_thread_process_total");
         }
     }

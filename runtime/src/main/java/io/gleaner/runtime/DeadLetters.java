@@ -59,7 +59,7 @@ public final class DeadLetters {
      */
     public static DeadLetter of(String sourceTopic, int partition, long offset, Raw key, Raw value,
                                 long timestamp, String reason, String stage) {
-        GleanerMeters.deadLetter(stage, sourceTopic);
+        GleanerMeters.deadLetter(stage, sourceTopic, reason);
         return DeadLetter.newBuilder()
                 .setSourceTopic(sourceTopic)
                 .setPartition(partition)

@@ -113,6 +113,13 @@ public sealed interface SeriesEvent {
     record Forgotten(String key, long lastSampleMs, long issuedAt) implements SeriesEvent {
     }
 
+    /**
+     * A sample of series {@code key} above the forecast in force at its step, which starts at {@code stepStartMs}: a
+     * miss, which the life reacts to with a refit (docs/forecaster.md).
+     */
+    record Missed(String key, long stepStartMs) implements SeriesEvent {
+    }
+
     /** The sample that was observed cannot be used, or made a refit that failed, for {@code reason}. */
     record Refused(String key, String reason) implements SeriesEvent {
     }

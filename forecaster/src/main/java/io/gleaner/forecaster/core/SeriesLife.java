@@ -207,6 +207,7 @@ public final class SeriesLife {
             return state;
         }
         store.putInForce(key, current.withMisses(current.misses().plus(stepStart, DAY_MS)));
+        events.add(new SeriesEvent.Missed(key, stepStart));
         long boundary = stepStart + stepMs;
         refit(store, key, metric, boundary, events);
         return boundary >= state.nextRefitMs()

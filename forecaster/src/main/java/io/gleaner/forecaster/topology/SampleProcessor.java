@@ -104,6 +104,8 @@ final class SampleProcessor implements Processor<String, Decoded<UtilizationSamp
                 log.info("series {} forgotten: no sample since {}, before the window", gone.key(),
                         Instant.ofEpochMilli(gone.lastSampleMs()));
                 context.forward(new Record<>(gone.key(), ForecasterOutput.tombstone(), gone.issuedAt()));
+            } else if (event instanceof SeriesEvent.Missed missed) {
+                GleanerMeters.forecastMiss(SeriesKey.parse(missed.key()).metric().name());
             } else if (event instanceof SeriesEvent.Refused refused) {
                 deadLetter(record, refused.reason());
             }

@@ -140,7 +140,10 @@ class SeriesLifeTest {
         // 0.5 at 01:04 is above the forecast 0.3 of its step [01:03, 01:06): refit at 01:06 from it, plus 0.05.
         var events = life.observe(store, "n1/CPU", ResourceMetric.CPU, HOUR + 4 * MINUTE, 0.5, HOUR + 4 * MINUTE);
 
-        assertThat(events).singleElement().isInstanceOfSatisfying(SeriesEvent.Issued.class, issued -> {
+        // First the miss, at the start of its step, then the refit it makes.
+        assertThat(events).hasSize(2);
+        assertThat(events.get(0)).isEqualTo(new SeriesEvent.Missed("n1/CPU", HOUR + 3 * MINUTE));
+        assertThat(events.get(1)).isInstanceOfSatisfying(SeriesEvent.Issued.class, issued -> {
             assertThat(issued.issuedAt()).isEqualTo(HOUR + 6 * MINUTE);
             assertThat(issued.utilizationAt(HOUR + 6 * MINUTE)).isCloseTo(0.55,
                     within(1e-12));

@@ -17,6 +17,7 @@ import io.gleaner.runtime.metrics.GleanerMeters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Optional;
 import org.apache.kafka.streams.processor.api.Processor;
@@ -49,6 +50,8 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     private CapacityOutlook outlook = CapacityOutlook.NONE;
     private JobHistory history = JobHistory.NONE;
     private KeyValueStore<String, Long> publishedClasses;
+    /** When this processor last counted its task's queue by user for the metrics, in event time; null before. */
+    private Instant usersCounted;
     /** With several cells, when this task's cell last took its status; null with one. */
     private KeyValueStore<String, Long> statusTaken;
 
@@ -75,10 +78,10 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
     abstract Verdict apply(PlannerCell cell, T input);
 
     /**
-     * The event time before which a cell of several takes its status, if {@code input} is one that makes it take it
-     * when due (a heartbeat, docs/cells.md#the-topology); empty for other inputs.
+     * The heartbeat's time if {@code input} is a heartbeat, empty otherwise: before a heartbeat a cell of several takes
+     * its status when one is due (docs/cells.md#the-topology), and after one the queue is counted for the metrics.
      */
-    Optional<Instant> statusTime(T input) {
+    Optional<Instant> heartbeatTime(T input) {
         return Optional.empty();
     }
 
@@ -163,6 +166,30 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         statusTaken.put(PlannerStores.STATUS_TAKEN, time.toEpochMilli());
     }
 
+    /**
+     * Counts the task's queued tasks and running attempts by user for the metrics ({@link GleanerMeters#userLoad}), at
+     * most once a second of event time: the count reads the whole queue.
+     */
+    private void countUsersIfDue(Instant time) {
+        if (usersCounted != null && time.isBefore(usersCounted.plusSeconds(1))) {
+            return;
+        }
+        usersCounted = time;
+        var byUser = new HashMap<String, GleanerMeters.UserLoad>();
+        for (var progress : states.of(context).queue()) {
+            long queued = 0;
+            long running = 0;
+            for (var group : progress.job().taskGroups()) {
+                var phase = progress.phase(group.kind());
+                queued += group.count() - phase.succeededCount() - phase.running();
+                running += phase.running();
+            }
+            byUser.merge(progress.job().user(), new GleanerMeters.UserLoad(queued, running),
+                    GleanerMeters.UserLoad::plus);
+        }
+        GleanerMeters.userLoad(context.taskId().toString(), byUser);
+    }
+
     @Override
     public void process(Record<String, Decoded<V>> record) {
         var decoded = record.value();
@@ -173,7 +200,7 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         var cell = new PlannerCell(states.policy(context), states.of(context), outlook, history,
                 states.liveness(), states.retries());
         if (statusTaken != null && checked instanceof Checked.Valid<T> valid) {
-            statusTime(valid.value()).ifPresent(this::takeStatusIfDue);
+            heartbeatTime(valid.value()).ifPresent(this::takeStatusIfDue);
         }
         var started = System.nanoTime();
         var verdict = checked instanceof Checked.Valid<T> valid
@@ -194,6 +221,9 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
                         placement.epoch()));
             }
             GleanerMeters.placements(states.policyName(), applied.placements().size());
+            if (checked instanceof Checked.Valid<T> valid) {
+                heartbeatTime(valid.value()).ifPresent(this::countUsersIfDue);
+            }
             applied.steps().forEach(this::publish);
             publish(applied.outputs(), record.timestamp());
         } else if (verdict instanceof Verdict.Refused refused) {

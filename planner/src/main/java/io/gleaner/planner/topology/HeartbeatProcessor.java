@@ -32,7 +32,7 @@ final class HeartbeatProcessor extends CellProcessor<NodeHeartbeat, NodeState> {
     }
 
     @Override
-    Optional<Instant> statusTime(NodeState node) {
+    Optional<Instant> heartbeatTime(NodeState node) {
         return Optional.of(node.time());
     }
 }

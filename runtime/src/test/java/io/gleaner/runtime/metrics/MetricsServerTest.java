@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -23,15 +24,23 @@ class MetricsServerTest {
     void servesGleanersMetersInPrometheusFormatWithTheJvmsBeside() throws Exception {
         try (var server = MetricsServer.start(0)) {
             GleanerMeters.placements("test-policy", 3);
-            GleanerMeters.deadLetter("planner", "t.jobs.submitted");
+            GleanerMeters.deadLetter("planner", "t.jobs.submitted", "does not decode");
             GleanerMeters.decisionTime("test-policy", "heartbeat", Duration.ofMillis(2));
+            // Two planner tasks (two cells) with work of the same user: one figure per user.
+            GleanerMeters.userLoad("1_0", Map.of("metrics-test-user", new GleanerMeters.UserLoad(5, 1)));
+            GleanerMeters.userLoad("1_1", Map.of("metrics-test-user", new GleanerMeters.UserLoad(2, 3)));
+            GleanerMeters.forecastMiss("MEMORY");
 
             var metrics = get(server, "/metrics");
 
             assertThat(metrics.statusCode()).isEqualTo(200);
             assertThat(metrics.body())
                     .contains("gleaner_placements_total{policy=\"test-policy\"} 3.0")
-                    .contains("gleaner_dead_letters_total{source_topic=\"t.jobs.submitted\",stage=\"planner\"} 1.0")
+                    .contains("gleaner_dead_letters_total{reason=\"undecodable\",source_topic=\"t.jobs.submitted\","
+                            + "stage=\"planner\"} 1.0")
+                    .contains("gleaner_queue_tasks{user=\"metrics-test-user\"} 7.0")
+                    .contains("gleaner_running_attempts{user=\"metrics-test-user\"} 4.0")
+                    .contains("gleaner_forecast_misses_total{metric=\"MEMORY\"} 1.0")
                     .contains("gleaner_planner_decision_seconds_bucket{input=\"heartbeat\",policy=\"test-policy\"")
                     .contains("jvm_memory_used_bytes");
         }

@@ -4,12 +4,14 @@ import io.gleaner.planner.core.InputPlacement;
 import io.gleaner.planner.core.Placement;
 import io.gleaner.planner.events.EventMapping;
 import io.gleaner.runtime.DeadLetters;
+import io.gleaner.runtime.metrics.GleanerMeters;
 import io.gleaner.schemas.avro.CapacityForecast;
 import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.simulator.core.OwnerLoad;
 import io.gleaner.simulator.core.PlannerLink;
 import io.gleaner.simulator.core.Round;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -239,6 +241,7 @@ public final class KafkaPlannerLink implements PlannerLink, AutoCloseable {
             poll(fetched);
         }
         var placements = decode(fetched);
+        GleanerMeters.lockstepRound(Duration.ofNanos(System.nanoTime() - began));
         log.debug("round {}: produced in {} ms, barrier {} ms, read {} placements in {} ms", round.time(),
                 (produced - began) / 1_000_000, (barrier - produced) / 1_000_000, placements.size(),
                 (System.nanoTime() - barrier) / 1_000_000);
