@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.gleaner.planner.core.cells.CellBy;
+import io.gleaner.planner.core.cells.CellMap;
 import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.Topic;
@@ -185,6 +187,24 @@ class PlannerIT {
     }
 
     @Test
+    void shouldRefuseToStartCellsWhoseJobsAndReportsAreNotCoPartitioned(TestInfo test) throws Exception {
+        var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
+        var topics = Topics.withPrefix(prefix);
+        createTopics(topics, Map.of(topics.tasksReports().name(), 3));
+        var one = config(test, prefix);
+        var config = new PlannerConfig(one.stage(), one.policy(), one.policySettings(), one.nodeLiveness(),
+                one.retryRules(), new CellMap(2, CellBy.NODE_ID));
+
+        try (var app = new PlannerApp(config, registry)) {
+            assertThatThrownBy(app::start)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(topics.jobsSubmitted().name() + " and " + topics.tasksReports().name()
+                            + " have 1 and 3 partitions; with 2 cells they must have the same number");
+            assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
+        }
+    }
+
+    @Test
     void shouldRefuseToStartWhenAnInputTopicHasSeveralPartitions(TestInfo test) throws Exception {
         var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
         var topics = Topics.withPrefix(prefix);
@@ -195,7 +215,8 @@ class PlannerIT {
             assertThatThrownBy(app::start)
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessage("planner input topic " + topics.tasksReports().name() + " has 3 partitions; it must"
-                            + " have exactly 1 so that jobs, heartbeats and reports meet in one stream task");
+                            + " have exactly 1 so that jobs, heartbeats and reports meet in one stream task (or run"
+                            + " several cells: docs/cells.md)");
             assertThat(app.state()).isEqualTo(KafkaStreams.State.CREATED);
         }
     }

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,6 +23,8 @@ public final class GleanerMeters {
 
     /** Each planner task's last count of queued tasks and running attempts per user: task -> user -> counts. */
     private static final Map<String, Map<String, UserLoad>> USER_LOAD_BY_TASK = new ConcurrentHashMap<>();
+    /** Every user counted so far. */
+    private static final Set<String> USERS_SEEN = ConcurrentHashMap.newKeySet();
 
     private GleanerMeters() {
     }
@@ -79,6 +82,9 @@ public final class GleanerMeters {
     public static synchronized void userLoad(String task, Map<String, UserLoad> byUser) {
         USER_LOAD_BY_TASK.put(task, Map.copyOf(byUser));
         var total = new TreeMap<String, UserLoad>();
+        // A user once seen stays, at 0 when it has nothing: a series that vanishes reads as missing data.
+        USERS_SEEN.addAll(byUser.keySet());
+        USERS_SEEN.forEach(user -> total.put(user, new UserLoad(0, 0)));
         USER_LOAD_BY_TASK.values()
                 .forEach(each -> each.forEach((user, load) -> total.merge(user, load, UserLoad::plus)));
         var queued = new ArrayList<MultiGauge.Row<?>>();
