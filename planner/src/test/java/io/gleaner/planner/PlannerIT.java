@@ -13,8 +13,10 @@ import io.gleaner.planner.topology.PlannerSerdes;
 import io.gleaner.runtime.metrics.MetricsServer;
 import io.gleaner.schemas.Topic;
 import io.gleaner.schemas.Topics;
+import io.gleaner.schemas.avro.DeadLetter;
 import io.gleaner.schemas.avro.PlacementDecision;
 import io.gleaner.schemas.avro.TaskState;
+import io.gleaner.schemas.serde.AvroSerde;
 import io.gleaner.schemas.serde.InMemorySchemaRegistryClient;
 import io.gleaner.schemas.testing.TestKafka;
 import java.net.URI;
@@ -184,6 +186,72 @@ class PlannerIT {
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://localhost:" + metrics.port() + "/metrics")).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    /**
+     * Several cells on the broker: a record that does not decode on jobs.submitted (the router's input) and one on
+     * cells.status (the router's view) each become a dead letter with its reason, and the planner goes on routing and
+     * placing.
+     */
+    @Test
+    void cellsDeadLetterHostileRecordsAndGoOnPlacing(TestInfo test) throws Exception {
+        var prefix = "it-" + test.getTestMethod().orElseThrow().getName() + ".";
+        var topics = Topics.withPrefix(prefix);
+        createTopics(topics, Map.of());
+        var one = config(test, prefix);
+        var config = new PlannerConfig(one.stage(), one.policy(), one.policySettings(), one.nodeLiveness(),
+                one.retryRules(), new CellMap(2, CellBy.NODE_ID));
+
+        try (var producer = producer();
+             var placements = placementConsumer(topics);
+             var app = new PlannerApp(config, registry)) {
+            app.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> app.state() == KafkaStreams.State.RUNNING);
+            producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), "bad", new byte[] {0, 0})).get();
+            producer.send(new ProducerRecord<>(topics.cellsStatus().name(), "0", new byte[] {1, 2, 3})).get();
+            // Two rounds of heartbeats: the cells' statuses taken before the second know their nodes.
+            for (long g : List.of(3_000L, 6_000L)) {
+                for (var node : List.of("n1", "n2", "n3", "n4")) {
+                    producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, g, node,
+                            serdes.nodeHeartbeat().serializer().serialize("t", heartbeat(node, g, 2)))).get();
+                }
+            }
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions().until(() -> {
+                var status = app.viewedCellStatus("0");
+                return status != null && !status.getNodes().isEmpty();
+            });
+            var job = job("j1", 6_500, 2, 0);
+            producer.send(new ProducerRecord<>(topics.jobsSubmitted().name(), null, 6_500L, "j1",
+                    serdes.jobSubmitted().serializer().serialize("t", job))).get();
+            for (var node : List.of("n1", "n2", "n3", "n4")) {
+                producer.send(new ProducerRecord<>(topics.nodesHeartbeats().name(), null, 9_000L, node,
+                        serdes.nodeHeartbeat().serializer().serialize("t", heartbeat(node, 9_000, 2)))).get();
+            }
+
+            var placed = new ArrayList<PlacementDecision>();
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                placements.poll(Duration.ofMillis(100)).forEach(record -> placed.add(record.value()));
+                return placed.size() >= 2;
+            });
+            assertThat(placed).extracting(PlacementDecision::getJobId).containsOnly("j1");
+            var reasons = new ArrayList<String>();
+            try (var letters = new KafkaConsumer<>(Map.<String, Object>of(
+                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, kafka.bootstrapServers(),
+                    ConsumerConfig.ISOLATION_LEVEL_CONFIG, "read_committed",
+                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"),
+                    new StringDeserializer(), AvroSerde.of(DeadLetter.class, registry).deserializer())) {
+                letters.assign(List.of(new TopicPartition(topics.deadLetters().name(), 0)));
+                await().atMost(Duration.ofSeconds(30)).until(() -> {
+                    letters.poll(Duration.ofMillis(100)).forEach(record -> reasons.add(
+                            record.value().getSourceTopic() + ": " + record.value().getReason()));
+                    return reasons.size() >= 2;
+                });
+            }
+            assertThat(reasons).hasSize(2)
+                    .anySatisfy(reason -> assertThat(reason).startsWith(topics.jobsSubmitted().name() + ": "))
+                    .anySatisfy(reason -> assertThat(reason).startsWith(topics.cellsStatus().name() + ": "));
+            assertThat(app.state()).isEqualTo(KafkaStreams.State.RUNNING);
+        }
     }
 
     @Test
