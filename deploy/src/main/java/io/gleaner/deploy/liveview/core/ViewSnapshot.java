@@ -13,10 +13,10 @@ import java.util.Map;
  * @param nodesHidden nodes beyond {@link ViewLimits#nodes()}, counted but not shown
  * @param nodes       each node, by id
  * @param queues      each user's jobs waiting, running and ended, by user
- * @param placements  the latest placements, newest first
- * @param qosActions  the latest QoS actions, newest first
- * @param deadLetters the latest dead letters, newest first
- * @param jobs        the most recently submitted jobs, newest first
+ * @param placements  the placements read last, newest (in event time) first
+ * @param qosActions  the QoS actions read last, newest first
+ * @param deadLetters the dead letters read last, newest first
+ * @param jobs        the jobs first read last, newest first
  */
 public record ViewSnapshot(Instant eventTime, long records, Map<String, Long> skipped, long nodesHidden,
                            List<Node> nodes, List<Queue> queues, List<LiveEvent.Placement> placements,

@@ -79,6 +79,16 @@ class LiveViewTest {
     }
 
     @Test
+    void shouldOrderTheLatestByEventTimeAsPartitionsInterleave() {
+        var view = new LiveView(ViewLimits.DEFAULT);
+        view.apply(new LiveEvent.Placement("late", "j", "n1", at(9), "fifo", 1, 1));
+        view.apply(new LiveEvent.Placement("early", "j", "n2", at(1), "fifo", 1, 1));
+
+        assertThat(view.snapshot().placements()).extracting(LiveEvent.Placement::decisionId)
+                .containsExactly("late", "early");
+    }
+
+    @Test
     void shouldJudgeEachJobsDeadlineAndCountEachUsersQueue() {
         var view = new LiveView(ViewLimits.DEFAULT);
         view.apply(new LiveEvent.JobSubmitted("met", "wc", "alice", "default", at(0), 4, at(100)));
