@@ -29,7 +29,8 @@ public final class LiveViewServer implements AutoCloseable {
     private final HttpServer server;
     private final Supplier<ViewSnapshot> view;
     private final byte[] page;
-    private final ObjectMapper json = new ObjectMapper()
+    /** The view's JSON: times as ISO-8601 text. */
+    static final ObjectMapper JSON = new ObjectMapper()
             .registerModule(new SimpleModule().addSerializer(Instant.class, ToStringSerializer.instance));
 
     private LiveViewServer(HttpServer server, Supplier<ViewSnapshot> view, byte[] page) {
@@ -79,7 +80,7 @@ public final class LiveViewServer implements AutoCloseable {
     private void snapshot(HttpExchange exchange) throws IOException {
         byte[] body;
         try {
-            body = json.writeValueAsBytes(view.get());
+            body = JSON.writeValueAsBytes(view.get());
         } catch (JsonProcessingException e) {
             respond(exchange, 500, "text/plain; charset=utf-8", "cannot write the view\n".getBytes());
             return;
