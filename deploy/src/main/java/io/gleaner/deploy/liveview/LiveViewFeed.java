@@ -113,13 +113,18 @@ public final class LiveViewFeed implements AutoCloseable {
             }
         } catch (WakeupException | InterruptException e) {
             if (!closed) {
-                log.error("the live view stopped reading the topics: {}", e.toString());
+                stop(e);
             }
         } catch (RuntimeException e) {
-            log.error("the live view stopped reading the topics: {}", e.toString());
+            stop(e);
         } finally {
             consumer.close();
         }
+    }
+
+    private void stop(RuntimeException e) {
+        log.error("the live view stopped reading the topics: {}", e.toString());
+        view.stopped(e.getClass().getSimpleName() + ": " + e.getMessage());
     }
 
     /** Assigns the topics that have appeared since the last look, from their beginning. */

@@ -34,6 +34,7 @@ public final class LiveView {
     private Instant eventTime = Instant.EPOCH;
     private long records;
     private long nodesHidden;
+    private String stopped = "";
 
     public LiveView(ViewLimits limits) {
         this.limits = Objects.requireNonNull(limits, "limits");
@@ -72,6 +73,11 @@ public final class LiveView {
         skipped.merge(topic, 1L, Long::sum);
     }
 
+    /** Notes that reading the topics stopped, and why: the page says so instead of silently going still. */
+    public synchronized void stopped(String reason) {
+        stopped = Objects.requireNonNull(reason, "reason");
+    }
+
     /** The view now. */
     public synchronized ViewSnapshot snapshot() {
         var nodeViews = nodes.values().stream().map(NodeSeries::view).toList();
@@ -89,7 +95,7 @@ public final class LiveView {
         for (int i = newestFirst.size() - 1; i >= 0 && shown.size() < limits.jobsShown(); i--) {
             shown.add(newestFirst.get(i).view(eventTime));
         }
-        return new ViewSnapshot(eventTime, records, Map.copyOf(skipped), nodesHidden, nodeViews,
+        return new ViewSnapshot(eventTime, records, Map.copyOf(skipped), stopped, nodesHidden, nodeViews,
                 queues.entrySet().stream().map(e -> new ViewSnapshot.Queue(e.getKey(), e.getValue()[0],
                         e.getValue()[1], e.getValue()[2])).toList(),
                 newestFirst(placements, LiveEvent.Placement::time), newestFirst(qosActions, LiveEvent.QosAction::time),

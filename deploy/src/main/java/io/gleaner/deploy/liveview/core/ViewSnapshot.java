@@ -10,6 +10,7 @@ import java.util.Map;
  * @param eventTime   the latest event time read (the view's "now"; replayed traces run in their own time)
  * @param records     records folded in
  * @param skipped     records skipped because they did not decode, by topic
+ * @param stopped     why reading the topics stopped, or empty while it goes on
  * @param nodesHidden nodes beyond {@link ViewLimits#nodes()}, counted but not shown
  * @param nodes       each node, by id
  * @param queues      each user's jobs waiting, running and ended, by user
@@ -18,8 +19,8 @@ import java.util.Map;
  * @param deadLetters the dead letters read last, newest first
  * @param jobs        the jobs first read last, newest first
  */
-public record ViewSnapshot(Instant eventTime, long records, Map<String, Long> skipped, long nodesHidden,
-                           List<Node> nodes, List<Queue> queues, List<LiveEvent.Placement> placements,
+public record ViewSnapshot(Instant eventTime, long records, Map<String, Long> skipped, String stopped,
+                           long nodesHidden, List<Node> nodes, List<Queue> queues, List<LiveEvent.Placement> placements,
                            List<LiveEvent.QosAction> qosActions, List<LiveEvent.DeadLetter> deadLetters,
                            List<Job> jobs) {
 
@@ -36,7 +37,7 @@ public record ViewSnapshot(Instant eventTime, long records, Map<String, Long> sk
     public record Band(long issuedAt, double quantile, long start, long stepMillis, double[] utilization) {
     }
 
-    /** A user's followed jobs by state: waiting (submitted, not started), running, ended (succeeded, failed, rejected). */
+    /** A user's followed jobs: waiting (submitted, not started), running, ended (succeeded, failed, rejected). */
     public record Queue(String user, int waiting, int running, int ended) {
     }
 

@@ -142,5 +142,14 @@ class LiveViewTest {
         assertThat(snapshot.skipped()).isEqualTo(Map.of("gleaner.placements", 2L, "gleaner.nodes.heartbeats", 1L));
         assertThat(snapshot.nodes().get(0).ownersUse()).extracting(p -> p[1]).containsExactly(0.25);
         assertThat(Duration.between(T0, snapshot.eventTime())).isEqualTo(Duration.ofSeconds(1));
+        assertThat(snapshot.stopped()).isEmpty();
+    }
+
+    @Test
+    void shouldSayWhyReadingStopped() {
+        var view = new LiveView(ViewLimits.DEFAULT);
+        view.stopped("AuthorizationException: not allowed");
+
+        assertThat(view.snapshot().stopped()).isEqualTo("AuthorizationException: not allowed");
     }
 }
