@@ -27,6 +27,9 @@ class LiveViewServerTest {
         var view = new LiveView(ViewLimits.DEFAULT);
         view.apply(new LiveEvent.Heartbeat("<img src=x onerror=alert(1)>", Instant.parse("2026-11-28T09:00:00Z"), 4,
                 1L << 30, 2, 1, 1L << 29, 1));
+        // Valid Avro, nonsense numbers: the JSON must still parse.
+        view.apply(new LiveEvent.Forecast("n2", Instant.parse("2026-11-28T08:00:00Z"), Double.NaN,
+                Instant.parse("2026-11-28T08:00:00Z"), 60_000, new double[] {Double.POSITIVE_INFINITY, Double.NaN}));
         try (var server = LiveViewServer.start(0, view::snapshot)) {
             var page = get(server, "/");
             var json = get(server, "/api/view");
@@ -45,6 +48,7 @@ class LiveViewServerTest {
             var read = LiveViewServer.JSON.readTree(json.body());
             assertThat(read.get("eventTime").asText()).isEqualTo("2026-11-28T09:00:00Z");
             assertThat(read.get("nodes").get(0).get("nodeId").asText()).isEqualTo("<img src=x onerror=alert(1)>");
+            assertThat(read.get("nodes").get(1).get("forecast").get("utilization")).hasSize(2);
             assertThat(other.statusCode()).isEqualTo(404);
         }
     }
