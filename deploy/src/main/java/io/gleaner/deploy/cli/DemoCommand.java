@@ -41,6 +41,9 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     RegistryOptions registry;
 
+    @Mixin
+    HttpOptions http;
+
     @Option(names = "--data-dir", defaultValue = "gleaner-data",
             description = "The embedded broker's log goes to <data-dir>/demo, emptied first (default: ${DEFAULT-VALUE}).")
     java.nio.file.Path dataDir;
@@ -120,7 +123,8 @@ final class DemoCommand implements Callable<Integer> {
         embedded.fresh = true;
         embedded.brokerPort = brokerPort;
         var out = spec.commandLine().getOut();
-        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
+             var view = http.serve(environment, kafka.topics(), out)) {
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
             out.flush();
@@ -131,6 +135,7 @@ final class DemoCommand implements Callable<Integer> {
                             "round " + progress.rounds() + ", event time " + progress.virtualTime()));
             bar.finish();
             print(out, settings, outcome, Duration.ofNanos(System.nanoTime() - started));
+            http.holdUntilStopped(out);
             return outcome.report().jobsUnfinished() == 0 ? 0 : 2;
         }
     }

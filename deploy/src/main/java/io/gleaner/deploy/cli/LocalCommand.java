@@ -56,6 +56,9 @@ final class LocalCommand implements Callable<Integer> {
     EmbeddedOptions embedded;
 
     @Mixin
+    HttpOptions http;
+
+    @Mixin
     RegistryOptions registry;
 
     @Mixin
@@ -108,7 +111,8 @@ final class LocalCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         var out = spec.commandLine().getOut();
-        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry)) {
+        try (var environment = KafkaEnvironment.withRegistry(kafka, embedded, registry);
+             var view = http.serve(environment, kafka.topics(), out)) {
             RunCommand.createCatalogueTopics(environment, kafka);
             var stages = new ArrayList<StageApp>();
             var running = new ArrayList<Agent>();

@@ -47,6 +47,9 @@ final class RunCommand implements Callable<Integer> {
     MetricsOptions metrics;
 
     @Mixin
+    HttpOptions http;
+
+    @Mixin
     KafkaOptions kafka;
 
     @Mixin
@@ -103,7 +106,7 @@ final class RunCommand implements Callable<Integer> {
             out.println("bootstrap.servers=" + environment.bootstrapServers());
             out.println("schema.registry.url=" + environment.registryConfig().urls().get(0));
             var apps = new ArrayList<StageApp>();
-            try (var served = metrics.serve(out)) {
+            try (var served = metrics.serve(out); var view = http.serve(environment, kafka.topics(), out)) {
                 // All built before any starts, so that a bad setting of one stage stops the command before the
                 // others run; each is closed, in reverse order, whatever happens.
                 UnaryOperator<StageSettings> instance = s -> eventTimes.applyTo(s.withInstanceId(instanceId))
