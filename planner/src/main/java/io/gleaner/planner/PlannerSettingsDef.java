@@ -163,7 +163,8 @@ public final class PlannerSettingsDef {
                         "Whether cuckoo and coshh place a new job's input (data.placements); false leaves it where "
                                 + "its submitter wrote it.")
                 .define(PLAN_DELAY_MS, Type.LONG, 0L, Range.atLeast(0),
-                        "Event time from a re-plan's request (COSHH's LPs, after its classes or nodes change) to the "
+                        "Event time from a re-plan's request (COSHH's LPs, after its classes or nodes change; "
+                        + "Salamander's plan) to the "
                         + "first heartbeat it answers; the plan is computed on a worker thread meanwhile, and the "
                         + "heartbeats in between are answered with the plan in force, so a re-plan does not hold up "
                         + "their placements. The same inputs give the same decisions at any delay and machine speed. "

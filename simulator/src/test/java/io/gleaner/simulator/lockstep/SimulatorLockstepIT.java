@@ -585,6 +585,52 @@ class SimulatorLockstepIT {
     }
 
     /**
+     * Salamander with a plan delay (docs/operations.md#plans-off-the-stream-thread): the planner computes each plan on
+     * its worker over a copy of the forecasts it read, and puts it in force 6 s of event time later; in-process the
+     * plan is computed at the request on the caller's thread and put in force at the same event time. Same decisions.
+     */
+    @Test
+    void salamanderPlanningOffTheStreamThreadDecidesThroughKafkaAsInProcess(TestInfo test, @TempDir Path stateDir)
+            throws Exception {
+        var name = unique(test);
+        var topics = createTopics(name);
+        var registry = new InMemorySchemaRegistryClient();
+        var jobs = workload(16);
+        var owners = ownersWithHistory(jobs.get(0).submitTime());
+        var forecast = ForecastSettings.defaults();
+        var settings = PolicySettings.defaults().withPlanDelay(Duration.ofSeconds(6));
+        var inProcess = new Simulation(FOUR_NODES, jobs, owners, List.of(),
+                InProcessPlannerLink.of(PolicyName.SALAMANDER, settings, new OwnerForecasts(Forecasters.standard(),
+                        OwnerForecastSettings.defaults().withForecast(forecast), owners)), SETTINGS, p -> { }).run();
+        var atOnce = new Simulation(FOUR_NODES, jobs, owners, List.of(),
+                InProcessPlannerLink.of(PolicyName.SALAMANDER, PolicySettings.defaults(),
+                        new OwnerForecasts(Forecasters.standard(),
+                                OwnerForecastSettings.defaults().withForecast(forecast), owners)), SETTINGS, p -> { })
+                .run();
+        var forecasterConfig = ForecasterConfig.defaults().withSettings(forecast)
+                .withStage(s -> s.withApplicationId("forecaster-" + name).withStateDir(stateDir.resolve("forecaster"))
+                        .withBootstrapServers(kafka.bootstrapServers()).withTopicPrefix(topics.prefix())
+                        .withRegistry(RegistryConfig.of("http://registry.invalid")));
+
+        Run run;
+        try (var forecaster = new ForecasterApp(forecasterConfig, registry, Forecasters.standard())) {
+            forecaster.start();
+            await().atMost(Duration.ofSeconds(60)).until(() -> forecaster.state() == KafkaStreams.State.RUNNING);
+            run = runWithPlanner(name, topics, registry, stateDir, PolicyName.SALAMANDER, settings,
+                    Optional.of(forecasterConfig.stage().applicationId()), link -> {
+                        link.sendOwnerHistory(owners);
+                        return new Simulation(FOUR_NODES, jobs, owners, List.of(), link, SETTINGS, p -> { }).run();
+                    });
+        }
+
+        assertThat(inProcess.decisionDigest()).as("the delay changes when plans take effect")
+                .isNotEqualTo(atOnce.decisionDigest());
+        assertThat(run.report().jobsCompleted()).isEqualTo(inProcess.jobsCompleted()).isEqualTo(16);
+        assertThat(run.report().decisionDigest()).isEqualTo(inProcess.decisionDigest());
+        assertThat(run.deadLetters()).isZero();
+    }
+
+    /**
      * Owners whose use differs by node and moves during the run, with three hours of history sampled every 3 min
      * (the forecaster's step): its refit boundaries (hourly) fall inside the history, so a forecast is in force
      * from the first round.

@@ -39,8 +39,8 @@ public final class Policies {
     }
 
     /**
-     * A new instance of the policy with the parts of {@code settings} it uses, COSHH's re-plans computed by
-     * {@code planWorker} ({@link PolicySettings#planDelay()}).
+     * A new instance of the policy with the parts of {@code settings} it uses, COSHH's and Salamander's re-plans
+     * computed by {@code planWorker} ({@link PolicySettings#planDelay()}).
      */
     public static PlacementPolicy create(PolicyName name, PolicySettings settings, Executor planWorker) {
         Objects.requireNonNull(settings, "settings");
@@ -49,7 +49,7 @@ public final class Policies {
             case FAIR -> new FairPolicy(settings.pools(), settings.localityDelay());
             case COSHH -> new CoshhPolicy(settings.pools(), settings.coshh(), settings.localityDelay(),
                     settings.placeData(), settings.planDelay(), planWorker);
-            case SALAMANDER -> new SalamanderPolicy(settings.salamander());
+            case SALAMANDER -> new SalamanderPolicy(settings.salamander(), settings.planDelay(), planWorker);
             case CUCKOO -> new CuckooPolicy(settings.placeData());
             case JOHNSON -> MakespanPolicy.johnson();
             case BALANCED_POOLS -> MakespanPolicy.balancedPools();

@@ -26,6 +26,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -241,6 +242,61 @@ final class HolisticPlanning {
         return group.inputBytes(index) * 8.0 / linkBitsPerSecond;
     }
 
+    /**
+     * What a plan at {@code now} reads of {@code outlook} for {@code nodes}, copied: each node's spare CPU and RAM per
+     * step of the window, read as {@link #plan} reads them. A plan computed off the stream thread reads the copy, since
+     * the forecasts behind {@code outlook} may be readable only there.
+     */
+    CapacityOutlook snapshot(CapacityOutlook outlook, List<NodeState> nodes, Instant now) {
+        var first = middle(now);
+        var copied = new HashMap<String, double[][]>();
+        for (var node : nodes) {
+            var cpu = new double[window.steps()];
+            var ram = new double[window.steps()];
+            outlook.spare(node.nodeId(), CapacityOutlook.Resource.CPU, first, window.step(), cpu);
+            outlook.spare(node.nodeId(), CapacityOutlook.Resource.MEMORY, first, window.step(), ram);
+            copied.put(node.nodeId(), new double[][] {cpu, ram});
+        }
+        return new WindowSnapshot(first, window.step(), copied);
+    }
+
+    /** The forecasts of a plan's window, copied by {@link #snapshot}; nothing for other nodes, times or steps. */
+    private record WindowSnapshot(Instant first, Duration step, Map<String, double[][]> byNode)
+            implements CapacityOutlook {
+
+        @Override
+        public OptionalDouble spare(String nodeId, Resource resource, Instant time) {
+            var series = byNode.get(nodeId);
+            long offset = Duration.between(first, time).toNanos();
+            if (series == null || offset < 0 || offset % step.toNanos() != 0) {
+                return OptionalDouble.empty();
+            }
+            long index = offset / step.toNanos();
+            var values = series[resource == Resource.CPU ? 0 : 1];
+            return index >= values.length || Double.isNaN(values[(int) index]) ? OptionalDouble.empty()
+                    : OptionalDouble.of(values[(int) index]);
+        }
+
+        @Override
+        public void spare(String nodeId, Resource resource, Instant from, Duration every, double[] into) {
+            var series = byNode.get(nodeId);
+            if (series != null && from.equals(first) && every.equals(step)) {
+                var values = series[resource == Resource.CPU ? 0 : 1];
+                for (int i = 0; i < into.length; i++) {
+                    into[i] = i < values.length ? values[i] : Double.NaN;
+                }
+            } else {
+                CapacityOutlook.super.spare(nodeId, resource, from, every, into);
+            }
+        }
+    }
+
+    /** The middle of a plan's first step, at which its forecasts are read. */
+    private Instant middle(Instant now) {
+        // Duration.dividedBy goes through BigDecimal: once per plan, not once per step (issue 26's profile)
+        return now.plus(window.step().dividedBy(2));
+    }
+
     /** The node with its forecast use U = 1 − spare per step, never leaving less than its pinned tasks hold. */
     private Node node(NodeState state, Instant now, CapacityOutlook outlook, long[] pinnedCpu, long[] pinnedRam) {
         long cpuCapacity = Math.round(state.capacity().cpus() * MILLI);
@@ -250,8 +306,7 @@ final class HolisticPlanning {
         var ram = new double[steps];
         double cpuNow = share(state.free().cpus() * MILLI + pinnedCpu[0], cpuCapacity);
         double ramNow = share(state.free().memoryBytes() / (double) MIB + pinnedRam[0], ramCapacity);
-        // Duration.dividedBy goes through BigDecimal: once per plan, not once per step (issue 26's profile)
-        var middle = now.plus(window.step().dividedBy(2));
+        var middle = middle(now);
         // One read per series and plan, not per step: a look-up per step was 2 x 480 key look-ups per node and plan
         outlook.spare(state.nodeId(), CapacityOutlook.Resource.CPU, middle, window.step(), cpu);
         outlook.spare(state.nodeId(), CapacityOutlook.Resource.MEMORY, middle, window.step(), ram);

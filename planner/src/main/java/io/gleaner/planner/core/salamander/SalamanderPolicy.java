@@ -4,6 +4,7 @@ import io.gleaner.planner.core.Admission;
 import io.gleaner.planner.core.CapacityOutlook;
 import io.gleaner.planner.core.ChunkMove;
 import io.gleaner.planner.core.CpuMemory;
+import io.gleaner.planner.core.DeferredPlan;
 import io.gleaner.planner.core.JobOrder;
 import io.gleaner.planner.core.JobProgress;
 import io.gleaner.planner.core.NodeState;
@@ -30,6 +31,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.Executor;
 import java.util.function.Predicate;
 
 /**
@@ -87,15 +89,28 @@ public final class SalamanderPolicy implements PlacementPolicy {
     /** Every planned task not yet released, in release order: what a node out of its own tasks takes from. */
     private List<PlannedTask> stealable = new ArrayList<>();
     private HolisticPlan plan = HolisticPlan.EMPTY;
+    /** The plans asked for and not yet in force, computed on the worker when there is a plan delay. */
+    private final DeferredPlan<HolisticPlan> plans;
     private boolean built;
     private boolean dirty = true;
     /** A node appeared or was lost since the last plan: the next one is made from scratch, not repaired. */
     private boolean nodesChanged = true;
     private Instant nextPlan = Instant.EPOCH;
 
+    /** The policy with each plan computed at once on the caller's thread. */
     public SalamanderPolicy(SalamanderSettings settings) {
+        this(settings, Duration.ZERO, Runnable::run);
+    }
+
+    /**
+     * The policy whose plans {@code worker} computes off the caller's thread, each in force {@code planDelay} of event
+     * time after the heartbeat that asked for it ({@link DeferredPlan}; zero: at once). The worker gets copies of what
+     * a plan reads, the forecasts included ({@link HolisticPlanning#snapshot}), and nothing else.
+     */
+    public SalamanderPolicy(SalamanderSettings settings, Duration planDelay, Executor worker) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.planning = new HolisticPlanning(this.settings);
+        this.plans = new DeferredPlan<>(HolisticPlan.EMPTY, planDelay, worker);
     }
 
     /** The latest plan, for inspection. */
@@ -170,7 +185,10 @@ public final class SalamanderPolicy implements PlacementPolicy {
             nodesChanged = true;
         }
         if (dirty || !now.isBefore(nextPlan)) {
-            replan(state.outlook(), now);
+            requestPlan(state.outlook(), now);
+        }
+        if (plans.advance(now)) {
+            use(plans.inForce());
         }
         var room = new Room(node, now);
         release(room, toRelease.getOrDefault(node.nodeId(), List.of()), task -> true);
@@ -334,21 +352,42 @@ public final class SalamanderPolicy implements PlacementPolicy {
         return (int) Math.max(1, settings.window().stepsBetween(task.start(), task.end()));
     }
 
-    private void replan(CapacityOutlook outlook, Instant now) {
+    /**
+     * Asks for a plan over the state of {@code now}: the nodes, the queue, the launches and the forecasts are copied for
+     * the plan's computation, which repairs the plan in force (or starts anew after a node came or went).
+     */
+    private void requestPlan(CapacityOutlook outlook, Instant now) {
         var queue = jobs.values().stream().sorted((a, b) -> JobOrder.JOBS.compare(a.job(), b.job())).toList();
         running.retainJobs(jobs::containsKey);
-        plan = planning.plan(now, List.copyOf(nodes.values()), queue, running.byTask(), outlook,
-                nodesChanged ? HolisticPlan.EMPTY : plan);
+        var planned = List.copyOf(nodes.values());
+        var launches = Map.copyOf(running.byTask());
+        var forecasts = planning.snapshot(outlook, planned, now);
+        var previous = nodesChanged ? HolisticPlan.EMPTY : plans.inForce();
+        plans.request(now, () -> planning.plan(now, planned, queue, launches, forecasts, previous));
         nodesChanged = false;
+        dirty = false;
+        nextPlan = now.plus(settings.replanEvery());
+    }
+
+    /**
+     * Puts {@code next} in force: its tasks not yet running, in release order, become each node's to release and every
+     * node's to steal; its admissions are recorded. Tasks and admissions of jobs that ended since it was asked for are
+     * left out.
+     */
+    private void use(HolisticPlan next) {
+        plan = next;
         var order = releaseOrder();
         var release = new HashMap<String, List<PlannedTask>>();
         plan.byNode().forEach((nodeId, tasks) -> release.put(nodeId, new ArrayList<>(
-                tasks.stream().filter(task -> !task.running()).sorted(order).toList())));
+                tasks.stream().filter(this::waits).sorted(order).toList())));
         toRelease = release;
-        stealable = new ArrayList<>(plan.tasks().stream().filter(task -> !task.running()).sorted(order).toList());
-        record(plan.admissions());
-        dirty = false;
-        nextPlan = now.plus(settings.replanEvery());
+        stealable = new ArrayList<>(plan.tasks().stream().filter(this::waits).sorted(order).toList());
+        record(plan.admissions().stream().filter(admission -> jobs.containsKey(admission.jobId())).toList());
+    }
+
+    /** Whether a planned task is one to release: not running, of a job still queued. */
+    private boolean waits(PlannedTask task) {
+        return !task.running() && jobs.containsKey(task.jobId());
     }
 
     /**
@@ -364,8 +403,7 @@ public final class SalamanderPolicy implements PlacementPolicy {
         }
         // counted once per plan: the order stays fixed until the next plan, as tasks go out
         var waiting = new HashMap<String, Integer>();
-        plan.tasks().stream().filter(task -> !task.running()).forEach(task -> waiting.merge(task.jobId(), 1,
-                Integer::sum));
+        plan.tasks().stream().filter(this::waits).forEach(task -> waiting.merge(task.jobId(), 1, Integer::sum));
         return Comparator.comparing((PlannedTask task) -> waiting.get(task.jobId()))
                 .thenComparing((PlannedTask task) -> jobs.get(task.jobId()).job(), JobOrder.JOBS)
                 .thenComparing(PlannedTask::start).thenComparing(HolisticPlan.ORDER);
