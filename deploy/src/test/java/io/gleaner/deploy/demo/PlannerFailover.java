@@ -98,11 +98,16 @@ public final class PlannerFailover {
             }
             // Every instance in the group first, so that the kill is the only change of membership in the run.
             var heartbeats = new TopicPartition(topics.nodesHeartbeats().name(), 0);
+            // One description for both conditions and the log: two could straddle a rebalance.
+            var first = new AtomicReference<String>();
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(200)).ignoreExceptions()
-                    .until(() -> active(describe(admin, appId), heartbeats).isPresent()
-                            && describe(admin, appId).members().size() == INSTANCES);
-            log.info("{} planner processes in the group, the task on {}", INSTANCES,
-                    active(describe(admin, appId), heartbeats).orElseThrow());
+                    .until(() -> {
+                        var group = describe(admin, appId);
+                        var holder = active(group, heartbeats);
+                        holder.ifPresent(first::set);
+                        return holder.isPresent() && group.members().size() == INSTANCES;
+                    });
+            log.info("{} planner processes in the group, the task on {}", INSTANCES, first.get());
             var relay = new TimedRelay();
             var progress = new AtomicReference<SimulationProgress>();
             var simulation = new Simulation(cluster, jobs, relay, SETTINGS, progress::set);
@@ -113,7 +118,9 @@ public final class PlannerFailover {
                         || progress.get().jobsCompleted() < jobCount / 2)) {
                     simulation.step();
                 }
-                var killed = active(describe(admin, appId), heartbeats).orElseThrow();
+                var killed = await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                        .ignoreExceptions().until(() -> active(describe(admin, appId), heartbeats),
+                                Optional::isPresent).orElseThrow();
                 var process = processes.get(Integer.parseInt(killed.substring("planner-".length(),
                         "planner-".length() + 1)));
                 long killedAt = System.nanoTime();
