@@ -149,6 +149,11 @@ public record PhaseProgress(int count, TaskSet launched, TaskSet succeeded, List
         return launched.size() - succeeded.size() - relaunch.size() - backoff.size();
     }
 
+    /** Number of tasks neither running nor succeeded: never launched, waiting for a relaunch, or out a backoff. */
+    public int unstarted() {
+        return count - succeededCount() - running();
+    }
+
     /** Attempts of task {@code taskIndex} that FAILED. */
     public int failures(int taskIndex) {
         return failures.getOrDefault(taskIndex, 0);

@@ -177,14 +177,8 @@ abstract class CellProcessor<V, T> implements Processor<String, Decoded<V>, Stri
         usersCounted = time;
         var byUser = new HashMap<String, GleanerMeters.UserLoad>();
         for (var progress : states.of(context).queue()) {
-            long queued = 0;
-            long running = 0;
-            for (var group : progress.job().taskGroups()) {
-                var phase = progress.phase(group.kind());
-                queued += group.count() - phase.succeededCount() - phase.running();
-                running += phase.running();
-            }
-            byUser.merge(progress.job().user(), new GleanerMeters.UserLoad(queued, running),
+            long queued = progress.maps().unstarted() + progress.reduces().unstarted();
+            byUser.merge(progress.job().user(), new GleanerMeters.UserLoad(queued, progress.running()),
                     GleanerMeters.UserLoad::plus);
         }
         GleanerMeters.userLoad(context.taskId().toString(), byUser);

@@ -197,7 +197,7 @@ public final class AdaptivePolicy implements PlacementPolicy {
         }
         double secondsToGoal = Duration.between(now, job.deadline().get()).toNanos() / 1e9;
         var elapsedAcc = lengths.elapsedMaps(job.jobId(), true, now);
-        int unstarted = progress.maps().count() - progress.maps().succeededCount() - progress.maps().running();
+        int unstarted = progress.maps().unstarted();
         double workAcc = RequiredSlots.remainingWork(muAcc.getAsDouble(), elapsedAcc, unstarted);
         double requiredAcc = RequiredSlots.required(workAcc, elapsedAcc.size(), secondsToGoal);
         if (accelerated) {
@@ -237,7 +237,7 @@ public final class AdaptivePolicy implements PlacementPolicy {
         var phase = progress.phase(kind);
         var elapsed = lengths.elapsed(jobId, kind, now);
         int unknown = Math.max(0, phase.running() - elapsed.size());
-        int unstarted = phase.count() - phase.succeededCount() - phase.running();
+        int unstarted = phase.unstarted();
         double work = RequiredSlots.remainingWork(mu.getAsDouble(), elapsed, unstarted + unknown);
         if (inMaps) {
             work += progress.reduces().count() * muReduce.getAsDouble();

@@ -72,8 +72,7 @@ public record CellStatus(int cell, Instant time, Set<String> nodes, List<CpuMemo
         double queued = 0;
         for (var progress : queue) {
             for (var group : progress.job().taskGroups()) {
-                var phase = progress.phase(group.kind());
-                queued += group.demand().cpus() * (group.count() - phase.succeededCount() - phase.running());
+                queued += group.demand().cpus() * progress.phase(group.kind()).unstarted();
             }
         }
         return new CellStatus(cell, time, ids, List.copyOf(shapes), capacity, forecast, queued);
